@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { HttpProblem } from './lib/problem.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { errorsPlugin, PROBLEM_CONTENT_TYPE } from './plugins/errors.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** The process logger; tests pass `false` for silence. */
+  logger?: Logger | false;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds the whole HTTP application. It never listens: main.ts does, tests use `inject`. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : { logger: deps.logger ?? { level: config.logLevel } }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Keep a caller's request id when it looks like one, so logs join up across services.
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    // The prerendered pages carry inline bootstrap scripts; a hash-based CSP is set per page later.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kadr API',
+        version: '1.0.0',
+        description: 'Images and short videos from a prompt, paid with tokens.',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes, {
+    checks: [
+      {
+        name: 'database',
+        check: async () => {
+          await database.pool.query('select 1');
+        },
+      },
+    ],
+  });
+  await app.register(catalogRoutes);
+
+  app.setNotFoundHandler((request, reply) => {
+    const problem = new HttpProblem(
+      404,
+      `No route for ${request.method} ${request.url.split('?')[0]}`,
+    );
+    return reply.code(404).type(PROBLEM_CONTENT_TYPE).send(problem.toJSON());
+  });
+  await app.register(webPlugin, { root: config.webDir });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in settings (DATA_DIR, WEB_DIR) are resolved from here. */
+export const repoRoot = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z.url({ protocol: /^(https?|postgres(ql)?)$/ }).optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    HOST: z.string().min(1).optional(),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    LOG_PRETTY: booleanFlag.optional(),
+    TRUST_PROXY: booleanFlag.default(false),
+    DATABASE_URL: optionalUrl,
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65_535).default(54329),
+    WEB_DIR: z.string().min(1).default('./apps/web/build/client'),
+    SUPPORT_URL: z.url().default('https://t.me/kadr_support_bot'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  role: Env['ROLE'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  logPretty: boolean;
+  trustProxy: boolean;
+  database: { url: string | undefined; poolMax: number; embeddedPort: number };
+  dataDir: string;
+  webDir: string;
+  supportUrl: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Reads and validates every setting; the only reader of the environment. Lists all bad variables. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(stripEmpty(source));
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const host = env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    role: env.ROLE,
+    host,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    logPretty: env.LOG_PRETTY ?? (!isProduction && process.stdout.isTTY === true),
+    trustProxy: env.TRUST_PROXY,
+    database: {
+      url: env.DATABASE_URL,
+      poolMax: env.DATABASE_POOL_MAX,
+      embeddedPort: env.EMBEDDED_PG_PORT,
+    },
+    dataDir: path.resolve(repoRoot, env.DATA_DIR),
+    webDir: path.resolve(repoRoot, env.WEB_DIR),
+    supportUrl: env.SUPPORT_URL,
+  };
+}
+
+/** An empty variable (`FOO=`) means "unset", as in most twelve-factor tooling. */
+function stripEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn as AnyColumn } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
+const updated = () => timestamp('updated', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    avatar: text('avatar'),
+    /** The balance; always the sum of the user's token_ledger entries. */
+    tokens: integer('tokens').notNull().default(0),
+    verified: boolean('verified').notNull().default(false),
+    referredBy: uuid('referred_by').references((): AnyColumn => users.id, { onDelete: 'set null' }),
+    locale: text('locale'),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    check('users_tokens_non_negative', sql`${t.tokens} >= 0`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const authIdentities = pgTable(
+  'auth_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('auth_identities_provider_subject_uq').on(t.provider, t.subject),
+    index('auth_identities_user_idx').on(t.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session token; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: created(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    /** Idle expiry, slid forward on use. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Absolute expiry: never moves. */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const generationStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+export type GenerationStatus = (typeof generationStatuses)[number];
+
+export const generationRequests = pgTable(
+  'generation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().$type<'image' | 'video'>(),
+    model: text('model').notNull(),
+    status: text('status').notNull().default('pending').$type<GenerationStatus>(),
+    /** Why a request failed; 'Canceled' when the person canceled it. */
+    error: text('error'),
+    replicateId: text('replicate_id'),
+    provider: text('provider').notNull().default('replicate'),
+    /** The spec's record body: {type, prompt, input, output} (+ the prompt actually sent). */
+    jsondata: jsonb('jsondata').notNull().$type<Record<string, unknown>>(),
+    /** Tokens debited for this request; refunded in full on failure. */
+    cost: integer('cost').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** After this moment a request that has not finished is failed and refunded. */
+    deadline: timestamp('deadline', { withTimezone: true }),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    check(
+      'generation_requests_status_check',
+      sql`${t.status} in ('pending', 'processing', 'completed', 'failed')`,
+    ),
+    check('generation_requests_type_check', sql`${t.type} in ('image', 'video')`),
+    check('generation_requests_cost_check', sql`${t.cost} >= 0`),
+    index('generation_requests_user_created_idx').on(t.userId, t.created.desc(), t.id.desc()),
+    index('generation_requests_user_type_created_idx').on(
+      t.userId,
+      t.type,
+      t.created.desc(),
+      t.id.desc(),
+    ),
+    uniqueIndex('generation_requests_replicate_id_uq')
+      .on(t.provider, t.replicateId)
+      .where(sql`${t.replicateId} is not null`),
+    index('generation_requests_active_idx')
+      .on(t.status, t.updated)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+  ],
+);
+
+export const fileKinds = ['output', 'upload', 'thumbnail', 'poster'] as const;
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    generationId: uuid('generation_id').references(() => generationRequests.id, {
+      onDelete: 'cascade',
+    }),
+    kind: text('kind').notNull().$type<(typeof fileKinds)[number]>(),
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    durationMs: integer('duration_ms'),
+    /** Position among a generation's outputs. */
+    position: integer('position').notNull().default(0),
+    created: created(),
+  },
+  (t) => [
+    check('files_kind_check', sql`${t.kind} in ('output', 'upload', 'thumbnail', 'poster')`),
+    uniqueIndex('files_storage_key_uq').on(t.storageKey),
+    index('files_generation_idx').on(t.generationId),
+    index('files_owner_idx').on(t.ownerId, t.created.desc()),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    packageId: text('package_id').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    tokens: integer('tokens').notNull(),
+    status: text('status').notNull().default('pending'),
+    referral: text('referral'),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_uq')
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
+    index('payments_user_idx').on(t.userId, t.created.desc()),
+    check('payments_tokens_check', sql`${t.tokens} > 0`),
+  ],
+);
+
+/** Append-only: every change of a balance, with why. A debit, refund or credit happens at most once. */
+export const tokenLedger = pgTable(
+  'token_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    generationId: uuid('generation_id').references(() => generationRequests.id, {
+      onDelete: 'set null',
+    }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** The friend whose sign-up earned a referral bonus. */
+    referredUserId: uuid('referred_user_id').references(() => users.id, { onDelete: 'set null' }),
+    created: created(),
+  },
+  (t) => [
+    check('token_ledger_delta_check', sql`${t.delta} <> 0`),
+    uniqueIndex('token_ledger_generation_reason_uq')
+      .on(t.generationId, t.reason)
+      .where(sql`${t.generationId} is not null`),
+    uniqueIndex('token_ledger_payment_reason_uq')
+      .on(t.paymentId, t.reason)
+      .where(sql`${t.paymentId} is not null`),
+    uniqueIndex('token_ledger_referred_reason_uq')
+      .on(t.referredUserId, t.reason)
+      .where(sql`${t.referredUserId} is not null`),
+    uniqueIndex('token_ledger_welcome_uq').on(t.userId).where(sql`${t.reason} = 'welcome'`),
+    index('token_ledger_user_idx').on(t.userId, t.created.desc()),
+  ],
+);
+
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    received: timestamp('received', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('webhook_events_provider_event_uq').on(t.provider, t.eventId)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another body is a conflict. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    created: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_created_idx').on(t.created),
+  ],
+);

@@ -1,0 +1,69 @@
+import type { FieldError, Problem } from '@kadr/contract';
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** An error that becomes an `application/problem+json` answer. Routes and services throw it. */
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly detail: string | undefined;
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    status: number,
+    detail?: string,
+    options: { type?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail ?? titleFor(status));
+    this.name = 'HttpProblem';
+    this.status = status;
+    this.detail = detail;
+    this.type = options.type ?? 'about:blank';
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+
+  toJSON(): Problem {
+    return problemBody(this.status, this.detail, this.errors, this.type);
+  }
+}
+
+export function titleFor(status: number): string {
+  return titles[status] ?? (status >= 500 ? 'Server Error' : 'Request Error');
+}
+
+export function problemBody(
+  status: number,
+  detail?: string,
+  errors?: FieldError[],
+  type = 'about:blank',
+): Problem {
+  return {
+    type,
+    title: titleFor(status),
+    status,
+    ...(detail ? { detail } : {}),
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  };
+}
+
+export function validationProblem(errors: FieldError[]): HttpProblem {
+  const fields = [...new Set(errors.map((e) => e.field))].join(', ');
+  return new HttpProblem(400, `Invalid request: ${fields}`, { errors });
+}

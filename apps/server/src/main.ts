@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { type Runner, run } from 'graphile-worker';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { buildTaskList } from './jobs/registry.ts';
+import { createLogger } from './lib/logger.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.database.url;
+  if (!databaseUrl) {
+    const dir = path.join(config.dataDir, 'pg');
+    logger.info({ dir, port: config.database.embeddedPort }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({
+      dir,
+      port: config.database.embeddedPort,
+      database: 'kadr',
+      log: (message) => logger.debug({ source: 'postgres' }, message.trim()),
+    });
+    databaseUrl = embedded.url;
+  }
+
+  const database = openDatabase(databaseUrl, {
+    max: config.database.poolMax,
+    onError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+  });
+  await runMigrations(database.pool);
+  logger.info('database migrated');
+
+  let worker: Runner | undefined;
+  if (config.role !== 'api') {
+    worker = await run({
+      connectionString: databaseUrl,
+      concurrency: 4,
+      noHandleSignals: true,
+      taskList: buildTaskList(),
+    });
+  }
+
+  const app = config.role === 'worker' ? undefined : await buildApp({ config, database, logger });
+  if (app) {
+    await app.listen({ host: config.host, port: config.port });
+    logger.info(`Kadr is at ${config.publicUrl}`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      // Stop taking requests and let in-flight ones finish, then stop jobs, then the database.
+      await app?.close();
+      await worker?.stop();
+      await database.close();
+      await embedded?.stop();
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exitCode = 1;
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

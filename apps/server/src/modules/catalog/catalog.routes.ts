@@ -1,0 +1,103 @@
+import {
+  getModel,
+  listModels,
+  type ModelType,
+  priceOf,
+  tokenPackages,
+  validateRequest,
+} from '@kadr/catalog';
+import {
+  estimateImageBodySchema,
+  estimateResponseSchema,
+  estimateVideoBodySchema,
+  modelListQuerySchema,
+  modelListSchema,
+  packageListQuerySchema,
+  packageListSchema,
+  problemSchema,
+} from '@kadr/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../lib/locale.ts';
+import { validationProblem } from '../../lib/problem.ts';
+
+/** Models, token packages and cost estimates: all read from the catalogue package. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/models',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: modelListQuerySchema,
+        response: { 200: modelListSchema },
+      },
+    },
+    async (request) => {
+      const locale = requestLocale(request);
+      return {
+        items: listModels(request.query.type).map((model) => ({
+          id: model.id,
+          name: model.name,
+          description: model.description[locale],
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/packages',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: packageListQuerySchema,
+        response: { 200: packageListSchema },
+      },
+    },
+    async (request) => {
+      const locale = requestLocale(request);
+      return {
+        items: tokenPackages[request.query.currency].map((item) => ({
+          ...item,
+          name: item.name[locale],
+          description: item.description[locale],
+        })),
+      };
+    },
+  );
+
+  const estimate = (
+    type: ModelType,
+    body: { model: string; prompt: string; parameters: Record<string, unknown>; duration?: number },
+  ) => {
+    const model = getModel(body.model);
+    if (model && model.type !== type) {
+      throw validationProblem([
+        {
+          field: 'model',
+          code: 'wrong_type',
+          message: `${body.model} is not ${type === 'image' ? 'an image' : 'a video'} model`,
+        },
+      ]);
+    }
+    const result = validateRequest(body.model, {
+      prompt: body.prompt,
+      parameters: body.parameters,
+      duration: body.duration ?? 0,
+    });
+    if (!result.ok) throw validationProblem(result.errors);
+    return { estimation: priceOf(body.model, result.value) };
+  };
+
+  const responses = { 200: estimateResponseSchema, 400: problemSchema };
+
+  app.post(
+    '/api/estimate-image',
+    { schema: { tags: ['catalogue'], body: estimateImageBodySchema, response: responses } },
+    async (request) => estimate('image', request.body),
+  );
+
+  app.post(
+    '/api/estimate-video',
+    { schema: { tags: ['catalogue'], body: estimateVideoBodySchema, response: responses } },
+    async (request) => estimate('video', request.body),
+  );
+};

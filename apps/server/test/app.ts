@@ -1,0 +1,43 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type App, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real application on its own real database, with a tiny stand-in web build. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const webDir = await fakeWebBuild();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIR: webDir, ...env });
+  const database = openDatabase(testDb.url, { max: 5, onError: () => {} });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+async function fakeWebBuild(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kadr-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await mkdir(path.join(dir, 'login'));
+  await writeFile(path.join(dir, 'index.html'), '<title>home</title>');
+  await writeFile(path.join(dir, 'login', 'index.html'), '<title>login</title>');
+  await writeFile(path.join(dir, '__spa-fallback.html'), '<title>shell</title>');
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}

@@ -1,0 +1,32 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { repoRoot } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import './database.ts';
+
+/** One real PostgreSQL for the whole run; every test file gets its own database copied from a template. */
+export default async function setup(project: TestProject) {
+  const dir = path.join(repoRoot, '.tmp', `test-pg-${process.pid}`);
+  const port = 55_000 + (process.pid % 5_000);
+  const server = await startEmbeddedPostgres({ dir, port, database: 'kadr_template' });
+  const template = openDatabase(server.url, { max: 2, onError: () => {} });
+  await runMigrations(template.pool);
+  await template.close();
+  // A template database must have no connections when it is copied.
+  const admin = new pg.Client({
+    connectionString: server.url.replace(/\/kadr_template$/, '/postgres'),
+  });
+  await admin.connect();
+  await admin.query(`alter database kadr_template with is_template true`);
+  await admin.end();
+  project.provide('templateDatabaseUrl', server.url);
+
+  return async () => {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}

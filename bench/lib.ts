@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a server script in a process of its own, so the load generator never shares its event loop. */
+export async function startServer(script: string): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const stdout = child.stdout;
+  if (!stdout) throw new Error('no stdout from server');
+  const lines = createInterface({ input: stdout });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(options: {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  seconds: number;
+  connections?: number;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    connections: options.connections ?? 50,
+    duration: options.seconds,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function report(line: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}

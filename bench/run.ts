@@ -1,0 +1,48 @@
+// `npm run bench`: every benchmark prints one JSON line. Targets are ratios against a bare Fastify
+// route measured in the same run, never absolute times, so they hold on any machine.
+import { fileURLToPath } from 'node:url';
+import { load, report, startServer } from './lib.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const script = (name: string) => fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url));
+
+const estimateBody = {
+  model: 'seedance-pro',
+  prompt: 'a red fox running through snow',
+  parameters: { resolution: '1080p' },
+  duration: 10,
+};
+
+async function estimateVsBare(): Promise<void> {
+  const kadr = await startServer(script('kadr'));
+  const bare = await startServer(script('bare'));
+  try {
+    const target = (base: string) => ({
+      url: `${base}/api/estimate-video`,
+      method: 'POST' as const,
+      body: estimateBody,
+      seconds,
+    });
+    // Warm both up (JIT, connection pools) before measuring, then measure one after the other.
+    await load({ ...target(kadr.url), seconds: 1 });
+    await load({ ...target(bare.url), seconds: 1 });
+    const ours = await load(target(kadr.url));
+    const baseline = await load(target(bare.url));
+    const ratio = ours.rps / baseline.rps;
+    report({
+      bench: 'estimate-video-vs-bare-route',
+      rps: Math.round(ours.rps),
+      bareRps: Math.round(baseline.rps),
+      ratio: Number(ratio.toFixed(3)),
+      target: '>= 0.6',
+      pass: ratio >= 0.6 && ours.errors === 0 && ours.non2xx === 0,
+      p99Ms: ours.p99,
+      bareP99Ms: baseline.p99,
+      errors: ours.errors + ours.non2xx,
+    });
+  } finally {
+    await Promise.all([kadr.stop(), bare.stop()]);
+  }
+}
+
+await estimateVsBare();

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details; `errors` lists field errors on 400. */
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  tokens: z.number().int(),
+  verified: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const modelTypeSchema = z.enum(['image', 'video']);
+
+export const modelListQuerySchema = z.object({ type: modelTypeSchema.optional() });
+export const modelListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
+export const modelListSchema = z.object({ items: z.array(modelListItemSchema) });
+export type ModelListItem = z.infer<typeof modelListItemSchema>;
+
+export const currencySchema = z.enum(['RUB', 'USD']);
+export type Currency = z.infer<typeof currencySchema>;
+export const packageListQuerySchema = z.object({ currency: currencySchema.default('RUB') });
+export const tokenPackageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tokens: z.number().int(),
+  priceNumeric: z.number(),
+  price: z.string(),
+  currency: currencySchema,
+  pricePerToken: z.number(),
+  description: z.string(),
+  popular: z.boolean(),
+  savings: z.number(),
+});
+export const packageListSchema = z.object({ items: z.array(tokenPackageSchema) });
+export type TokenPackageItem = z.infer<typeof tokenPackageSchema>;
+
+/** The parameter values of a request; the catalogue checks names, types and ranges. */
+const parametersSchema = z.record(z.string(), z.unknown());
+
+export const estimateImageBodySchema = z.object({
+  model: z.string(),
+  prompt: z.string(),
+  parameters: parametersSchema.default({}),
+});
+export type EstimateImageBody = z.infer<typeof estimateImageBodySchema>;
+
+export const estimateVideoBodySchema = estimateImageBodySchema.extend({
+  /** Seconds as a number; 0 when the model has no duration to choose. */
+  duration: z.number().default(0),
+});
+export type EstimateVideoBody = z.infer<typeof estimateVideoBodySchema>;
+
+export const estimateResponseSchema = z.object({ estimation: z.number().int().nonnegative() });
+export type EstimateResponse = z.infer<typeof estimateResponseSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok') });
+export const readySchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  checks: z.record(z.string(), z.enum(['ok', 'failed'])),
+});
