@@ -9,7 +9,9 @@ export interface Server {
 
 /** Starts a server script in a process of its own, so the load generator never shares its event loop. */
 export async function startServer(script: string): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const stdout = child.stdout;
   if (!stdout) throw new Error('no stdout from server');
   const lines = createInterface({ input: stdout });

@@ -13,13 +13,19 @@ import {
 const dir = path.join(repoRoot, '.tmp', 'bench-pg');
 await rm(dir, { recursive: true, force: true });
 const pg = await startEmbeddedPostgres({ dir, port: 54_390, database: 'kadr' });
-const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'http://127.0.0.1',
+  LOG_LEVEL: 'silent',
+});
 const database = openDatabase(pg.url, { max: 10, onError: () => {} });
 await runMigrations(database.pool);
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
-process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+);
 process.on('SIGTERM', () => {
   void (async () => {
     await app.close();

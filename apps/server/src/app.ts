@@ -13,8 +13,15 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { HttpProblem } from './lib/problem.ts';
+import { createAccountService } from './modules/auth/account.service.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { createUserRepository } from './modules/users/user.repository.ts';
 import { errorsPlugin, PROBLEM_CONTENT_TYPE } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -37,7 +44,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Keep a caller's request id when it looks like one, so logs join up across services.
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -47,8 +54,9 @@ export async function buildApp(deps: AppDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorsPlugin);
@@ -82,7 +90,20 @@ export async function buildApp(deps: AppDeps) {
       },
     ],
   });
+  const sessions = createSessionService(database.db, config.session);
+  const accounts = createAccountService(database.db, { welcomeTokens: config.welcomeTokens });
+  await app.register(authPlugin, {
+    sessions,
+    secureCookies: config.session.secureCookies,
+    allowedOrigins: config.allowedOrigins,
+  });
+  await app.register(authRoutes, { sessions, accounts, demo: config.demo });
   await app.register(catalogRoutes);
+
+  const hub = createRealtimeHub({ connectionString: database.url, logger: app.log });
+  app.addHook('onReady', hub.start);
+  app.addHook('onClose', hub.stop);
+  await app.register(realtimeRoutes, { hub, users: createUserRepository(database.db) });
 
   app.setNotFoundHandler((request, reply) => {
     const problem = new HttpProblem(

@@ -28,15 +28,44 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65_535).default(54329),
     WEB_DIR: z.string().min(1).default('./apps/web/build/client'),
-    SUPPORT_URL: z.url().default('https://t.me/kadr_support_bot'),
+    DEMO_MODE: booleanFlag.optional(),
+    WELCOME_TOKENS: z.coerce.number().int().min(0).max(100_000).optional(),
+    SESSION_IDLE_DAYS: z.coerce.number().min(0.01).max(365).default(14),
+    SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(60),
+    ALLOWED_ORIGINS: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
     }
+    if (env.NODE_ENV === 'production' && env.DEMO_MODE === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_MODE'],
+        message: 'cannot be on in production: emulated providers would accept anyone',
+      });
+    }
+    if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_MAX_DAYS'],
+        message: 'must be at least SESSION_IDLE_DAYS',
+      });
+    }
+    for (const origin of (env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean)) {
+      if (!URL.canParse(origin.trim())) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ALLOWED_ORIGINS'],
+          message: `${origin} is not a URL`,
+        });
+      }
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -51,7 +80,12 @@ export interface Config {
   database: { url: string | undefined; poolMax: number; embeddedPort: number };
   dataDir: string;
   webDir: string;
-  supportUrl: string;
+  /** Emulated providers (sign-in, models, payments) and the demo sign-in; never in production. */
+  demo: boolean;
+  welcomeTokens: number;
+  session: { idleMs: number; absoluteMs: number; secureCookies: boolean };
+  /** Origins whose state-changing requests a session cookie may authorise. */
+  allowedOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -74,13 +108,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
   const host = env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const demo = !isProduction && env.DEMO_MODE !== false;
   return {
     env: env.NODE_ENV,
     isProduction,
     role: env.ROLE,
     host,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: env.LOG_LEVEL,
     logPretty: env.LOG_PRETTY ?? (!isProduction && process.stdout.isTTY === true),
     trustProxy: env.TRUST_PROXY,
@@ -91,7 +127,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     dataDir: path.resolve(repoRoot, env.DATA_DIR),
     webDir: path.resolve(repoRoot, env.WEB_DIR),
-    supportUrl: env.SUPPORT_URL,
+    demo,
+    welcomeTokens: env.WELCOME_TOKENS ?? (demo ? 100 : 0),
+    session: {
+      idleMs: env.SESSION_IDLE_DAYS * DAY_MS,
+      absoluteMs: env.SESSION_MAX_DAYS * DAY_MS,
+      secureCookies: publicUrl.startsWith('https://'),
+    },
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...(env.ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
+        .map((o) => new URL(o).origin),
+    ],
   };
 }
 

@@ -5,6 +5,7 @@ import * as schema from './schema.ts';
 export type Database = NodePgDatabase<typeof schema>;
 
 export interface DatabaseHandle {
+  url: string;
   pool: pg.Pool;
   db: Database;
   close(): Promise<void>;
@@ -18,5 +19,5 @@ export function openDatabase(
   // Without a listener an idle client's error (e.g. the server shutting down) crashes the process.
   pool.on('error', options.onError);
   const db = drizzle({ client: pool, schema });
-  return { pool, db, close: () => pool.end() };
+  return { url, pool, db, close: () => pool.end() };
 }

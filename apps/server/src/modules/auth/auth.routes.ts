@@ -1,0 +1,89 @@
+import { userSchema } from '@kadr/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpProblem } from '../../lib/problem.ts';
+import { toUserRecord } from '../users/user.mapper.ts';
+import type { AccountService } from './account.service.ts';
+import { requireUser } from './auth.plugin.ts';
+import type { SessionService } from './session.service.ts';
+
+export interface AuthRoutesOptions {
+  sessions: SessionService;
+  accounts: AccountService;
+  demo: boolean;
+}
+
+/** The referral id remembered by the web app (cookie at path /) when someone arrived with `?ref=`. */
+export const REFERRAL_COOKIE = 'kadr_ref';
+
+const demoBodySchema = z.object({
+  email: z.email().max(254),
+  name: z.string().trim().min(1).max(200),
+  referral: z.string().max(64).nullish(),
+});
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { sessions, accounts } = options;
+
+  app.get(
+    '/api/me',
+    { schema: { tags: ['account'], response: { 200: userSchema } } },
+    async (request) => toUserRecord(requireUser(request)),
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    { schema: { tags: ['account'], response: { 200: userSchema } } },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user || !request.sessionToken) {
+        app.sessionCookies.clear(reply);
+        throw new HttpProblem(401, 'Please sign in.');
+      }
+      await sessions.touch(request.sessionToken);
+      return toUserRecord(user);
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { tags: ['account'] } }, async (request, reply) => {
+    if (request.sessionToken) await sessions.revoke(request.sessionToken);
+    app.sessionCookies.clear(reply);
+    return reply.code(204).send();
+  });
+
+  if (options.demo) {
+    app.post(
+      '/api/auth/demo',
+      {
+        schema: {
+          tags: ['account'],
+          description:
+            'Demo mode only: sign in (or up) as anyone by e-mail. Used by scripts and tests.',
+          body: demoBodySchema,
+          response: { 200: userSchema },
+        },
+      },
+      async (request, reply) => {
+        const { email, name, referral } = request.body;
+        const { user } = await accounts.signIn(
+          {
+            provider: 'demo',
+            subject: email.toLowerCase(),
+            email,
+            emailVerified: false,
+            name,
+            avatar: null,
+          },
+          referral ?? request.cookies[REFERRAL_COOKIE] ?? null,
+        );
+        if (request.sessionToken) await sessions.revoke(request.sessionToken);
+        const session = await sessions.issue(user.id, {
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
+        app.sessionCookies.set(reply, session);
+        return toUserRecord(user);
+      },
+    );
+  }
+};

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { generationRequests } from '../../db/schema.ts';
+import { createUserRepository } from '../users/user.repository.ts';
+import { applyLedgerEntry, InsufficientTokensError } from './ledger.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function userWith(tokens: number): Promise<string> {
+  const user = await createUserRepository(t.database.db).insert({
+    name: 'L',
+    email: '',
+    verified: false,
+  });
+  if (tokens > 0)
+    await applyLedgerEntry(t.database.db, { userId: user.id, delta: tokens, reason: 'adjustment' });
+  return user.id;
+}
+
+async function state(userId: string) {
+  const result = await t.database.db.execute<{ tokens: number; sum: number }>(sql`
+    select u.tokens, (select coalesce(sum(delta), 0)::int from token_ledger where user_id = u.id) as sum
+    from users u where u.id = ${userId}`);
+  return result.rows[0];
+}
+
+async function generationFor(userId: string): Promise<string> {
+  const [row] = await t.database.db
+    .insert(generationRequests)
+    .values({ userId, type: 'image', model: 'seedream-3', jsondata: {}, cost: 10 })
+    .returning({ id: generationRequests.id });
+  if (!row) throw new Error('no generation');
+  return row.id;
+}
+
+describe('applyLedgerEntry', () => {
+  it('lets exactly as many concurrent debits through as the balance covers', async () => {
+    const userId = await userWith(30);
+    const ids = await Promise.all(Array.from({ length: 50 }, () => generationFor(userId)));
+    const outcomes = await Promise.allSettled(
+      ids.map((generationId) =>
+        t.database.db.transaction((tx) =>
+          applyLedgerEntry(tx, { userId, delta: -10, reason: 'generation_debit', generationId }),
+        ),
+      ),
+    );
+    const accepted = outcomes.filter((o) => o.status === 'fulfilled');
+    const refused = outcomes.filter(
+      (o) => o.status === 'rejected' && o.reason instanceof InsufficientTokensError,
+    );
+    expect(accepted).toHaveLength(3);
+    expect(refused).toHaveLength(47);
+    expect(await state(userId)).toEqual({ tokens: 0, sum: 0 });
+  });
+
+  it('applies a refund once however often it is replayed', async () => {
+    const userId = await userWith(10);
+    const generationId = await generationFor(userId);
+    await applyLedgerEntry(t.database.db, {
+      userId,
+      delta: -10,
+      reason: 'generation_debit',
+      generationId,
+    });
+    const replays = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        applyLedgerEntry(t.database.db, {
+          userId,
+          delta: 10,
+          reason: 'generation_refund',
+          generationId,
+        }),
+      ),
+    );
+    expect(replays.filter((r) => r.applied)).toHaveLength(1);
+    expect(await state(userId)).toEqual({ tokens: 10, sum: 10 });
+  });
+
+  it('refuses a zero or fractional delta without writing', async () => {
+    const userId = await userWith(5);
+    await expect(
+      applyLedgerEntry(t.database.db, { userId, delta: 0, reason: 'adjustment' }),
+    ).rejects.toThrow();
+    await expect(
+      applyLedgerEntry(t.database.db, { userId, delta: 1.5, reason: 'adjustment' }),
+    ).rejects.toThrow();
+    expect(await state(userId)).toEqual({ tokens: 5, sum: 5 });
+  });
+
+  it('notifies the owner on commit only', async () => {
+    const userId = await userWith(0);
+    const client = await t.database.pool.connect();
+    const heard: string[] = [];
+    client.on('notification', (n) => heard.push(n.payload ?? ''));
+    await client.query('listen kadr_user');
+    await t.database.db
+      .transaction(async (tx) => {
+        await applyLedgerEntry(tx, { userId, delta: 7, reason: 'adjustment' });
+        tx.rollback();
+      })
+      .catch(() => {});
+    await applyLedgerEntry(t.database.db, { userId, delta: 3, reason: 'adjustment' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await client.query('unlisten kadr_user');
+    client.release();
+    expect(heard).toEqual([userId]);
+  });
+});

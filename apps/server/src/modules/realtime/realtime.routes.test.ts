@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { signInDemo } from '../../../test/builders.ts';
+import { applyLedgerEntry } from '../ledger/ledger.service.ts';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await buildTestApp({ WELCOME_TOKENS: '100' });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Reads server-sent events from a real HTTP stream until `until` is satisfied. */
+async function openStream(cookie: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/realtime`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
+  const events: { event: string; data: unknown }[] = [];
+  const reader = res.body?.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const pump = (async () => {
+    while (reader) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value;
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })();
+  return {
+    res,
+    events,
+    async waitFor(predicate: (e: { event: string; data: unknown }) => boolean, ms = 1000) {
+      const started = Date.now();
+      while (Date.now() - started < ms) {
+        const found = events.find(predicate);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no matching event within ${ms} ms: ${JSON.stringify(events)}`);
+    },
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+describe('GET /api/realtime', () => {
+  it('refuses anonymous visitors', async () => {
+    const res = await fetch(`${base}/api/realtime`);
+    expect(res.status).toBe(401);
+  });
+
+  it('sends the new balance to every open stream of the user within a second', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    const other = await signInDemo(t.app);
+    const first = await openStream(cookie);
+    const second = await openStream(cookie);
+    const stranger = await openStream(other.cookie);
+    expect(first.res.headers.get('content-type')).toContain('text/event-stream');
+    await first.waitFor((e) => e.event === 'user');
+    await second.waitFor((e) => e.event === 'user');
+
+    await applyLedgerEntry(t.database.db, { userId: user.id, delta: 42, reason: 'adjustment' });
+    const hasNewBalance = (e: { event: string; data: unknown }) =>
+      e.event === 'user' && (e.data as { tokens: number }).tokens === 142;
+    await first.waitFor(hasNewBalance);
+    await second.waitFor(hasNewBalance);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stranger.events.filter((e) => (e.data as { id: string }).id === user.id)).toEqual([]);
+    await Promise.all([first.close(), second.close(), stranger.close()]);
+  });
+});

@@ -1,0 +1,71 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireUser } from '../auth/auth.plugin.ts';
+import { toUserRecord } from '../users/user.mapper.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import type { RealtimeHub } from './realtime.hub.ts';
+
+export interface RealtimeRoutesOptions {
+  hub: RealtimeHub;
+  users: UserRepository;
+  heartbeatMs?: number;
+}
+
+/**
+ * `GET /api/realtime`: a server-sent-events stream of the signed-in user's changes. It opens with the
+ * current user record, then sends `user` events whenever the record or balance changes (on any node),
+ * and a comment line as a heartbeat so proxies keep the connection open.
+ */
+export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (app, options) => {
+  const heartbeatMs = options.heartbeatMs ?? 20_000;
+  const open = new Set<ServerResponse>();
+  // Streams never end by themselves: end them so a graceful shutdown does not wait for them.
+  app.addHook('preClose', async () => {
+    for (const raw of open) raw.end();
+  });
+
+  app.get(
+    '/api/realtime',
+    { schema: { tags: ['realtime'], hide: false } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      const send = (event: string, data: unknown) => {
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      // Tell EventSource how long to wait before reconnecting if the stream drops.
+      raw.write('retry: 1000\n\n');
+      send('user', toUserRecord(user));
+
+      const refreshUser = async () => {
+        const fresh = await options.users.findById(user.id);
+        if (fresh) send('user', toUserRecord(fresh));
+      };
+
+      const unsubscribe = options.hub.subscribe((channel, payload) => {
+        if (channel === 'kadr_user' && payload === user.id) {
+          refreshUser().catch((error: unknown) =>
+            request.log.warn({ err: error }, 'realtime read failed'),
+          );
+        }
+      });
+      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
+      open.add(raw);
+      const close = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(raw);
+      };
+      raw.on('close', close);
+      raw.on('error', close);
+    },
+  );
+};
