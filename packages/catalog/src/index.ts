@@ -1,0 +1,37 @@
+export {
+  defaultParameters,
+  getModel,
+  groupLabels,
+  imageToVideoModels,
+  listModels,
+  type ParameterSection,
+  parameterSections,
+} from './catalog.ts';
+export {
+  evaluateCondition,
+  isEmptyValue,
+  isParameterVisible,
+  type ParameterValues,
+} from './conditions.ts';
+export {
+  defaultHistoryPageSize,
+  historyPageSizes,
+  pollIntervalMs,
+  studioDefaults,
+} from './defaults.ts';
+export { durationParam, effectiveDuration } from './duration.ts';
+export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
+export { promptMaxLength, seedMax } from './models/common.ts';
+export { models } from './models/index.ts';
+export {
+  type Currency,
+  currencies,
+  getPackage,
+  isCurrency,
+  type TokenPackage,
+  tokenPackages,
+} from './packages.ts';
+export { type Draft, estimateFromDraft, priceOf } from './price.ts';
+export { type ProviderRequest, toProviderRequest } from './provider.ts';
+export type * from './types.ts';
+export { type ParameterCheck, validateParameter, validateRequest } from './validate.ts';

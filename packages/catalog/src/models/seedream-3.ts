@@ -1,0 +1,91 @@
+import type { ModelDefinition } from '../types.ts';
+import { aspectRatio, demoImages, seed, selectOptions } from './common.ts';
+
+export const seedream3: ModelDefinition = {
+  id: 'seedream-3',
+  type: 'image',
+  name: 'Seedream 3',
+  description: {
+    en: 'ByteDance’s image model: crisp 2K pictures with accurate text in the frame.',
+    ru: 'Модель ByteDance: чёткие изображения до 2K и аккуратный текст в кадре.',
+  },
+  provider: {
+    ref: { model: 'bytedance/seedream-3' },
+    inputs: ['prompt', 'aspect_ratio', 'size', 'width', 'height', 'guidance_scale', 'seed'],
+  },
+  parameters: [
+    aspectRatio(['1:1', '3:4', '4:3', '16:9', '9:16', '2:3', '3:2', '21:9', 'custom'], '16:9', {
+      order: 1,
+    }),
+    {
+      name: 'size',
+      type: 'select',
+      label: { en: 'Size', ru: 'Размер' },
+      options: selectOptions(['small', 'regular', 'big'], {
+        small: { en: 'Small (512 px short side)', ru: 'Маленький (512 px по короткой стороне)' },
+        regular: { en: 'Regular (1 MP)', ru: 'Обычный (1 Мп)' },
+        big: { en: 'Big (2048 px long side)', ru: 'Большой (2048 px по длинной стороне)' },
+      }),
+      default: 'regular',
+      order: 2,
+      group: 'basic',
+      // The provider ignores size for a custom ratio, where width and height decide.
+      showWhen: { param: 'aspect_ratio', notEquals: 'custom' },
+    },
+    {
+      name: 'width',
+      type: 'number',
+      label: { en: 'Width', ru: 'Ширина' },
+      description: { en: 'In pixels', ru: 'В пикселях' },
+      min: 512,
+      max: 2048,
+      step: 64,
+      integer: true,
+      default: 2048,
+      order: 3,
+      group: 'basic',
+      showWhen: { param: 'aspect_ratio', equals: 'custom' },
+    },
+    {
+      name: 'height',
+      type: 'number',
+      label: { en: 'Height', ru: 'Высота' },
+      description: { en: 'In pixels', ru: 'В пикселях' },
+      min: 512,
+      max: 2048,
+      step: 64,
+      integer: true,
+      default: 2048,
+      order: 4,
+      group: 'basic',
+      showWhen: { param: 'aspect_ratio', equals: 'custom' },
+    },
+    {
+      name: 'guidance_scale',
+      type: 'slider',
+      label: { en: 'Prompt adherence', ru: 'Следование промпту' },
+      description: {
+        en: 'Higher values follow the prompt more literally',
+        ru: 'Чем выше, тем буквальнее модель следует промпту',
+      },
+      min: 1,
+      max: 10,
+      step: 0.5,
+      default: 2.5,
+      order: 5,
+      group: 'quality',
+    },
+    seed({ order: 6 }),
+  ],
+  groups: [
+    { id: 'basic', expanded: true },
+    { id: 'quality', expanded: true },
+    { id: 'advanced', expanded: false },
+  ],
+  outputFormats: ['jpg'],
+  maxResolution: '2K',
+  typicalSeconds: { min: 5, max: 15 },
+  demoImages: demoImages('seedream-3'),
+  maxOutputs: 1,
+  price: { kind: 'per-output', tokens: 3 },
+};

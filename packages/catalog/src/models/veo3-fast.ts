@@ -1,0 +1,35 @@
+import type { ModelDefinition } from '../types.ts';
+import { enhancePrompt, negativePrompt, seed, videoResolution } from './common.ts';
+import { veo3ProviderInputs } from './veo3.ts';
+
+export const veo3Fast: ModelDefinition = {
+  id: 'veo3-fast',
+  type: 'video',
+  name: 'Veo 3 Fast',
+  description: {
+    en: 'A faster, cheaper Veo 3: 8-second clips with sound, up to 1080p.',
+    ru: 'Быстрая и недорогая Veo 3: 8-секундные ролики со звуком, до 1080p.',
+  },
+  provider: {
+    ref: { model: 'google/veo-3-fast' },
+    inputs: veo3ProviderInputs,
+    constants: { duration: 8, generate_audio: true },
+  },
+  parameters: [
+    enhancePrompt(true, { order: 1 }),
+    negativePrompt({ order: 2 }),
+    videoResolution(['480p', '720p', '1080p'], '720p', { order: 3 }),
+    seed({ order: 4 }),
+  ],
+  groups: [
+    { id: 'basic', expanded: true },
+    { id: 'advanced', expanded: false },
+  ],
+  outputFormats: ['mp4'],
+  maxResolution: '1080p',
+  typicalSeconds: { min: 30, max: 60 },
+  demoImages: [],
+  maxOutputs: 1,
+  price: { kind: 'per-second', tokensPerSecond: 40 },
+  fixedDuration: 8,
+};

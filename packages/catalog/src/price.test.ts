@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import {
+  estimateFromDraft,
+  models,
+  priceOf,
+  type ValidatedRequest,
+  validateRequest,
+} from './index.ts';
+
+function validated(modelId: string, parameters: Record<string, unknown> = {}, duration = 0) {
+  const result = validateRequest(modelId, { prompt: 'a cat', parameters, duration });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.value;
+}
+
+describe('priceOf (spec §9)', () => {
+  it.each([
+    ['seedream-3', {}, 3],
+    ['seedream-3', { aspect_ratio: 'custom', width: 2048, height: 2048 }, 3],
+    ['imagen-4-ultra', {}, 6],
+    ['imagen-4-ultra', { output_format: 'png' }, 6],
+    ['flux-kontext-pro', {}, 4],
+    ['flux-kontext-pro', { input_image: 'https://kadr.example/f/a.png' }, 4],
+    ['qwen-image', {}, 3],
+    ['qwen-image', { output_format: 'png', num_inference_steps: 50 }, 3],
+  ])('%s with %j costs %i per image', (id, parameters, tokens) => {
+    expect(priceOf(id, validated(id, parameters))).toBe(tokens);
+  });
+
+  it('prices the pricing-only flux-dev at 3 per image', () => {
+    expect(priceOf('flux-dev', { parameters: {}, duration: 0 })).toBe(3);
+  });
+
+  it.each([
+    ['seedance-pro', '480p', 5, 15],
+    ['seedance-pro', '480p', 10, 30],
+    ['seedance-pro', '1080p', 5, 75],
+    ['seedance-pro', '1080p', 10, 150],
+    ['seedance-lite', '480p', 5, 10],
+    ['seedance-lite', '480p', 10, 20],
+    ['seedance-lite', '720p', 5, 20],
+    ['seedance-lite', '720p', 10, 40],
+  ])('%s at %s for %i s costs %i', (id, resolution, seconds, tokens) => {
+    expect(priceOf(id, validated(id, { resolution }, seconds))).toBe(tokens);
+    expect(priceOf(id, validated(id, { resolution, duration: seconds }))).toBe(tokens);
+  });
+
+  it('keeps the spec’s 1080p rate for seedance-lite should it be offered', () => {
+    expect(priceOf('seedance-lite', { parameters: { resolution: '1080p' }, duration: 10 })).toBe(
+      40,
+    );
+  });
+
+  it.each([
+    [5, 250],
+    [6, 300],
+    [7, 350],
+    [8, 400],
+  ])('veo2 for %i s costs %i', (seconds, tokens) => {
+    expect(priceOf('veo2', validated('veo2', {}, seconds))).toBe(tokens);
+    expect(
+      priceOf(
+        'veo2',
+        validated('veo2', { image: 'https://kadr.example/f/a.png', duration: seconds }),
+      ),
+    ).toBe(tokens);
+  });
+
+  it.each([
+    ['veo3', {}, 600],
+    ['veo3', { enhance_prompt: false, seed: 7 }, 600],
+    ['veo3-fast', { resolution: '480p' }, 320],
+    ['veo3-fast', { resolution: '720p' }, 320],
+    ['veo3-fast', { resolution: '1080p' }, 320],
+    ['hunyuan', { video_length: 49 }, 250],
+    ['hunyuan', { video_length: 129, width: 1280, height: 1280 }, 250],
+  ])('%s with %j costs %i', (id, parameters, tokens) => {
+    expect(priceOf(id, validated(id, parameters))).toBe(tokens);
+  });
+
+  it.each([
+    ['veo3', 0, 600],
+    ['veo3', 4, 600],
+    ['veo3-fast', 0, 320],
+    ['seedance-pro', 0, 75],
+    ['veo2', 0, 250],
+  ])('%s priced from bare parameters with duration %i costs %i', (id, duration, tokens) => {
+    expect(priceOf(id, { parameters: {}, duration })).toBe(tokens);
+  });
+
+  it('prefers the given duration to the parameter for bare input', () => {
+    expect(priceOf('seedance-pro', { parameters: { duration: 5 }, duration: 10 })).toBe(150);
+    expect(priceOf('seedance-pro', { parameters: { duration: 10 }, duration: 0 })).toBe(150);
+  });
+
+  it.each([
+    ['unknown', { parameters: {}, duration: 0 }, /Unknown model/],
+    ['seedance-pro', { parameters: { resolution: '720p' }, duration: 5 }, /no rate/],
+    ['seedance-pro', { parameters: { resolution: 1080 }, duration: 5 }, /no rate/],
+    ['veo2', { parameters: {}, duration: Number.NaN }, /not a positive number/],
+    ['veo2', { parameters: {}, duration: -5 }, /not a positive number/],
+  ])('%s with %j throws rather than guess a charge', (id, input, message) => {
+    expect(() => priceOf(id, input)).toThrow(message);
+  });
+
+  it('prices every model’s validated defaults without throwing', () => {
+    for (const model of models) {
+      const input: ValidatedRequest | { parameters: object; duration: number } =
+        model.pricingOnly === true ? { parameters: {}, duration: 0 } : validated(model.id);
+      expect(
+        priceOf(model.id, { parameters: { ...input.parameters }, duration: input.duration }),
+      ).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('estimateFromDraft', () => {
+  it.each([
+    ['imagen-4-ultra', {}, 6],
+    ['seedance-pro', {}, 75],
+    ['seedance-lite', {}, 20],
+    ['veo2', {}, 250],
+    ['veo3', {}, 600],
+    ['veo3-fast', {}, 320],
+    ['hunyuan', {}, 250],
+    ['flux-dev', {}, 3],
+    ['seedance-pro', { duration: 10 }, 150],
+    ['seedance-pro', { parameters: { resolution: '480p' }, duration: 10 }, 30],
+    ['seedance-pro', { parameters: { resolution: '480p', duration: 10 }, duration: 0 }, 30],
+    ['seedance-lite', { parameters: { resolution: '480p' }, duration: 5 }, 10],
+    ['veo2', { duration: 8 }, 400],
+    ['veo2', { parameters: { duration: 7 } }, 350],
+  ])('%s with %j estimates %i', (id, draft, tokens) => {
+    expect(estimateFromDraft(id, draft)).toBe(tokens);
+  });
+
+  it.each([
+    ['seedance-pro', { parameters: { resolution: '720p' } }, 75],
+    ['seedance-pro', { parameters: { resolution: '' }, duration: 7 }, 75],
+    ['seedance-pro', { parameters: { duration: '10' } }, 75],
+    ['seedance-lite', { parameters: { resolution: null }, duration: Number.NaN }, 20],
+    ['veo2', { duration: 20 }, 250],
+    ['veo2', { duration: -1 }, 250],
+    ['veo2', { parameters: [8] }, 250],
+    ['veo2', { parameters: 'duration=8' }, 250],
+    ['veo2', null, 250],
+    ['veo2', undefined, 250],
+    ['veo3', { duration: 5 }, 600],
+    ['hunyuan', { duration: 5, parameters: { video_length: 50 } }, 250],
+  ])('%s with the half-filled %j falls back to defaults: %i', (id, draft, tokens) => {
+    expect(estimateFromDraft(id, draft)).toBe(tokens);
+  });
+
+  it.each(['', 'unknown', 'Seedance-Pro'])('is null for the unknown model %j', (id) => {
+    expect(estimateFromDraft(id, {})).toBeNull();
+  });
+});

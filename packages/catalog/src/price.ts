@@ -1,0 +1,73 @@
+import { getModel } from './catalog.ts';
+import { durationParam, effectiveDuration } from './duration.ts';
+import type { ModelDefinition, ParamValue, PriceInput, PriceRule } from './types.ts';
+import { validateParameter } from './validate.ts';
+
+function secondsOf(model: ModelDefinition, input: PriceInput): number {
+  if (model.fixedDuration !== undefined) return model.fixedDuration;
+  const seconds =
+    input.duration !== 0 ? input.duration : effectiveDuration(model, input.parameters);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new Error(`Cannot price ${model.id}: duration ${seconds} is not a positive number`);
+  }
+  return seconds;
+}
+
+function tokensFor(model: ModelDefinition, rule: PriceRule, input: PriceInput): number {
+  switch (rule.kind) {
+    case 'per-output':
+      // Every model makes one output per generation (maxOutputs 1).
+      return rule.tokens;
+    case 'flat':
+      return rule.tokens;
+    case 'per-second':
+      return Math.ceil(rule.tokensPerSecond * secondsOf(model, input));
+    case 'per-second-by-resolution': {
+      const chosen =
+        input.parameters[rule.param] ??
+        model.parameters.find((def) => def.name === rule.param)?.default;
+      const rate = typeof chosen === 'string' ? rule.tokensPerSecond[chosen] : undefined;
+      if (rate === undefined) {
+        throw new Error(`Cannot price ${model.id}: no rate for ${rule.param} ${String(chosen)}`);
+      }
+      return Math.ceil(rate * secondsOf(model, input));
+    }
+  }
+}
+
+/**
+ * The tokens a generation costs (spec §9); the server charges this figure. Meant for validated
+ * input: an unknown model or a value the price table does not cover throws.
+ */
+export function priceOf(modelId: string, input: PriceInput): number {
+  const model = getModel(modelId);
+  if (model === undefined) throw new Error(`Unknown model: ${modelId}`);
+  return tokensFor(model, model.price, input);
+}
+
+export type Draft = { parameters?: unknown; duration?: unknown } | null | undefined;
+
+/**
+ * The studio's instant figure for a half-filled form: invalid or missing values count as their
+ * defaults. Never throws; null for an unknown model.
+ */
+export function estimateFromDraft(modelId: string, draft: Draft): number | null {
+  const model = getModel(modelId);
+  if (model === undefined) return null;
+  const raw = draft?.parameters;
+  const supplied: Record<string, unknown> =
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...raw } : {};
+  const duration = draft?.duration;
+  if (typeof duration === 'number' && duration !== 0) supplied[durationParam] = duration;
+
+  const parameters: Record<string, ParamValue> = {};
+  for (const def of model.parameters) {
+    const checked = validateParameter(def, supplied[def.name]);
+    parameters[def.name] = checked.ok ? checked.value : (def.default ?? null);
+  }
+  try {
+    return priceOf(model.id, { parameters, duration: 0 });
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,179 @@
+export type ModelType = 'image' | 'video';
+
+export type ParamType = 'select' | 'number' | 'slider' | 'boolean' | 'textarea' | 'text' | 'file';
+
+/**
+ * The four parameter groups of the spec. The studio renders them in the order the model's
+ * `groups` list gives; `basic` is always open, the others collapse unless marked expanded.
+ */
+export type ParamGroup = 'basic' | 'quality' | 'advanced' | 'model-specific';
+
+export type Localized = { en: string; ru: string };
+
+/** A parameter value after validation. `null` means "empty" (a random seed, no input image). */
+export type ParamValue = string | number | boolean | null;
+
+export type SelectOption = {
+  /** Sent as is; never empty. */
+  value: string;
+  /** Shown instead of the value when the value alone reads poorly (`match_input_image`). */
+  label?: Localized;
+};
+
+/**
+ * A declarative condition on another parameter's current value. "Empty" means null, undefined
+ * or the empty string.
+ */
+export type Condition =
+  | { param: string; equals: string | number | boolean }
+  | { param: string; notEquals: string | number | boolean }
+  | { param: string; empty: boolean };
+
+export type ParameterDefinition = {
+  name: string;
+  type: ParamType;
+  label: Localized;
+  description?: Localized;
+  /** Absent or null: the parameter starts empty (a nullable seed or file). */
+  default?: ParamValue;
+  min?: number;
+  max?: number;
+  /** Measured from `min` (or 0 when there is no min). */
+  step?: number;
+  /** `select` only. */
+  options?: readonly SelectOption[];
+  /** Position in the form; unique within a model. */
+  order: number;
+  group: ParamGroup;
+  /** Rendered only while the condition holds; a hidden value is dropped by `validateRequest`. */
+  showWhen?: Condition;
+  /** `file` only: accepted mime types. */
+  accept?: readonly string[];
+  /** Whole numbers only. */
+  integer?: boolean;
+  /** Advice shown next to the input; not enforced. */
+  recommended?: { min: number; max: number };
+  /** Empty (null, '' or absent) is a valid value: a random seed, no input image. */
+  nullable?: boolean;
+  /** The value cannot be changed; the studio shows it read-only and only `default` is accepted. */
+  fixed?: boolean;
+  /**
+   * A number that may take only these values (video_length 49/129, seedance 5/10 s). The studio
+   * renders such a number as a choice of these values rather than a free input.
+   */
+  allowedValues?: readonly number[];
+  /** The value must equal `remainder` modulo `divisor` (hunyuan sizes: 16k; frames: 4k+1). */
+  modulo?: { divisor: number; remainder: number };
+  /** A lower maximum while a condition holds (safety_tolerance ≤ 2 with an input image). */
+  conditionalMax?: { when: Condition; max: number; reason: string };
+  /** `text` and `textarea`: the longest value accepted. */
+  maxLength?: number;
+};
+
+/**
+ * A group as one model presents it. `basic` is always open (and always has `expanded: true`);
+ * other groups start collapsed unless `expanded`. `label` overrides the group's generic name:
+ * qwen-image's LoRA parameters form its collapsed `model-specific` group labelled "LoRA".
+ */
+export type GroupDefinition = { id: ParamGroup; expanded: boolean; label?: Localized };
+
+export type ProviderRef = { model: string } | { model: string; version: string };
+
+/**
+ * How a validated request becomes the provider's `input`: every parameter is sent under its own
+ * name unless renamed, with values translated where the provider's enum differs from ours, and
+ * constants added. Null values and empty strings are left out so the provider uses its default.
+ */
+export type ProviderMapping = {
+  /** `{ model }` for official models, `{ model, version }` for community ones run by version. */
+  ref: ProviderRef;
+  /** Every input name the provider's schema accepts (integrations.md §B); a test holds us to it. */
+  inputs: readonly string[];
+  rename?: Readonly<Record<string, string>>;
+  values?: Readonly<Record<string, Readonly<Record<string, string | number | boolean>>>>;
+  constants?: Readonly<Record<string, string | number | boolean>>;
+};
+
+/**
+ * A price rule as data. Image models make one output each (maxOutputs 1), so `per-output` is the
+ * price of one generation. `per-second` multiplies by the effective duration, which for a model
+ * with `fixedDuration` is always that duration (veo3: 75 × 8 = 600).
+ */
+export type PriceRule =
+  | { kind: 'per-output'; tokens: number }
+  | { kind: 'per-second'; tokensPerSecond: number }
+  | {
+      kind: 'per-second-by-resolution';
+      param: string;
+      tokensPerSecond: Readonly<Record<string, number>>;
+    }
+  | { kind: 'flat'; tokens: number };
+
+export type OutputFormat = 'jpg' | 'png' | 'webp' | 'mp4';
+
+export type ModelDefinition = {
+  id: string;
+  type: ModelType;
+  /** Display name, the same in both languages. */
+  name: string;
+  description: Localized;
+  provider: ProviderMapping;
+  parameters: readonly ParameterDefinition[];
+  groups: readonly GroupDefinition[];
+  outputFormats: readonly OutputFormat[];
+  /** As the spec states it ('2K', '1280×1280', '4K'); absent where the spec is silent. */
+  maxResolution?: string;
+  /** Usual wall-clock time of one generation, in seconds. */
+  typicalSeconds: { min: number; max: number };
+  /** Sample pictures for the model card (image models). */
+  demoImages: readonly string[];
+  maxOutputs: number;
+  price: PriceRule;
+  /** The parameter that takes an input image, so 'Animate' can find video models that accept one. */
+  imageParam?: string;
+  /** The model always makes videos of this many seconds (veo3). */
+  fixedDuration?: number;
+  /** The video's length follows from frames ÷ fps (hunyuan), rounded up to whole seconds. */
+  frameDuration?: { frames: string; fps: string };
+  /** Priced but not offered in the studio and not accepted by `validateRequest` (flux-dev). */
+  pricingOnly?: boolean;
+};
+
+export type FieldErrorCode =
+  | 'unknown_model'
+  | 'model_unavailable'
+  | 'invalid_type'
+  | 'required'
+  | 'too_long'
+  | 'unknown_parameter'
+  | 'not_integer'
+  | 'out_of_range'
+  | 'invalid_step'
+  | 'not_divisible'
+  | 'not_allowed'
+  | 'fixed'
+  | 'invalid_option'
+  | 'empty_option'
+  | 'invalid_url'
+  | 'conflict'
+  | 'not_supported';
+
+export type FieldError = { field: string; code: FieldErrorCode; message: string };
+
+export type ValidatedRequest = {
+  model: ModelDefinition['id'];
+  type: ModelType;
+  /** Trimmed. */
+  prompt: string;
+  /** Every visible parameter, defaults filled in; hidden ones dropped; `seed: null` = random. */
+  parameters: Record<string, ParamValue>;
+  /** Effective length in seconds (0 for images); see `effectiveDuration`. */
+  duration: number;
+};
+
+export type ValidationResult =
+  | { ok: true; value: ValidatedRequest }
+  | { ok: false; errors: FieldError[] };
+
+/** Parameters and duration as priced: a `ValidatedRequest` fits. */
+export type PriceInput = { parameters: Readonly<Record<string, unknown>>; duration: number };
