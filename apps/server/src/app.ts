@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -18,16 +20,25 @@ import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createFileRepository } from './modules/files/file.repository.ts';
+import { createFileUrls } from './modules/files/file-url.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { createUploadService } from './modules/uploads/upload.service.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
 import { errorsPlugin, PROBLEM_CONTENT_TYPE } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
+import { createLocalDiskStorage } from './providers/storage/local-disk.storage.ts';
+import type { ObjectStorage } from './providers/storage/storage.ts';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** Where files live; local disk under DATA_DIR by default. */
+  storage?: ObjectStorage;
   /** The process logger; tests pass `false` for silence. */
   logger?: Logger | false;
 }
@@ -60,6 +71,8 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(errorsPlugin);
+  // Only for `reply.sendFile` (ranges, ETags); the routes that use it decide what may be sent.
+  await app.register(fastifyStatic, { root: config.webDir, serve: false });
   await app.register(helmet, {
     // The prerendered pages carry inline bootstrap scripts; a hash-based CSP is set per page later.
     contentSecurityPolicy: false,
@@ -99,6 +112,20 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(authRoutes, { sessions, accounts, demo: config.demo });
   await app.register(catalogRoutes);
+
+  const storage = deps.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'files'));
+  const fileUrls = createFileUrls({ publicUrl: config.publicUrl, secret: config.signingSecret });
+  const files = createFileRepository(database.db);
+  await app.register(filesRoutes, { files, urls: fileUrls, storage });
+  await app.register(uploadRoutes, {
+    uploads: createUploadService({
+      storage,
+      files,
+      limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
+    }),
+    urls: fileUrls,
+    maxBytes: config.uploadMaxBytes,
+  });
 
   const hub = createRealtimeHub({ connectionString: database.url, logger: app.log });
   app.addHook('onReady', hub.start);

@@ -33,6 +33,8 @@ const envSchema = z
     SESSION_IDLE_DAYS: z.coerce.number().min(0.01).max(365).default(14),
     SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(60),
     ALLOWED_ORIGINS: z.string().optional(),
+    SIGNING_SECRET: z.string().min(32).optional(),
+    UPLOAD_MAX_MB: z.coerce.number().min(1).max(100).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
@@ -43,6 +45,13 @@ const envSchema = z
         code: 'custom',
         path: ['DEMO_MODE'],
         message: 'cannot be on in production: emulated providers would accept anyone',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNING_SECRET'],
+        message: 'is required in production',
       });
     }
     if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
@@ -86,6 +95,9 @@ export interface Config {
   session: { idleMs: number; absoluteMs: number; secureCookies: boolean };
   /** Origins whose state-changing requests a session cookie may authorise. */
   allowedOrigins: string[];
+  /** Signs short-lived file URLs (and other tokens); shared by every node. */
+  signingSecret: string;
+  uploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +146,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       absoluteMs: env.SESSION_MAX_DAYS * DAY_MS,
       secureCookies: publicUrl.startsWith('https://'),
     },
+    // Outside production a fixed secret keeps signed URLs valid across restarts; production must set one.
+    signingSecret: env.SIGNING_SECRET ?? 'kadr-development-signing-secret-not-for-production',
+    uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1024 * 1024),
     allowedOrigins: [
       new URL(publicUrl).origin,
       ...(env.ALLOWED_ORIGINS ?? '')

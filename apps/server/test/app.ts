@@ -1,13 +1,14 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type App, buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
   app: App;
+  config: Config;
   database: DatabaseHandle;
   close(): Promise<void>;
 }
@@ -16,17 +17,27 @@ export interface TestApp {
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const webDir = await fakeWebBuild();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIR: webDir, ...env });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kadr-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIR: webDir,
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const database = openDatabase(testDb.url, { max: 5, onError: () => {} });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,
+    config,
     database,
     close: async () => {
       await app.close();
       await database.close();
       await testDb.drop();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(webDir, { recursive: true, force: true });
     },
   };
 }

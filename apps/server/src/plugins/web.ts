@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, publicPaths } from '@kadr/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +15,7 @@ interface WebOptions {
  * Serves the built web app: prerendered HTML for public pages, the SPA shell for signed-in pages,
  * the same shell with status 404 for unknown paths (the app renders its not-found page), and static
  * files. The file list is read once at start: the build does not change under a running server.
+ * Needs `reply.sendFile` (@fastify/static registered with `serve: false`).
  */
 export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) => {
   const root = path.resolve(options.root);
@@ -32,8 +32,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     ? await readFile(path.join(root, SPA_FALLBACK), 'utf8')
     : undefined;
 
-  await app.register(fastifyStatic, { root, serve: false });
-
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = decodePath(request.url);
     if (pathname === undefined) return reply.callNotFound();
@@ -41,7 +39,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
 
     if (assets.has(pathname) && !pathname.endsWith('.html')) {
       const immutable = pathname.startsWith('/assets/');
-      return reply.sendFile(pathname.slice(1), {
+      return reply.sendFile(pathname.slice(1), root, {
         immutable,
         maxAge: immutable ? '365d' : '1d',
         cacheControl: true,

@@ -1,0 +1,30 @@
+import { eq, inArray } from 'drizzle-orm';
+import { files } from '../../db/schema.ts';
+import type { Executor } from '../users/user.repository.ts';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFile = typeof files.$inferInsert;
+
+export function createFileRepository(db: Executor) {
+  return {
+    async findById(id: string): Promise<FileRow | undefined> {
+      const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+      return row;
+    },
+    async findByGenerations(ids: string[]): Promise<FileRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(files)
+        .where(inArray(files.generationId, ids))
+        .orderBy(files.position);
+    },
+    async insert(values: NewFile): Promise<FileRow> {
+      const [row] = await db.insert(files).values(values).returning();
+      if (!row) throw new Error('insert into files returned nothing');
+      return row;
+    },
+  };
+}
+
+export type FileRepository = ReturnType<typeof createFileRepository>;

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { AcceptedImageType } from '@kadr/catalog';
+import sharp from 'sharp';
+import { HttpProblem } from '../../lib/problem.ts';
+import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import type { FileRepository, FileRow } from '../files/file.repository.ts';
+import { extensionOf, sniffImageType } from './image-sniff.ts';
+
+export interface UploadLimits {
+  maxBytes: number;
+  /** Longest side kept; larger pictures are scaled down (models do not need more). */
+  maxSide: number;
+}
+
+// A decompression bomb (a tiny file that decodes to gigapixels) is refused before decoding.
+const MAX_INPUT_PIXELS = 100_000_000;
+
+export function createUploadService(deps: {
+  storage: ObjectStorage;
+  files: FileRepository;
+  limits: UploadLimits;
+}) {
+  async function reencode(
+    bytes: Buffer,
+    type: AcceptedImageType,
+  ): Promise<{ data: Buffer; width: number; height: number }> {
+    const animated = type === 'image/gif' || type === 'image/webp';
+    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' })
+      .rotate()
+      .resize({
+        width: deps.limits.maxSide,
+        height: deps.limits.maxSide,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+    // Re-encoding drops anything that is not the picture: metadata, trailing payloads, polyglots.
+    if (type === 'image/jpeg') image = image.jpeg({ quality: 92, mozjpeg: true });
+    else if (type === 'image/png') image = image.png();
+    else if (type === 'image/gif') image = image.gif();
+    else image = image.webp({ quality: 92 });
+    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.pageHeight ?? info.height };
+  }
+
+  return {
+    /** Checks, cleans and stores a picture a person uploaded; returns its file record. */
+    async storeImage(ownerId: string, bytes: Buffer): Promise<FileRow> {
+      if (bytes.length === 0)
+        throw new HttpProblem(400, 'The uploaded file is empty.', fieldError('empty'));
+      const type = sniffImageType(bytes);
+      if (!type) {
+        throw new HttpProblem(
+          415,
+          'Only JPEG, PNG, GIF and WebP images can be uploaded.',
+          fieldError('unsupported_type'),
+        );
+      }
+      let encoded: { data: Buffer; width: number; height: number };
+      try {
+        encoded = await reencode(bytes, type);
+      } catch {
+        throw new HttpProblem(
+          422,
+          'The image could not be read; it may be damaged.',
+          fieldError('undecodable'),
+        );
+      }
+      const id = randomUUID();
+      const key = `uploads/${id.slice(0, 2)}/${id}.${extensionOf[type]}`;
+      await deps.storage.put(key, encoded.data);
+      return deps.files.insert({
+        id,
+        ownerId,
+        kind: 'upload',
+        storageKey: key,
+        mime: type,
+        bytes: encoded.data.length,
+        width: encoded.width,
+        height: encoded.height,
+      });
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
+
+function fieldError(code: string) {
+  const messages: Record<string, string> = {
+    empty: 'is empty',
+    unsupported_type: 'must be a JPEG, PNG, GIF or WebP image',
+    undecodable: 'could not be decoded',
+  };
+  return { errors: [{ field: 'image', code, message: messages[code] ?? 'is invalid' }] };
+}

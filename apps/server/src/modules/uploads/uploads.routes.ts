@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpProblem } from '../../lib/problem.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import type { FileUrls } from '../files/file-url.ts';
+import type { UploadService } from './upload.service.ts';
+
+export interface UploadRoutesOptions {
+  uploads: UploadService;
+  urls: FileUrls;
+  maxBytes: number;
+}
+
+const uploadResponseSchema = z.object({ urls: z.object({ get: z.string() }) });
+
+/** `POST /api/upload-image`: one multipart file in the field `image` → `{urls: {get}}`. */
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
+  await app.register(multipart, {
+    limits: { fileSize: options.maxBytes, files: 1, fields: 0, parts: 2, headerPairs: 50 },
+  });
+
+  app.post(
+    '/api/upload-image',
+    {
+      schema: {
+        tags: ['uploads'],
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) {
+        throw new HttpProblem(415, 'Send the image as multipart/form-data in the field "image".');
+      }
+      const part = await request.file();
+      if (!part || part.fieldname !== 'image') {
+        throw new HttpProblem(400, 'Send the image in the form field "image".', {
+          errors: [{ field: 'image', code: 'required', message: 'is required' }],
+        });
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+        const mb = Math.round(options.maxBytes / 1024 / 1024);
+        throw new HttpProblem(413, `The image is larger than ${mb} MB.`, {
+          errors: [{ field: 'image', code: 'too_large', message: `must be at most ${mb} MB` }],
+        });
+      }
+      const file = await options.uploads.storeImage(user.id, bytes);
+      const name = file.storageKey.split('/').pop() ?? '';
+      return { urls: { get: options.urls.absolute(file.id, name) } };
+    },
+  );
+};
