@@ -35,7 +35,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
         throw new HttpProblem(415, 'Send the image as multipart/form-data in the field "image".');
       }
       const part = await request.file();
-      if (!part || part.fieldname !== 'image') {
+      if (part?.fieldname !== 'image') {
         throw new HttpProblem(400, 'Send the image in the form field "image".', {
           errors: [{ field: 'image', code: 'required', message: 'is required' }],
         });
