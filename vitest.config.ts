@@ -11,6 +11,14 @@ export default defineConfig({
         },
       },
       {
+        resolve: { tsconfigPaths: true },
+        test: {
+          name: 'web',
+          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],

@@ -9,7 +9,11 @@ export interface Server {
 
 /** Starts a server script in a process of its own, so the load generator never shares its event loop. */
 export async function startServer(script: string): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, [script], {
+  // BENCH_PROFILE=1 writes a CPU profile of each server to /tmp/kadr-bench-profiles.
+  const flags = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir=/tmp/kadr-bench-profiles']
+    : [];
+  const child: ChildProcess = spawn(process.execPath, [...flags, script], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stdout = child.stdout;
@@ -64,4 +68,16 @@ export async function load(options: {
 
 export function report(line: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+/** Several rounds as one: mean throughput, worst p99, all errors. */
+export function combine(results: LoadResult[]): LoadResult {
+  const n = results.length || 1;
+  return {
+    rps: results.reduce((sum, r) => sum + r.rps, 0) / n,
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+    non2xx: 0,
+  };
 }

@@ -7,8 +7,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const builtPage = path.join(root, 'apps/web/build/client/index.html');
-const sources = ['apps/web/app', 'apps/web/public', 'packages/catalog/src', 'packages/contract/src'];
-const configs = ['apps/web/react-router.config.ts', 'apps/web/vite.config.ts', 'apps/web/package.json'];
+const sources = [
+  'apps/web/app',
+  'apps/web/public',
+  'packages/catalog/src',
+  'packages/contract/src',
+];
+const configs = [
+  'apps/web/react-router.config.ts',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -26,8 +35,13 @@ function newestMtime(target) {
 const builtAt = existsSync(builtPage) ? statSync(builtPage).mtimeMs : 0;
 const sourcesAt = Math.max(...[...sources, ...configs].map((p) => newestMtime(path.join(root, p))));
 if (builtAt < sourcesAt) {
-  console.info(builtAt ? 'Web app sources changed: rebuilding…' : 'First start: building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@kadr/web'], { cwd: root, stdio: 'inherit' });
+  console.info(
+    builtAt ? 'Web app sources changed: rebuilding…' : 'First start: building the web app…',
+  );
+  const build = spawnSync('npm', ['run', 'build', '-w', '@kadr/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

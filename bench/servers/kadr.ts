@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   buildApp,
+  createContainer,
   loadConfig,
   openDatabase,
   repoRoot,
@@ -17,10 +18,15 @@ const config = loadConfig({
   NODE_ENV: 'production',
   PUBLIC_URL: 'http://127.0.0.1',
   LOG_LEVEL: 'silent',
+  // Production settings with placeholder credentials: no emulator is mounted, nothing calls out.
+  SIGNING_SECRET: 'bench-signing-secret-0123456789abcdef',
+  REPLICATE_API_TOKEN: 'r8_bench',
+  REPLICATE_WEBHOOK_SECRET: 'whsec_YmVuY2g=',
 });
 const database = openDatabase(pg.url, { max: 10, onError: () => {} });
 await runMigrations(database.pool);
-const app = await buildApp({ config, database, logger: false });
+const container = createContainer(config, database, { info: () => {}, warn: () => {} });
+const app = await buildApp({ container, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.stdout.write(

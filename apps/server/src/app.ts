@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { createReplicateEmulator, oauthEmulator } from '@kadr/emulators';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -12,33 +13,25 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import type { Container } from './container.ts';
 import { HttpProblem } from './lib/problem.ts';
-import { createAccountService } from './modules/auth/account.service.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createSessionService } from './modules/auth/session.service.ts';
+import { oauthRoutes } from './modules/auth/oauth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { createFileRepository } from './modules/files/file.repository.ts';
-import { createFileUrls } from './modules/files/file-url.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { generationRoutes } from './modules/generations/generations.routes.ts';
+import { webhookRoutes } from './modules/generations/webhooks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
-import { createUploadService } from './modules/uploads/upload.service.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
-import { createUserRepository } from './modules/users/user.repository.ts';
 import { errorsPlugin, PROBLEM_CONTENT_TYPE } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
-import { createLocalDiskStorage } from './providers/storage/local-disk.storage.ts';
-import type { ObjectStorage } from './providers/storage/storage.ts';
+import { createOAuthProviders, oauthEmulatorOptions } from './providers/oauth/index.ts';
 
 export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  /** Where files live; local disk under DATA_DIR by default. */
-  storage?: ObjectStorage;
+  container: Container;
   /** The process logger; tests pass `false` for silence. */
   logger?: Logger | false;
 }
@@ -47,7 +40,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Builds the whole HTTP application. It never listens: main.ts does, tests use `inject`. */
 export async function buildApp(deps: AppDeps) {
-  const { config, database } = deps;
+  const { container } = deps;
+  const { config, database } = container;
   const app = Fastify({
     ...(deps.logger
       ? { loggerInstance: deps.logger }
@@ -67,7 +61,21 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
     done();
+  });
+  // Page-level protections (frame, referrer, opener policies…) are for documents. JSON answers need
+  // only `nosniff` (above); skipping the rest keeps every API response a few hundred bytes lighter.
+  app.addHook('onRoute', (route) => {
+    // The demo-mode stand-ins are not part of Kadr's API.
+    if (route.url.startsWith('/emulators/')) route.schema = { ...route.schema, hide: true };
+    if (
+      route.url.startsWith('/api/') &&
+      !route.url.startsWith('/api/docs') &&
+      route.helmet === undefined
+    ) {
+      route.helmet = false;
+    }
   });
 
   await app.register(errorsPlugin);
@@ -103,34 +111,66 @@ export async function buildApp(deps: AppDeps) {
       },
     ],
   });
-  const sessions = createSessionService(database.db, config.session);
-  const accounts = createAccountService(database.db, { welcomeTokens: config.welcomeTokens });
+
+  const { sessions, accounts } = container;
   await app.register(authPlugin, {
     sessions,
     secureCookies: config.session.secureCookies,
     allowedOrigins: config.allowedOrigins,
   });
   await app.register(authRoutes, { sessions, accounts, demo: config.demo });
+  await app.register(oauthRoutes, {
+    providers: createOAuthProviders(config),
+    sessions,
+    accounts,
+    cookieSecret: config.oauth.cookieSecret,
+    secureCookies: config.session.secureCookies,
+  });
+  const oauthEmulation = oauthEmulatorOptions(config);
+  if (oauthEmulation) {
+    // Demo mode: sign-in providers without credentials are emulated here, reached over HTTP.
+    await app.register(oauthEmulator, oauthEmulation);
+  }
   await app.register(catalogRoutes);
 
-  const storage = deps.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'files'));
-  const fileUrls = createFileUrls({ publicUrl: config.publicUrl, secret: config.signingSecret });
-  const files = createFileRepository(database.db);
-  await app.register(filesRoutes, { files, urls: fileUrls, storage });
+  await app.register(filesRoutes, {
+    files: container.files,
+    urls: container.fileUrls,
+    storage: container.storage,
+  });
   await app.register(uploadRoutes, {
-    uploads: createUploadService({
-      storage,
-      files,
-      limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
-    }),
-    urls: fileUrls,
+    uploads: container.uploads,
+    urls: container.fileUrls,
     maxBytes: config.uploadMaxBytes,
   });
+  await app.register(generationRoutes, {
+    db: database.db,
+    generations: container.generations,
+    engine: container.engine,
+  });
+  await app.register(webhookRoutes, { db: database.db, secret: config.replicate.webhookSecret });
 
   const hub = createRealtimeHub({ connectionString: database.url, logger: app.log });
   app.addHook('onReady', hub.start);
   app.addHook('onClose', hub.stop);
-  await app.register(realtimeRoutes, { hub, users: createUserRepository(database.db) });
+  await app.register(realtimeRoutes, {
+    hub,
+    users: container.users,
+    generations: container.generations,
+  });
+
+  if (config.demo && config.replicate.emulated) {
+    // Demo mode: the provider's stand-in lives on this server; the adapter reaches it over HTTP.
+    const emulator = createReplicateEmulator({
+      publicBaseUrl: `${config.publicUrl}/emulators/replicate`,
+      webhookSecret: config.replicate.webhookSecret,
+      latencyMs: config.replicate.emulatorLatencyMs,
+      storageDir: path.join(config.dataDir, 'emulators', 'replicate'),
+      apiToken: config.replicate.token,
+    });
+    await app.register(emulator.plugin, { prefix: '/emulators/replicate' });
+    app.decorate('replicateEmulator', emulator);
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const problem = new HttpProblem(

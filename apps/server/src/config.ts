@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -10,6 +11,10 @@ const booleanFlag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalUrl = z.url({ protocol: /^(https?|postgres(ql)?)$/ }).optional();
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** Where the sign-in emulators are mounted in demo mode. */
+export const OAUTH_EMULATOR_PATH = '/emulators/oauth';
 
 const envSchema = z
   .object({
@@ -35,6 +40,28 @@ const envSchema = z
     ALLOWED_ORIGINS: z.string().optional(),
     SIGNING_SECRET: z.string().min(32).optional(),
     UPLOAD_MAX_MB: z.coerce.number().min(1).max(100).default(10),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+    YANDEX_CLIENT_ID: z.string().min(1).optional(),
+    YANDEX_CLIENT_SECRET: z.string().min(1).optional(),
+    YANDEX_AUTHORIZE_URL: httpUrl.default('https://oauth.yandex.ru/authorize'),
+    YANDEX_TOKEN_URL: httpUrl.default('https://oauth.yandex.ru/token'),
+    YANDEX_USERINFO_URL: httpUrl.default('https://login.yandex.ru/info'),
+    YANDEX_AVATAR_URL: httpUrl.default('https://avatars.yandex.net/get-yapic'),
+    VK_CLIENT_ID: z.string().min(1).optional(),
+    VK_AUTHORIZE_URL: httpUrl.default('https://id.vk.ru/authorize'),
+    VK_TOKEN_URL: httpUrl.default('https://id.vk.ru/oauth2/auth'),
+    VK_USERINFO_URL: httpUrl.default('https://id.vk.ru/oauth2/user_info'),
+    REPLICATE_API_TOKEN: z.string().min(1).optional(),
+    REPLICATE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.replicate.com/v1'),
+    REPLICATE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    TRANSLATE_MODEL: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/)
+      .default('meta/meta-llama-3-8b-instruct'),
+    EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
@@ -54,6 +81,21 @@ const envSchema = z
         message: 'is required in production',
       });
     }
+    if (env.REPLICATE_API_TOKEN && !env.REPLICATE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REPLICATE_WEBHOOK_SECRET'],
+        message: 'is required with REPLICATE_API_TOKEN (GET /v1/webhooks/default/secret)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.REPLICATE_API_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REPLICATE_API_TOKEN'],
+        message: 'is required in production',
+      });
+    }
+    checkOAuthEnv(env, ctx);
     if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
       ctx.addIssue({
         code: 'custom',
@@ -95,9 +137,45 @@ export interface Config {
   session: { idleMs: number; absoluteMs: number; secureCookies: boolean };
   /** Origins whose state-changing requests a session cookie may authorise. */
   allowedOrigins: string[];
+  /** The model provider; `emulated` mounts the local Replicate stand-in (demo mode). */
+  replicate: {
+    emulated: boolean;
+    token: string;
+    baseUrl: string;
+    webhookSecret: string;
+    translateModel: string;
+    emulatorLatencyMs: number;
+  };
+  jobConcurrency: number;
   /** Signs short-lived file URLs (and other tokens); shared by every node. */
   signingSecret: string;
   uploadMaxBytes: number;
+  /** Sign-in providers; one that is neither configured nor emulated is undefined. */
+  oauth: OAuthConfig;
+}
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string | undefined;
+  /** Served by the local emulator at OAUTH_EMULATOR_PATH (demo mode without credentials). */
+  emulated: boolean;
+}
+
+export interface OAuthConfig {
+  /** Encrypts the short-lived sign-in flow cookie; derived from SIGNING_SECRET. */
+  cookieSecret: string;
+  google: (OAuthClientConfig & { issuer: string }) | undefined;
+  yandex:
+    | (OAuthClientConfig & {
+        authorizeUrl: string;
+        tokenUrl: string;
+        userinfoUrl: string;
+        avatarUrl: string;
+      })
+    | undefined;
+  vk:
+    | (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; userinfoUrl: string })
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +200,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const demo = !isProduction && env.DEMO_MODE !== false;
+  // Outside production a fixed secret keeps signed URLs valid across restarts; production must set one.
+  const signingSecret = env.SIGNING_SECRET ?? 'kadr-development-signing-secret-not-for-production';
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -146,9 +226,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       absoluteMs: env.SESSION_MAX_DAYS * DAY_MS,
       secureCookies: publicUrl.startsWith('https://'),
     },
-    // Outside production a fixed secret keeps signed URLs valid across restarts; production must set one.
-    signingSecret: env.SIGNING_SECRET ?? 'kadr-development-signing-secret-not-for-production',
+    signingSecret,
     uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1024 * 1024),
+    oauth: oauthConfig(env, publicUrl, demo, signingSecret),
+    replicate: env.REPLICATE_API_TOKEN
+      ? {
+          emulated: false,
+          token: env.REPLICATE_API_TOKEN,
+          baseUrl: env.REPLICATE_BASE_URL,
+          webhookSecret: env.REPLICATE_WEBHOOK_SECRET ?? '',
+          translateModel: env.TRANSLATE_MODEL,
+          emulatorLatencyMs: env.EMULATOR_LATENCY_MS,
+        }
+      : {
+          emulated: true,
+          token: 'r8_demo',
+          baseUrl: `${publicUrl}/emulators/replicate/v1`,
+          // Fixed so webhooks signed before a restart still verify after it (demo only).
+          webhookSecret: 'whsec_a2Fkci1kZW1vLXdlYmhvb2stc2VjcmV0LTAwMDAwMDAw',
+          translateModel: env.TRANSLATE_MODEL,
+          emulatorLatencyMs: env.EMULATOR_LATENCY_MS,
+        },
+    jobConcurrency: env.JOB_CONCURRENCY,
     allowedOrigins: [
       new URL(publicUrl).origin,
       ...(env.ALLOWED_ORIGINS ?? '')
@@ -167,4 +266,111 @@ function stripEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
     if (value !== undefined && value !== '') out[key] = value;
   }
   return out;
+}
+
+type EnvIssues = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
+
+/** A provider needs its id and secret together; production needs HTTPS endpoints. */
+function checkOAuthEnv(env: Env, ctx: EnvIssues): void {
+  const isProduction = env.NODE_ENV === 'production';
+  const pairs = [
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ['YANDEX_CLIENT_ID', 'YANDEX_CLIENT_SECRET'],
+  ] as const;
+  for (const [id, secret] of pairs) {
+    if (env[id] && !env[secret]) {
+      ctx.addIssue({ code: 'custom', path: [secret], message: `is required with ${id}` });
+    }
+    if (!env[id] && env[secret]) {
+      ctx.addIssue({ code: 'custom', path: [id], message: `is required with ${secret}` });
+    }
+  }
+  if (!isProduction) return;
+  const endpoints = [
+    'GOOGLE_ISSUER',
+    'YANDEX_AUTHORIZE_URL',
+    'YANDEX_TOKEN_URL',
+    'YANDEX_USERINFO_URL',
+    'YANDEX_AVATAR_URL',
+    'VK_AUTHORIZE_URL',
+    'VK_TOKEN_URL',
+    'VK_USERINFO_URL',
+  ] as const;
+  for (const name of endpoints) {
+    if (!env[name].startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'must be https:// in production' });
+    }
+  }
+}
+
+/**
+ * Each provider is real when its credentials are set, emulated (endpoints on our own server, fixed
+ * demo client) in demo mode without them, and unavailable otherwise. Production is never demo, so
+ * it never signs anyone in through an emulator.
+ */
+function oauthConfig(
+  env: Env,
+  publicUrl: string,
+  demo: boolean,
+  signingSecret: string,
+): OAuthConfig {
+  const emulator = `${publicUrl}${OAUTH_EMULATOR_PATH}`;
+  const demoClient = (provider: string, withSecret: boolean): OAuthClientConfig => ({
+    clientId: `kadr-demo-${provider}`,
+    clientSecret: withSecret ? `kadr-demo-${provider}-secret` : undefined,
+    emulated: true,
+  });
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          emulated: false,
+          issuer: env.GOOGLE_ISSUER.replace(/\/$/, ''),
+        }
+      : demo
+        ? { ...demoClient('google', true), issuer: `${emulator}/google` }
+        : undefined;
+  const yandex =
+    env.YANDEX_CLIENT_ID && env.YANDEX_CLIENT_SECRET
+      ? {
+          clientId: env.YANDEX_CLIENT_ID,
+          clientSecret: env.YANDEX_CLIENT_SECRET,
+          emulated: false,
+          authorizeUrl: env.YANDEX_AUTHORIZE_URL,
+          tokenUrl: env.YANDEX_TOKEN_URL,
+          userinfoUrl: env.YANDEX_USERINFO_URL,
+          avatarUrl: env.YANDEX_AVATAR_URL,
+        }
+      : demo
+        ? {
+            ...demoClient('yandex', true),
+            authorizeUrl: `${emulator}/yandex/authorize`,
+            tokenUrl: `${emulator}/yandex/token`,
+            userinfoUrl: `${emulator}/yandex/info`,
+            avatarUrl: `${emulator}/yandex/get-yapic`,
+          }
+        : undefined;
+  const vk = env.VK_CLIENT_ID
+    ? {
+        clientId: env.VK_CLIENT_ID,
+        clientSecret: undefined,
+        emulated: false,
+        authorizeUrl: env.VK_AUTHORIZE_URL,
+        tokenUrl: env.VK_TOKEN_URL,
+        userinfoUrl: env.VK_USERINFO_URL,
+      }
+    : demo
+      ? {
+          ...demoClient('vk', false),
+          authorizeUrl: `${emulator}/vk/authorize`,
+          tokenUrl: `${emulator}/vk/oauth2/auth`,
+          userinfoUrl: `${emulator}/vk/oauth2/user_info`,
+        }
+      : undefined;
+  // A key of its own, derived from the one signing secret, so one variable protects everything.
+  const cookieSecret = createHmac('sha256', signingSecret)
+    .update('kadr/oauth-flow-cookie')
+    .digest('base64url');
+  return { cookieSecret, google, yandex, vk };
 }

@@ -2,10 +2,13 @@ import path from 'node:path';
 import { type Runner, run } from 'graphile-worker';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createContainer } from './container.ts';
 import { openDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { buildTaskList } from './jobs/registry.ts';
+import { enqueue } from './jobs/enqueue.ts';
+import { buildTaskList, crontab } from './jobs/registry.ts';
+import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
 
 async function main(): Promise<void> {
@@ -41,21 +44,27 @@ async function main(): Promise<void> {
   });
   await runMigrations(database.pool);
   logger.info('database migrated');
+  const container = createContainer(config, database, logger);
+
+  // The API first: in demo mode the worker talks to emulators served by this very process.
+  const app = config.role === 'worker' ? undefined : await buildApp({ container, logger });
+  if (app) {
+    await app.listen({ host: config.host, port: config.port });
+    logger.info(`Kadr is at ${config.publicUrl}${config.demo ? ' (demo mode)' : ''}`);
+  }
 
   let worker: Runner | undefined;
   if (config.role !== 'api') {
     worker = await run({
       connectionString: databaseUrl,
-      concurrency: 4,
+      concurrency: config.jobConcurrency,
       noHandleSignals: true,
-      taskList: buildTaskList(),
+      taskList: buildTaskList(container.engine),
+      crontab,
+      logger: createJobLogger(logger),
     });
-  }
-
-  const app = config.role === 'worker' ? undefined : await buildApp({ config, database, logger });
-  if (app) {
-    await app.listen({ host: config.host, port: config.port });
-    logger.info(`Kadr is at ${config.publicUrl}`);
+    // After a crash or restart, look at every unfinished request at once rather than in a minute.
+    await enqueue(database.db, 'reconcile_generations', {}, { jobKey: 'reconcile:start' });
   }
 
   let closing = false;

@@ -3,18 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { type Container, type ContainerOverrides, createContainer } from '../src/container.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
   app: App;
   config: Config;
+  container: Container;
   database: DatabaseHandle;
   close(): Promise<void>;
 }
 
 /** The real application on its own real database, with a tiny stand-in web build. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  overrides: ContainerOverrides = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const webDir = await fakeWebBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kadr-data-'));
@@ -26,11 +31,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const database = openDatabase(testDb.url, { max: 5, onError: () => {} });
-  const app = await buildApp({ config, database, logger: false });
+  const container = createContainer(config, database, silentLogger, overrides);
+  const app = await buildApp({ container, logger: false });
   await app.ready();
   return {
     app,
     config,
+    container,
     database,
     close: async () => {
       await app.close();
@@ -41,6 +48,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
   };
 }
+
+const silentLogger = { info: () => {}, warn: () => {} };
 
 async function fakeWebBuild(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kadr-web-'));

@@ -1,2 +1,3 @@
+export * from './cookies.ts';
 export * from './paths.ts';
 export * from './schemas.ts';

@@ -18,6 +18,7 @@ export function openDatabase(
   const pool = new pg.Pool({ connectionString: url, max: options.max });
   // Without a listener an idle client's error (e.g. the server shutting down) crashes the process.
   pool.on('error', options.onError);
+  pool.on('connect', (client) => client.on('error', options.onError));
   const db = drizzle({ client: pool, schema });
   return { url, pool, db, close: () => pool.end() };
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { runMigrations as runQueueMigrations } from 'graphile-worker';
 import type pg from 'pg';
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -18,6 +19,8 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migrate(drizzle({ client }), { migrationsFolder });
+      // The job queue's own schema, so any role can enqueue (in SQL) before a worker has started.
+      await runQueueMigrations({ pgPool: pool });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

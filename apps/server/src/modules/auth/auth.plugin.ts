@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { cookieNames } from '@kadr/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../lib/problem.ts';
@@ -20,7 +21,7 @@ export interface AuthPluginOptions {
 }
 
 /** A readable, non-secret cookie that only says "a session may exist", so pages skip a refresh call. */
-export const SIGNED_IN_HINT_COOKIE = 'kadr_auth';
+export const SIGNED_IN_HINT_COOKIE = cookieNames.signedInHint;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function sessionCookieName(secure: boolean): string {

@@ -1,7 +1,6 @@
-import { userSchema } from '@kadr/contract';
+import { cookieNames, userSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpProblem } from '../../lib/problem.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
 import type { AccountService } from './account.service.ts';
 import { requireUser } from './auth.plugin.ts';
@@ -14,7 +13,7 @@ export interface AuthRoutesOptions {
 }
 
 /** The referral id remembered by the web app (cookie at path /) when someone arrived with `?ref=`. */
-export const REFERRAL_COOKIE = 'kadr_ref';
+export const REFERRAL_COOKIE = cookieNames.referral;
 
 const demoBodySchema = z.object({
   email: z.email().max(254),
@@ -33,12 +32,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/api/auth/refresh',
-    { schema: { tags: ['account'], response: { 200: userSchema } } },
+    {
+      schema: {
+        tags: ['account'],
+        description: 'The signed-in user (sliding the session), or 204 for an anonymous visitor.',
+        response: { 200: userSchema, 204: z.null() },
+      },
+    },
     async (request, reply) => {
       const user = request.user;
       if (!user || !request.sessionToken) {
+        // Not an error: every visitor's page asks once at start; anonymous is a normal answer.
         app.sessionCookies.clear(reply);
-        throw new HttpProblem(401, 'Please sign in.');
+        return reply.code(204).send(null);
       }
       await sessions.touch(request.sessionToken);
       return toUserRecord(user);

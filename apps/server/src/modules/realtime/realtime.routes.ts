@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../auth/auth.plugin.ts';
+import type { GenerationService } from '../generations/generation.service.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
@@ -8,12 +9,14 @@ import type { RealtimeHub } from './realtime.hub.ts';
 export interface RealtimeRoutesOptions {
   hub: RealtimeHub;
   users: UserRepository;
+  generations: Pick<GenerationService, 'read'>;
   heartbeatMs?: number;
 }
 
 /**
  * `GET /api/realtime`: a server-sent-events stream of the signed-in user's changes. It opens with the
- * current user record, then sends `user` events whenever the record or balance changes (on any node),
+ * current user record, then sends `user` events whenever the record or balance changes and
+ * `generation` events with the full record whenever one of their generations changes (on any node),
  * and a comment line as a heartbeat so proxies keep the connection open.
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (app, options) => {
@@ -50,11 +53,16 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
         if (fresh) send('user', toUserRecord(fresh));
       };
 
+      const sendGeneration = async (id: string) => {
+        send('generation', await options.generations.read(user, id));
+      };
+      const failed = (error: unknown) => request.log.warn({ err: error }, 'realtime read failed');
+
       const unsubscribe = options.hub.subscribe((channel, payload) => {
         if (channel === 'kadr_user' && payload === user.id) {
-          refreshUser().catch((error: unknown) =>
-            request.log.warn({ err: error }, 'realtime read failed'),
-          );
+          refreshUser().catch(failed);
+        } else if (channel === 'kadr_generation' && payload.startsWith(`${user.id}:`)) {
+          sendGeneration(payload.slice(user.id.length + 1)).catch(failed);
         }
       });
       const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);

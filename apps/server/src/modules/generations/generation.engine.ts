@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { getModel, toProviderRequest, type ValidatedRequest } from '@kadr/catalog';
+import type { Database } from '../../db/client.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import type { MediaTools } from '../../providers/media/media.ts';
+import {
+  type ModelProvider,
+  type Prediction,
+  ProviderError,
+  terminalStatuses,
+} from '../../providers/replicate/replicate.adapter.ts';
+import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import { needsTranslation, type Translator } from '../../providers/translate/translator.ts';
+import type { FileRepository } from '../files/file.repository.ts';
+import { createFileRepository } from '../files/file.repository.ts';
+import type { FileUrls } from '../files/file-url.ts';
+import { createGenerationRepository, type GenerationRow } from './generation.repository.ts';
+import { type GenerationService, notifyGeneration } from './generation.service.ts';
+
+export interface EngineLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface EngineOptions {
+  db: Database;
+  provider: ModelProvider;
+  translator: Translator;
+  storage: ObjectStorage;
+  media: MediaTools;
+  files: FileRepository;
+  urls: FileUrls;
+  generations: GenerationService;
+  webhookUrl: string;
+  /** Hosts outputs may be downloaded from (the provider's delivery CDN). */
+  deliveryHosts: (host: string) => boolean;
+  limits: { imageBytes: number; videoBytes: number };
+  logger: EngineLogger;
+}
+
+const userError = {
+  submit: 'The model service did not accept the request.',
+  lost: 'The model service lost this generation.',
+  timeout: 'The generation took too long and was stopped.',
+  download: 'The result could not be saved.',
+};
+
+/**
+ * Moves a request through the provider: submit, ingest results, reconcile the quiet ones, cancel.
+ * Every transition is conditional on the current status, so retries, duplicate webhooks and
+ * concurrent workers change a request at most once, and a failure refunds at most once.
+ */
+export function createGenerationEngine(options: EngineOptions) {
+  const { db, provider, logger } = options;
+  const generations = createGenerationRepository(db);
+
+  function validatedOf(row: GenerationRow, prompt: string): ValidatedRequest {
+    const input = (row.jsondata.input ?? {}) as Record<string, string | number | boolean | null>;
+    const { duration, ...parameters } = input;
+    return {
+      model: row.model,
+      type: row.type,
+      prompt,
+      parameters,
+      duration: typeof duration === 'number' ? duration : 0,
+    } as ValidatedRequest;
+  }
+
+  /** Our file URLs become short-lived signed URLs the provider can fetch. */
+  function signedInputUrl(url: string): string {
+    const own = options.urls.parseOwn(url);
+    return own ? options.urls.signed(own.id, own.name, 3600) : url;
+  }
+
+  async function download(url: string, maxBytes: number, key: string) {
+    const parsed = new URL(url);
+    if (!['https:', 'http:'].includes(parsed.protocol) || !options.deliveryHosts(parsed.host)) {
+      throw new Error(`refusing to download from ${parsed.host}`);
+    }
+    const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(120_000) });
+    if (!response.ok || !response.body) throw new Error(`download failed: HTTP ${response.status}`);
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > maxBytes) throw new Error(`output too large: ${declared} bytes`);
+    const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+    const { bytes } = await options.storage.put(key, body, { maxBytes });
+    return { bytes, contentType: response.headers.get('content-type') ?? '' };
+  }
+
+  function outputUrls(output: unknown): string[] {
+    if (typeof output === 'string') return [output];
+    if (Array.isArray(output)) return output.filter((o): o is string => typeof o === 'string');
+    return [];
+  }
+
+  async function completeWith(row: GenerationRow, prediction: Prediction): Promise<void> {
+    const urls = outputUrls(prediction.output);
+    if (urls.length === 0) {
+      await options.generations.failAndRefund(row.id, 'The model returned no result.');
+      return;
+    }
+    const stored: {
+      key: string;
+      mime: string;
+      bytes: number;
+      width: number | null;
+      height: number | null;
+      durationMs: number | null;
+      preview: { key: string; bytes: number; width: number; height: number } | null;
+    }[] = [];
+    try {
+      for (const [index, url] of urls.entries()) {
+        const extension =
+          path.posix.extname(new URL(url).pathname).toLowerCase().replace('.', '') ||
+          (row.type === 'video' ? 'mp4' : 'png');
+        const key = `outputs/${row.id.slice(0, 2)}/${row.id}/${index}.${extension}`;
+        const maxBytes =
+          row.type === 'video' ? options.limits.videoBytes : options.limits.imageBytes;
+        const { bytes } = await download(url, maxBytes, key);
+        const local = options.storage.localPath(key);
+        if (!local) throw new Error('storage has no local path for media processing');
+        const info = await options.media.probe(local, row.type);
+        const previewKey = `outputs/${row.id.slice(0, 2)}/${row.id}/${index}.preview.webp`;
+        const preview = await options.media.preview(local, row.type);
+        await options.storage.put(previewKey, preview.data);
+        stored.push({
+          key,
+          mime: info.mime,
+          bytes,
+          width: info.width,
+          height: info.height,
+          durationMs: info.durationMs,
+          preview: {
+            key: previewKey,
+            bytes: preview.data.length,
+            width: preview.width,
+            height: preview.height,
+          },
+        });
+      }
+    } catch (error) {
+      for (const file of stored) {
+        await options.storage.delete(file.key);
+        if (file.preview) await options.storage.delete(file.preview.key);
+      }
+      throw error;
+    }
+
+    const done = await db.transaction(async (tx) => {
+      const ids = stored.map(() => randomUUID());
+      const records = stored.map((file, i) =>
+        options.urls.path(ids[i] ?? '', path.posix.basename(file.key)),
+      );
+      // The status moves first: if someone else ended the request (a cancel, a duplicate delivery)
+      // nothing is recorded and our copy is removed below.
+      const completed = await createGenerationRepository(tx).markCompleted(row.id, records);
+      if (!completed) return undefined;
+      const files = createFileRepository(tx);
+      for (const [position, file] of stored.entries()) {
+        await files.insert({
+          id: ids[position],
+          ownerId: row.userId,
+          generationId: row.id,
+          kind: 'output',
+          storageKey: file.key,
+          mime: file.mime,
+          bytes: file.bytes,
+          width: file.width,
+          height: file.height,
+          durationMs: file.durationMs,
+          position,
+        });
+        if (file.preview) {
+          await files.insert({
+            ownerId: row.userId,
+            generationId: row.id,
+            kind: row.type === 'video' ? 'poster' : 'thumbnail',
+            storageKey: file.preview.key,
+            mime: 'image/webp',
+            bytes: file.preview.bytes,
+            width: file.preview.width,
+            height: file.preview.height,
+            position,
+          });
+        }
+      }
+      await notifyGeneration(tx, row.userId, row.id);
+      return completed;
+    });
+    if (!done) {
+      for (const file of stored) {
+        await options.storage.delete(file.key);
+        if (file.preview) await options.storage.delete(file.preview.key);
+      }
+    }
+  }
+
+  return {
+    /** Job `submit_generation`: translate if asked, create the prediction, remember its id. */
+    async submit(id: string, attempt: { number: number; max: number }): Promise<void> {
+      const row = await generations.findById(id);
+      if (row?.status !== 'pending') return;
+      const model = getModel(row.model);
+      if (!model) {
+        await options.generations.failAndRefund(id, userError.submit);
+        return;
+      }
+      try {
+        const original = String(row.jsondata.prompt ?? '');
+        let prompt =
+          typeof row.jsondata.sent_prompt === 'string' ? row.jsondata.sent_prompt : original;
+        if (
+          row.jsondata.translate_prompt === true &&
+          prompt === original &&
+          needsTranslation(original)
+        ) {
+          try {
+            prompt = await options.translator.toEnglish(original);
+            await generations.mergeJsondata(id, { sent_prompt: prompt });
+          } catch (error) {
+            // Most models read other languages too: a failed translation should not fail the request.
+            logger.warn({ err: error, id }, 'prompt translation failed; sending the original');
+            await generations.mergeJsondata(id, {
+              sent_prompt: original,
+              translation_failed: true,
+            });
+          }
+        }
+        const request = toProviderRequest(validatedOf(row, prompt), signedInputUrl);
+        const webhook = `${options.webhookUrl}?request=${encodeURIComponent(id)}`;
+        const prediction = await provider.create({ ...request, webhook });
+        const updated = await db.transaction(async (tx) => {
+          const marked = await createGenerationRepository(tx).markSubmitted(
+            id,
+            prediction.id,
+            options.generations.deadlineFor(model),
+          );
+          if (marked) await notifyGeneration(tx, marked.userId, marked.id);
+          return marked;
+        });
+        if (!updated) {
+          // The request ended while we were submitting (canceled): stop the prediction too.
+          await provider.cancel(prediction.id).catch(() => undefined);
+        } else if (terminalStatuses.has(prediction.status)) {
+          await this.ingest({ requestId: id, predictionId: prediction.id }, prediction);
+        }
+      } catch (error) {
+        const permanent = error instanceof ProviderError && error.permanent;
+        if (permanent || attempt.number >= attempt.max) {
+          logger.warn({ err: error, id }, 'submission failed for good; refunding');
+          const detail =
+            error instanceof ProviderError
+              ? `${userError.submit} ${error.message}`
+              : userError.submit;
+          await options.generations.failAndRefund(id, detail);
+          return;
+        }
+        throw error;
+      }
+    },
+
+    /** Job `ingest_prediction`: bring a request up to date with its prediction. */
+    async ingest(
+      payload: { requestId?: string | undefined; predictionId: string },
+      known?: Prediction,
+    ): Promise<void> {
+      const row =
+        (payload.requestId ? await generations.findById(payload.requestId) : undefined) ??
+        (await generations.findByPrediction(payload.predictionId));
+      if (!row || row.status === 'completed' || row.status === 'failed') return;
+      if (row.replicateId && row.replicateId !== payload.predictionId) return;
+      const prediction = known ?? (await provider.get(payload.predictionId));
+      if (!prediction) {
+        await options.generations.failAndRefund(row.id, userError.lost);
+        return;
+      }
+      if (!terminalStatuses.has(prediction.status)) {
+        await generations.touch(row.id);
+        return;
+      }
+      if (prediction.status === 'succeeded') {
+        await completeWith(row, prediction);
+        return;
+      }
+      const reason =
+        prediction.status === 'canceled' || prediction.status === 'aborted'
+          ? 'Canceled'
+          : (prediction.error ?? 'The model could not make this generation.');
+      await options.generations.failAndRefund(row.id, reason);
+    },
+
+    /** Job `reconcile_generations`: nothing stays pending because a webhook or a worker was lost. */
+    async reconcile(now = new Date()): Promise<number> {
+      const quiet = await generations.findQuiet(new Date(now.getTime() - 30_000), 200);
+      let handled = 0;
+      for (const row of quiet) {
+        const model = getModel(row.model);
+        const usual = (model?.typicalSeconds.max ?? 60) * 1000;
+        if (row.deadline && row.deadline < now) {
+          if (row.replicateId) await provider.cancel(row.replicateId).catch(() => undefined);
+          await options.generations.failAndRefund(row.id, userError.timeout);
+          handled++;
+        } else if (row.status === 'pending' && row.updated.getTime() < now.getTime() - 60_000) {
+          await enqueue(db, 'submit_generation', { id: row.id }, { jobKey: `submit:${row.id}` });
+          await generations.touch(row.id);
+          handled++;
+        } else if (
+          row.status === 'processing' &&
+          row.replicateId &&
+          row.updated.getTime() < now.getTime() - usual
+        ) {
+          await enqueue(
+            db,
+            'ingest_prediction',
+            { requestId: row.id, predictionId: row.replicateId },
+            { jobKey: `ingest:${row.replicateId}` },
+          );
+          await generations.touch(row.id);
+          handled++;
+        }
+      }
+      if (handled > 0) logger.info({ handled }, 'reconciled quiet generations');
+      return handled;
+    },
+
+    /** A person stops a running request: cancel at the provider, fail it as 'Canceled', refund. */
+    async cancel(row: GenerationRow): Promise<GenerationRow | undefined> {
+      if (row.replicateId) {
+        const prediction = await provider.cancel(row.replicateId);
+        if (prediction?.status === 'succeeded') {
+          await this.ingest({ requestId: row.id, predictionId: prediction.id }, prediction);
+          return generations.findById(row.id);
+        }
+      }
+      await options.generations.failAndRefund(row.id, 'Canceled');
+      return generations.findById(row.id);
+    },
+  };
+}
+
+export type GenerationEngine = ReturnType<typeof createGenerationEngine>;

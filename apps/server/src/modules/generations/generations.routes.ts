@@ -1,0 +1,124 @@
+import { historyPageSizes } from '@kadr/catalog';
+import { problemSchema } from '@kadr/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { HttpProblem } from '../../lib/problem.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import type { GenerationEngine } from './generation.engine.ts';
+import { createGenerationRepository } from './generation.repository.ts';
+import type { GenerationService } from './generation.service.ts';
+
+export interface GenerationRoutesOptions {
+  db: Database;
+  generations: GenerationService;
+  engine: GenerationEngine;
+}
+
+const createResponseSchema = z.object({
+  request_id: z.string(),
+  prediction_id: z.string().nullable(),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+});
+const idParams = z.object({ id: z.string() });
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce
+    .number()
+    .int()
+    .refine(
+      (n) => historyPageSizes.includes(n) || (n >= 1 && n <= 100),
+      'must be between 1 and 100',
+    )
+    .default(12),
+  type: z.enum(['image', 'video']).optional(),
+});
+const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Create, read, list and cancel generations: the signed-in user's own, and nobody else's. */
+export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { generations, engine } = options;
+
+  for (const type of ['image', 'video'] as const) {
+    app.post(
+      `/api/create-${type}`,
+      {
+        schema: {
+          tags: ['generations'],
+          description: `Charge the catalogue price and start a ${type} generation. Honours Idempotency-Key.`,
+          body: z.record(z.string(), z.unknown()),
+          response: {
+            200: createResponseSchema,
+            400: problemSchema,
+            402: problemSchema,
+            409: problemSchema,
+          },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const header = request.headers['idempotency-key'];
+        let key: string | undefined;
+        if (header !== undefined) {
+          const parsed = idempotencyKey.safeParse(header);
+          if (!parsed.success) {
+            throw new HttpProblem(400, 'Invalid Idempotency-Key header.', {
+              errors: [
+                {
+                  field: 'Idempotency-Key',
+                  code: 'invalid',
+                  message: 'must be 1–255 printable characters',
+                },
+              ],
+            });
+          }
+          key = parsed.data;
+        }
+        return generations.create(user, type, request.body, key);
+      },
+    );
+  }
+
+  app.get(
+    '/api/generations',
+    { schema: { tags: ['generations'], querystring: listQuery } },
+    async (request) => generations.list(requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/generations/:id',
+    { schema: { tags: ['generations'], params: idParams } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!UUID.test(request.params.id)) throw new HttpProblem(404, 'Generation not found.');
+      return generations.read(user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/generations/:id/cancel',
+    { schema: { tags: ['generations'], params: idParams } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!UUID.test(request.params.id)) throw new HttpProblem(404, 'Generation not found.');
+      const row = await createGenerationRepository(options.db).findOwned(
+        user.id,
+        request.params.id,
+      );
+      if (!row) throw new HttpProblem(404, 'Generation not found.');
+      if (row.status === 'completed' || row.status === 'failed') {
+        throw new HttpProblem(409, 'This generation has already finished.');
+      }
+      const ended = await engine.cancel(row);
+      return generations.withRecord(ended ?? row);
+    },
+  );
+};

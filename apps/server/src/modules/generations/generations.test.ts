@@ -1,0 +1,512 @@
+import { defaultParameters, listModels, priceOf, validateRequest } from '@kadr/catalog';
+import { signWebhook } from '@kadr/emulators';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInDemo } from '../../../test/builders.ts';
+import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
+import { applyLedgerEntry } from '../ledger/ledger.service.ts';
+
+let t: LiveApp;
+beforeAll(async () => {
+  t = await buildLiveTestApp();
+  await t.startWorker();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ORIGIN = { origin: 'http://localhost:3000' };
+
+interface GenerationRecord {
+  id: string;
+  replicate_id: string;
+  status: string;
+  error: string;
+  model: string;
+  type: string;
+  user: string;
+  jsondata: {
+    prompt: string;
+    input: Record<string, unknown>;
+    output: unknown;
+    sent_prompt?: string;
+  };
+  output_files: string[];
+  expand: {
+    output_files: {
+      url: string;
+      download_url: string;
+      thumbnail: string | null;
+      mime: string;
+      width: number;
+      height: number;
+      duration_ms: number | null;
+    }[];
+  };
+}
+
+async function create(
+  cookie: string,
+  type: 'image' | 'video',
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/create-${type}`,
+    headers: { cookie, ...ORIGIN, ...headers },
+    payload: body,
+  });
+}
+
+async function read(cookie: string, id: string): Promise<GenerationRecord> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/generations/${id}`,
+    headers: { cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function waitForEnd(cookie: string, id: string, ms = 20_000): Promise<GenerationRecord> {
+  const started = Date.now();
+  for (;;) {
+    const record = await read(cookie, id);
+    if (record.status === 'completed' || record.status === 'failed') return record;
+    if (Date.now() - started > ms) throw new Error(`generation ${id} still ${record.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function tokens(cookie: string): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  return (res.json() as { tokens: number }).tokens;
+}
+
+async function ledgerMatches(userId: string): Promise<boolean> {
+  const result = await t.database.pool.query(
+    `select u.tokens = coalesce((select sum(delta) from token_ledger where user_id = u.id), 0) as ok from users u where id = $1`,
+    [userId],
+  );
+  return (result.rows[0] as { ok: boolean }).ok;
+}
+
+describe('image generation end to end', () => {
+  it('charges the catalogue price, completes with stored files, and serves them to the owner', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    const res = await create(cookie, 'image', {
+      model: 'imagen-4-ultra',
+      prompt: 'a lighthouse at dawn',
+      translate_prompt: true,
+      aspect_ratio: '16:9',
+    });
+    expect(res.statusCode).toBe(200);
+    const created = res.json() as { request_id: string; status: string };
+    expect(created.status).toBe('pending');
+    expect(await tokens(cookie)).toBe(94);
+
+    const done = await waitForEnd(cookie, created.request_id);
+    expect(done.status).toBe('completed');
+    expect(done.replicate_id).not.toBe('');
+    const [file] = done.expand.output_files;
+    expect(file?.mime).toBe('image/jpeg');
+    const image = await t.app.inject({ method: 'GET', url: file?.url ?? '', headers: { cookie } });
+    expect(image.statusCode).toBe(200);
+    const meta = await sharp(image.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(Math.abs((meta.width ?? 0) / (meta.height ?? 1) - 16 / 9)).toBeLessThan(0.02);
+    const thumb = await t.app.inject({
+      method: 'GET',
+      url: file?.thumbnail ?? '',
+      headers: { cookie },
+    });
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const download = await t.app.inject({
+      method: 'GET',
+      url: file?.download_url ?? '',
+      headers: { cookie },
+    });
+    expect(download.headers['content-disposition']).toContain('attachment');
+
+    const stranger = await signInDemo(t.app);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/generations/${done.id}`,
+          headers: { cookie: stranger.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: file?.url ?? '',
+          headers: { cookie: stranger.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(await tokens(cookie)).toBe(94);
+    expect(await ledgerMatches(user.id)).toBe(true);
+  });
+
+  it('translates a Russian prompt and keeps both', async () => {
+    const { cookie } = await signInDemo(t.app);
+    const res = await create(cookie, 'image', {
+      model: 'seedream-3',
+      prompt: 'кот на луне',
+      translate_prompt: true,
+    });
+    const done = await waitForEnd(cookie, (res.json() as { request_id: string }).request_id);
+    expect(done.jsondata.prompt).toBe('кот на луне');
+    expect(done.jsondata.sent_prompt).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it('sends the original prompt when translation fails, rather than failing the request', async () => {
+    const { cookie } = await signInDemo(t.app);
+    const res = await create(cookie, 'image', {
+      model: 'seedream-3',
+      prompt: 'кот #translator-fail',
+      translate_prompt: true,
+    });
+    const done = await waitForEnd(cookie, (res.json() as { request_id: string }).request_id);
+    expect(done.status).toBe('completed');
+    expect(done.jsondata).toMatchObject({
+      sent_prompt: 'кот #translator-fail',
+      translation_failed: true,
+    });
+  });
+
+  it('a #fail generation fails with the provider text and refunds the cost', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    const res = await create(cookie, 'image', {
+      model: 'flux-kontext-pro',
+      prompt: 'broken #fail',
+    });
+    expect(await tokens(cookie)).toBe(96);
+    const done = await waitForEnd(cookie, (res.json() as { request_id: string }).request_id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toContain('#fail');
+    expect(await tokens(cookie)).toBe(100);
+    expect(await ledgerMatches(user.id)).toBe(true);
+  });
+
+  it('cancels a running generation and refunds in full', async () => {
+    const { cookie } = await signInDemo(t.app);
+    const res = await create(cookie, 'image', {
+      model: 'seedream-3',
+      prompt: 'take your time #slow',
+    });
+    const id = (res.json() as { request_id: string }).request_id;
+    for (let i = 0; i < 100 && (await read(cookie, id)).status !== 'processing'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${id}/cancel`,
+      headers: { cookie, ...ORIGIN },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toMatchObject({ status: 'failed', error: 'Canceled' });
+    expect(await tokens(cookie)).toBe(100);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${id}/cancel`,
+      headers: { cookie, ...ORIGIN },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('every model of the catalogue', () => {
+  it.each(listModels().map((m) => [m.id, m.type] as const))(
+    '%s (%s) completes with a real file and costs exactly its catalogue price',
+    async (model, type) => {
+      const { cookie, user } = await signInDemo(t.app);
+      await applyLedgerEntry(t.database.db, { userId: user.id, delta: 1000, reason: 'adjustment' });
+      const parameters = defaultParameters(model);
+      const validated = validateRequest(model, {
+        prompt: 'a calm sea',
+        parameters: {},
+        duration: 0,
+      });
+      if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
+      const price = priceOf(model, validated.value);
+      const duration = typeof parameters.duration === 'number' ? parameters.duration : 0;
+      const res = await create(cookie, type, {
+        model,
+        prompt: 'a calm sea',
+        ...(type === 'video' ? { duration } : {}),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await tokens(cookie)).toBe(1100 - price);
+      const done = await waitForEnd(
+        cookie,
+        (res.json() as { request_id: string }).request_id,
+        30_000,
+      );
+      expect(done.status).toBe('completed');
+      const file = done.expand.output_files[0];
+      expect(file?.mime).toEqual(
+        type === 'video' ? 'video/mp4' : expect.stringMatching(/^image\//),
+      );
+      if (type === 'video') {
+        expect(file?.duration_ms).toBeGreaterThan(1000);
+        const ranged = await t.app.inject({
+          method: 'GET',
+          url: file?.url ?? '',
+          headers: { cookie, range: 'bytes=0-99' },
+        });
+        expect(ranged.statusCode).toBe(206);
+        expect(ranged.rawPayload.length).toBe(100);
+      }
+      expect(await tokens(cookie)).toBe(1100 - price);
+    },
+    30_000,
+  );
+});
+
+describe('money is never lost or counted twice', () => {
+  it('50 concurrent creates against a balance covering 3 accept exactly 3', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    await applyLedgerEntry(t.database.db, { userId: user.id, delta: -82, reason: 'adjustment' });
+    expect(await tokens(cookie)).toBe(18);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        create(cookie, 'image', { model: 'imagen-4-ultra', prompt: `burst ${i} #slow` }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 402)).toHaveLength(47);
+    expect(await tokens(cookie)).toBe(0);
+    expect(await ledgerMatches(user.id)).toBe(true);
+    const refused = results.find((r) => r.statusCode === 402);
+    expect(refused?.json()).toMatchObject({
+      status: 402,
+      detail: 'Not enough tokens. Required: 6 tokens',
+    });
+  });
+
+  it('the same completed webhook delivered 20 times concurrently makes one transition and one refund', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    await t.stopWorker();
+    const res = await create(cookie, 'image', {
+      model: 'seedream-3',
+      prompt: 'duplicate deliveries',
+    });
+    const id = (res.json() as { request_id: string }).request_id;
+    // Submit by hand so we control the prediction's webhook deliveries.
+    await t.container.engine.submit(id, { number: 1, max: 10 });
+    const submitted = await read(cookie, id);
+    const predictionId = submitted.replicate_id;
+    const body = JSON.stringify({
+      id: predictionId,
+      status: 'failed',
+      error: 'GPU fell over',
+      output: null,
+    });
+    const webhookId = 'msg_duplicate_delivery_test';
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = signWebhook({
+      id: webhookId,
+      timestamp,
+      body,
+      secret: t.config.replicate.webhookSecret,
+    });
+    const deliveries = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${t.base}/api/webhooks/replicate?request=${id}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': webhookId,
+            'webhook-timestamp': String(timestamp),
+            'webhook-signature': signature,
+          },
+          body,
+        }),
+      ),
+    );
+    expect(deliveries.every((d) => d.status === 204)).toBe(true);
+    const events = await t.database.pool.query(
+      `select count(*)::int as n from webhook_events where event_id = $1`,
+      [webhookId],
+    );
+    expect((events.rows[0] as { n: number }).n).toBe(1);
+    // Also race the ingestion itself, as a reconcile and a webhook job might.
+    const prediction = {
+      id: predictionId,
+      status: 'failed' as const,
+      error: 'GPU fell over',
+      output: null,
+    };
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.container.engine.ingest({ requestId: id, predictionId }, prediction),
+      ),
+    );
+    await t.startWorker();
+    const done = await waitForEnd(cookie, id);
+    expect(done).toMatchObject({ status: 'failed', error: 'GPU fell over' });
+    const refunds = await t.database.pool.query(
+      `select count(*)::int as n from token_ledger where generation_id = $1 and reason = 'generation_refund'`,
+      [id],
+    );
+    expect((refunds.rows[0] as { n: number }).n).toBe(1);
+    expect(await tokens(cookie)).toBe(100);
+    expect(await ledgerMatches(user.id)).toBe(true);
+  });
+
+  it('rejects webhooks with a bad signature or a stale timestamp', async () => {
+    const body = JSON.stringify({ id: 'p1', status: 'succeeded' });
+    const stale = Math.floor(Date.now() / 1000) - 600;
+    const cases = [
+      {
+        'webhook-id': 'msg_a',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,AAAA',
+      },
+      {
+        'webhook-id': 'msg_b',
+        'webhook-timestamp': String(stale),
+        'webhook-signature': signWebhook({
+          id: 'msg_b',
+          timestamp: stale,
+          body,
+          secret: t.config.replicate.webhookSecret,
+        }),
+      },
+    ];
+    for (const headers of cases) {
+      const res = await fetch(`${t.base}/api/webhooks/replicate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it('Idempotency-Key: a repeat returns the first answer and charges once; another body is a conflict', async () => {
+    const { cookie } = await signInDemo(t.app);
+    const body = { model: 'seedream-3', prompt: 'once only #slow' };
+    const first = await create(cookie, 'image', body, { 'idempotency-key': 'key-123' });
+    const second = await create(cookie, 'image', body, { 'idempotency-key': 'key-123' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await tokens(cookie)).toBe(97);
+    const other = await create(
+      cookie,
+      'image',
+      { ...body, prompt: 'different' },
+      { 'idempotency-key': 'key-123' },
+    );
+    expect(other.statusCode).toBe(409);
+    expect(await tokens(cookie)).toBe(97);
+  });
+});
+
+describe('bad input changes nothing', () => {
+  let cookie: string;
+  let uploaded: string;
+  beforeAll(async () => {
+    ({ cookie } = await signInDemo(t.app));
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const boundary = 'b0undary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-image',
+      headers: { cookie, ...ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    uploaded = (res.json() as { urls: { get: string } }).urls.get;
+  });
+
+  it.each([
+    ['video', { model: 'seedance-pro', prompt: 'x', duration: 11 }, 'duration'],
+    ['video', { model: 'hunyuan', prompt: 'x', width: 100 }, 'width'],
+    ['video', { model: 'hunyuan', prompt: 'x', video_length: 50 }, 'video_length'],
+    ['image', { model: 'seedream-3', prompt: 'x', seed: -1 }, 'seed'],
+    ['image', { model: 'seedream-3', prompt: '  ' }, 'prompt'],
+    ['image', { model: 'nope', prompt: 'x' }, 'model'],
+    ['image', { model: 'veo3', prompt: 'x' }, 'model'],
+    [
+      'image',
+      { model: 'flux-kontext-pro', prompt: 'x', input_image: 'https://evil.example/cat.png' },
+      'input_image',
+    ],
+    [
+      'image',
+      {
+        model: 'flux-kontext-pro',
+        prompt: 'x',
+        input_image: 'http://127.0.0.1:1/api/files/00000000-0000-4000-8000-000000000000/x.png',
+      },
+      'input_image',
+    ],
+    [
+      'image',
+      { model: 'flux-kontext-pro', prompt: 'x', safety_tolerance: 5, input_image: '__UPLOADED__' },
+      'safety_tolerance',
+    ],
+    [
+      'image',
+      { model: 'imagen-4-ultra', prompt: 'x', translate_prompt: 'yes' },
+      'translate_prompt',
+    ],
+  ])('%s %j → 400 naming %s, nothing charged', async (type, body, field) => {
+    const payload = Object.fromEntries(
+      Object.entries(body).map(([k, v]) => [k, v === '__UPLOADED__' ? uploaded : v]),
+    );
+    const before = await tokens(cookie);
+    const count = await t.database.pool.query('select count(*)::int as n from generation_requests');
+    const res = await create(cookie, type as 'image' | 'video', payload);
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { errors: { field: string }[] }).errors.map((e) => e.field)).toContain(
+      field,
+    );
+    expect(await tokens(cookie)).toBe(before);
+    const after = await t.database.pool.query('select count(*)::int as n from generation_requests');
+    expect(after.rows[0]).toEqual(count.rows[0]);
+  });
+
+  it("accepts the person's own upload as an input image", async () => {
+    const res = await create(cookie, 'image', {
+      model: 'flux-kontext-pro',
+      prompt: 'x #slow',
+      input_image: uploaded,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("refuses someone else's upload", async () => {
+    const other = await signInDemo(t.app);
+    const res = await create(other.cookie, 'image', {
+      model: 'flux-kontext-pro',
+      prompt: 'x',
+      input_image: uploaded,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('requires a session', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-image',
+      payload: { model: 'seedream-3', prompt: 'x' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

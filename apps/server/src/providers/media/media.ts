@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+
+export interface MediaInfo {
+  mime: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+}
+
+export interface MediaTools {
+  /** What a stored output really is, read from the file (not from the provider's word). */
+  probe(file: string, type: 'image' | 'video'): Promise<MediaInfo>;
+  /** A small WebP: a thumbnail of an image or the poster frame of a video. */
+  preview(
+    file: string,
+    type: 'image' | 'video',
+  ): Promise<{ data: Buffer; width: number; height: number }>;
+}
+
+const imageMime: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+const PREVIEW_SIDE = 512;
+
+/** The ffmpeg shipped in an npm package (works on a fresh machine), else the system's. */
+export function ffmpegPath(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  } catch {
+    return 'ffmpeg';
+  }
+}
+
+function run(
+  binary: string,
+  args: string[],
+): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (err.length < 64_000) err += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err }),
+    );
+  });
+}
+
+export function createMediaTools(binary = ffmpegPath()): MediaTools {
+  return {
+    async probe(file, type) {
+      if (type === 'image') {
+        const meta = await sharp(file).metadata();
+        const mime = meta.format ? imageMime[meta.format] : undefined;
+        if (!mime) throw new Error(`unsupported image output: ${meta.format ?? 'unknown'}`);
+        return { mime, width: meta.width ?? null, height: meta.height ?? null, durationMs: null };
+      }
+      // `ffmpeg -i` with no output prints the container's facts and exits non-zero by design.
+      const { stderr } = await run(binary, ['-hide_banner', '-i', file]);
+      const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
+      const size = /Video: [^\n]*?(\d{2,5})x(\d{2,5})/.exec(stderr);
+      if (!duration || !size) throw new Error('output is not a readable video');
+      const ms =
+        (Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000;
+      return {
+        mime: 'video/mp4',
+        width: Number(size[1]),
+        height: Number(size[2]),
+        durationMs: Math.round(ms),
+      };
+    },
+
+    async preview(file, type) {
+      let source: Buffer | string = file;
+      if (type === 'video') {
+        const frame = await run(binary, [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-i',
+          file,
+          '-frames:v',
+          '1',
+          '-f',
+          'image2pipe',
+          '-vcodec',
+          'png',
+          '-',
+        ]);
+        if (frame.code !== 0 || frame.stdout.length === 0) {
+          throw new Error(`poster frame failed: ${frame.stderr.slice(0, 300)}`);
+        }
+        source = frame.stdout;
+      }
+      const { data, info } = await sharp(source)
+        .resize({
+          width: PREVIEW_SIDE,
+          height: PREVIEW_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { chooseLanguage, currentLanguage, languages } from '~/lib/i18n';
+
+/** RU | EN toggle: switches at once and remembers the choice on this device. */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const active = i18n.resolvedLanguage ?? currentLanguage();
+  return (
+    <fieldset
+      className={clsx('inline-flex rounded-lg border border-line bg-surface p-0.5', className)}
+    >
+      <legend className="sr-only">{t('language.label')}</legend>
+      {languages.map((language) => {
+        const pressed = language === active;
+        return (
+          <button
+            key={language}
+            type="button"
+            lang={language}
+            aria-pressed={pressed}
+            onClick={() => void chooseLanguage(language)}
+            className={clsx(
+              'h-8 min-w-10 rounded-md px-2 text-xs font-semibold tracking-wide transition-colors',
+              pressed ? 'bg-surface-raised text-fg' : 'text-fg-muted hover:text-fg',
+            )}
+          >
+            <span aria-hidden="true">{language.toUpperCase()}</span>
+            <span className="sr-only">{t(`language.${language}`)}</span>
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,61 @@
+import '~/locales/app';
+import type { User } from '@kadr/contract';
+import { Menu } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { BrandLink } from '~/components/brand-link';
+import { SkipLink } from '~/components/skip-link';
+import { Drawer } from '~/components/ui/drawer';
+import { DemoBanner } from './demo-banner';
+import { Sidebar } from './sidebar';
+
+/**
+ * The signed-in frame: a fixed 16rem sidebar from 768 px up; below that a sticky top bar whose
+ * menu button opens the same sidebar in a drawer.
+ */
+export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  const { t } = useTranslation('app');
+  const location = useLocation();
+  // The drawer belongs to the location it was opened at, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+
+  return (
+    <div className="min-h-dvh">
+      <SkipLink />
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-line bg-surface md:block">
+        <Sidebar user={user} />
+      </aside>
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-surface/85 px-2 backdrop-blur-md md:hidden">
+        <Drawer
+          open={openAt === location.key}
+          onOpenChange={(open) => setOpenAt(open ? location.key : null)}
+          title={t('shell.menuTitle')}
+          closeLabel={t('shell.closeMenu')}
+          trigger={
+            <button
+              type="button"
+              aria-label={t('shell.openMenu')}
+              className="inline-flex size-10 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-raised hover:text-fg"
+            >
+              <Menu aria-hidden="true" className="size-5" />
+            </button>
+          }
+        >
+          <Sidebar user={user} />
+        </Drawer>
+        <BrandLink />
+      </header>
+      <div className="md:pl-64">
+        <DemoBanner />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6 lg:px-8"
+        >
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

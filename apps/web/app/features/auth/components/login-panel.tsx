@@ -1,0 +1,69 @@
+import '~/locales/auth';
+import { paths } from '@kadr/contract';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from '~/components/logo';
+import { buttonClasses } from '~/components/ui/button';
+
+type Provider = { id: 'google' | 'yandex' | 'vk'; badge: string; badgeClass: string };
+
+// Brand colours darkened just enough for 4.5:1 text contrast.
+// The server's sign-in endpoints: GET /api/auth/:provider?next=… starts the OAuth flow.
+const providers: Provider[] = [
+  { id: 'google', badge: 'G', badgeClass: 'bg-white text-zinc-900' },
+  { id: 'yandex', badge: 'Я', badgeClass: 'bg-[#d42a0b] text-white' },
+  { id: 'vk', badge: 'VK', badgeClass: 'bg-[#005fd1] text-white' },
+];
+
+function signInUrl(provider: Provider['id'], next: string): string {
+  return `/api/auth/${provider}?${new URLSearchParams({ next })}`;
+}
+
+/** The sign-in card. `next` is where the person lands after signing in. */
+export function LoginPanel({ next }: { next: string }) {
+  const { t } = useTranslation('auth');
+  const legalLink = 'rounded text-fg underline underline-offset-2 hover:text-accent-soft';
+  return (
+    <section
+      aria-labelledby="login-title"
+      className="w-full max-w-sm rounded-2xl border border-line bg-surface-raised/60 p-8 shadow-2xl"
+    >
+      <div className="flex flex-col items-center text-center">
+        <Logo className="size-12" />
+        <h1 id="login-title" className="mt-6 text-2xl font-semibold tracking-tight text-fg">
+          {t('login.title')}
+        </h1>
+        <p className="mt-2 text-sm text-fg-muted">{t('login.description')}</p>
+      </div>
+      <ul aria-label={t('login.providersLabel')} className="mt-8 space-y-3">
+        {providers.map((provider) => (
+          <li key={provider.id}>
+            {/* A full page load: the server redirects to the provider and back. */}
+            <a
+              href={signInUrl(provider.id, next)}
+              className={buttonClasses({ variant: 'secondary', className: 'w-full justify-start' })}
+            >
+              <span
+                aria-hidden="true"
+                className={`inline-flex size-6 items-center justify-center rounded-full text-[0.6875rem] font-bold ${provider.badgeClass}`}
+              >
+                {provider.badge}
+              </span>
+              {t(`login.${provider.id}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-center text-xs leading-relaxed text-fg-muted">
+        <Trans
+          t={t}
+          i18nKey="login.consent"
+          components={{
+            terms: <Link to={paths.termsOfUse} className={legalLink} />,
+            privacy: <Link to={paths.privacyPolicy} className={legalLink} />,
+          }}
+        />
+      </p>
+    </section>
+  );
+}

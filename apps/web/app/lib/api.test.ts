@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest } from './api';
+
+function respond(status: number, body?: unknown, type = 'application/json') {
+  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': type };
+  const init = { status, headers };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), init)),
+  );
+}
+
+describe('apiRequest', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends JSON with the session cookie and returns the parsed answer', async () => {
+    respond(200, { estimation: 6 });
+    const result = await apiRequest('/api/estimate-image', {
+      method: 'POST',
+      body: { model: 'imagen-4-ultra' },
+      parse: (body: unknown) => body as { estimation: number },
+    });
+    expect(result).toEqual({ estimation: 6 });
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/estimate-image',
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'same-origin',
+        body: '{"model":"imagen-4-ultra"}',
+        headers: expect.objectContaining({ 'content-type': 'application/json' }),
+      }),
+    );
+  });
+
+  it('returns undefined for 204', async () => {
+    respond(204);
+    await expect(
+      apiRequest('/api/auth/logout', { method: 'POST', body: {} }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('turns problem details into an ApiError with field errors', async () => {
+    respond(
+      400,
+      {
+        type: 'about:blank',
+        title: 'Invalid request',
+        status: 400,
+        detail: 'prompt is required',
+        errors: [{ field: 'prompt', code: 'required', message: 'Write a prompt' }, { bogus: 1 }],
+      },
+      'application/problem+json',
+    );
+    const error = await apiRequest('/api/create-image', { method: 'POST', body: {} }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    if (!(error instanceof ApiError)) return;
+    expect(error.status).toBe(400);
+    expect(error.title).toBe('Invalid request');
+    expect(error.detail).toBe('prompt is required');
+    expect(error.fieldErrors).toHaveLength(1);
+    expect(error.fieldError('prompt')).toBe('Write a prompt');
+  });
+
+  it('reports a failed network as status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(apiRequest('/api/me')).rejects.toMatchObject({
+      status: 0,
+      title: 'Network error',
+    });
+  });
+
+  it('keeps the status of an error without problem details', async () => {
+    respond(502, 'Bad Gateway', 'text/plain');
+    await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 502 });
+  });
+});

@@ -1,0 +1,108 @@
+import type { FieldError, Problem } from '@kadr/contract';
+
+/** A failed API call: the server's problem details, or status 0 when the network failed. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string | undefined;
+  readonly fieldErrors: readonly FieldError[];
+
+  constructor(problem: Pick<Problem, 'status' | 'title' | 'detail' | 'errors'>) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ApiError';
+    this.status = problem.status;
+    this.title = problem.title;
+    this.detail = problem.detail;
+    this.fieldErrors = problem.errors ?? [];
+  }
+
+  /** The message for one form field, if the server rejected it. */
+  fieldError(field: string): string | undefined {
+    return this.fieldErrors.find((error) => error.field === field)?.message;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiRequestOptions = {
+  method?: Method;
+  /** A FormData is sent as multipart; anything else as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return (
+    isRecord(value) &&
+    typeof value.field === 'string' &&
+    typeof value.code === 'string' &&
+    typeof value.message === 'string'
+  );
+}
+
+function problemFrom(response: Response, body: unknown): ApiError {
+  if (isRecord(body) && typeof body.title === 'string') {
+    return new ApiError({
+      status: typeof body.status === 'number' ? body.status : response.status,
+      title: body.title,
+      detail: typeof body.detail === 'string' ? body.detail : undefined,
+      errors: Array.isArray(body.errors) ? body.errors.filter(isFieldError) : undefined,
+    });
+  }
+  return new ApiError({ status: response.status, title: response.statusText || 'Request failed' });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  // Covers application/json and application/problem+json.
+  if (type.includes('json')) return response.json();
+  const text = await response.text();
+  return text === '' ? undefined : text;
+}
+
+/**
+ * Calls the API on this origin with the session cookie. Resolves with the parsed body when the
+ * answer is 2xx; otherwise rejects with an ApiError. Pass `parse` (e.g. a zod schema's `parse`)
+ * to check the shape and get a typed result.
+ */
+export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<unknown>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { parse: (body: unknown) => T },
+): Promise<T>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { parse?: (body: unknown) => T } = {},
+): Promise<T | unknown> {
+  const { method = 'GET', body, headers, signal, parse } = options;
+  const isForm = body instanceof FormData;
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/json, application/problem+json',
+      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    signal,
+  };
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, title: 'Network error' });
+  }
+
+  const parsed = await readBody(response).catch(() => undefined);
+  if (!response.ok) throw problemFrom(response, parsed);
+  return parse ? parse(parsed) : parsed;
+}

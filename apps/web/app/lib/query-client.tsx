@@ -1,0 +1,42 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { type ReactNode, useState } from 'react';
+import { storageKeys } from './storage';
+
+const day = 24 * 60 * 60 * 1000;
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The spec's cache lifetime of 5 s is how long data counts as fresh; entries stay cached
+      // (and persisted) for a day so a reload paints from local storage at once.
+      queries: { staleTime: 5_000, gcTime: day, retry: 1 },
+    },
+  });
+}
+
+function createPersister() {
+  return createSyncStoragePersister({
+    storage: typeof window === 'undefined' ? undefined : window.localStorage,
+    key: storageKeys.query,
+    throttleTime: 1_000,
+  });
+}
+
+/**
+ * Server-state cache for the signed-in screens, persisted to local storage. `userId` busts the
+ * persisted cache, so one person never sees another's data on a shared device.
+ */
+export function QueryProvider({ userId, children }: { userId: string; children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  const [persister] = useState(createPersister);
+  return (
+    <PersistQueryClientProvider
+      client={client}
+      persistOptions={{ persister, maxAge: day, buster: userId }}
+    >
+      {children}
+    </PersistQueryClientProvider>
+  );
+}

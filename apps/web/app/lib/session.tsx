@@ -1,0 +1,141 @@
+import { cookieNames, paths, type User } from '@kadr/contract';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, apiRequest } from './api';
+import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export type Session = {
+  status: SessionStatus;
+  /** While loading: the user cached on this device (for an instant first paint), if any. */
+  user: User | null;
+  setUser: (user: User | null) => void;
+  logout: () => Promise<void>;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+// A hand-written check rather than the contract's zod schema keeps zod out of the landing bundle.
+function isUser(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const user: Record<string, unknown> = { ...value };
+  return (
+    typeof user.id === 'string' &&
+    typeof user.name === 'string' &&
+    typeof user.email === 'string' &&
+    (typeof user.avatar === 'string' || user.avatar === null) &&
+    typeof user.tokens === 'number' &&
+    typeof user.verified === 'boolean' &&
+    typeof user.created === 'string' &&
+    typeof user.updated === 'string'
+  );
+}
+
+function readCachedUser(): User | null {
+  const raw = readStorage(storageKeys.user);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isUser(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function cacheUser(user: User | null): void {
+  if (user) writeStorage(storageKeys.user, JSON.stringify(user));
+  else removeStorage(storageKeys.user);
+}
+
+const retryDelaysMs = [500, 1500];
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks the server who is signed in. 401 (or an empty answer) means nobody. */
+async function fetchSessionUser(): Promise<User | null> {
+  // No hint cookie: nobody signed in from this browser, so don't ask (and don't cost a request).
+  if (!document.cookie.split('; ').includes(`${cookieNames.signedInHint}=1`)) return null;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const body = await apiRequest('/api/auth/refresh', { method: 'POST', body: {} });
+      return isUser(body) ? body : null;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      // A restart or a network blip should not sign anyone out: retry a couple of times.
+      const delay = retryDelaysMs[attempt];
+      const transient = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+      if (!transient || delay === undefined) {
+        console.warn('Session refresh failed', error);
+        return null;
+      }
+      await wait(delay);
+    }
+  }
+}
+
+// One refresh per page load, shared by every mount (StrictMode mounts effects twice in dev).
+let refresh: Promise<User | null> | undefined;
+function refreshOnce(): Promise<User | null> {
+  refresh ??= fetchSessionUser();
+  return refresh;
+}
+
+type State = { status: SessionStatus; user: User | null };
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>({ status: 'loading', user: null });
+
+  useEffect(() => {
+    let active = true;
+    const cached = readCachedUser();
+    if (cached) {
+      setState((current) =>
+        current.status === 'loading' ? { ...current, user: cached } : current,
+      );
+    }
+    void refreshOnce().then((user) => {
+      if (!active) return;
+      cacheUser(user);
+      setState(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const setUser = useCallback((user: User | null) => {
+    cacheUser(user);
+    setState(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await apiRequest('/api/auth/logout', { method: 'POST', body: {} });
+    } catch (error) {
+      console.warn('Logout request failed', error);
+    }
+    cacheUser(null);
+    removeStorage(storageKeys.query);
+    // Leave the signed-in screens first, so their guard does not bounce to /login.
+    await navigate(paths.home);
+    setState({ status: 'anonymous', user: null });
+  }, [navigate]);
+
+  const session = useMemo<Session>(() => ({ ...state, setUser, logout }), [state, setUser, logout]);
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,70 @@
+import './app.css';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import { LoadingScreen } from './components/loading-screen';
+import { Button } from './components/ui/button';
+import { currentLanguage, restoreLanguage } from './lib/i18n';
+import { SessionProvider } from './lib/session';
+
+// Keep this module lean: it is on every page, the landing included (budget: 120 kB of JS gzipped).
+// Query cache, toasts and dialogs live in the signed-in layout.
+
+export const meta: Route.MetaFunction = () => [{ title: 'Kadr' }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  // Subscribing here re-renders <html lang> and the page's <Meta> when the language changes.
+  const { i18n } = useTranslation();
+  return (
+    <html lang={i18n.resolvedLanguage ?? currentLanguage()}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#09090b" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Prerendered HTML is Russian; a stored English choice applies right after hydration.
+  useEffect(() => {
+    restoreLanguage();
+  }, []);
+
+  return (
+    <SessionProvider>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+/** Shown by the SPA fallback page until the app's code has loaded. */
+export function HydrateFallback() {
+  return <LoadingScreen />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    console.error('Unhandled error', error);
+  }, [error]);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center px-4 text-center">
+      <h1 className="text-2xl font-semibold text-fg">{t('error.title')}</h1>
+      <p className="mt-3 text-fg-muted">{t('error.description')}</p>
+      <Button className="mt-8" onClick={() => window.location.reload()}>
+        {t('error.reload')}
+      </Button>
+    </main>
+  );
+}

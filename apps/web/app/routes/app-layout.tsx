@@ -1,0 +1,39 @@
+import '~/locales/app';
+import { paths } from '@kadr/contract';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Toaster } from 'sonner';
+import { LoadingScreen } from '~/components/loading-screen';
+import { AppShell } from '~/features/app-shell/components/app-shell';
+import { QueryProvider } from '~/lib/query-client';
+import { useSession } from '~/lib/session';
+
+/**
+ * Studio, history, profile and pricing. Waits for the session; anonymous visitors go to /login
+ * (replacing this history entry) and come back here after signing in.
+ */
+export default function AppLayout() {
+  const { status, user } = useSession();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+
+  useEffect(() => {
+    if (status !== 'anonymous') return;
+    const next = new URLSearchParams({ next: `${pathname}${search}` });
+    void navigate(`${paths.login}?${next}`, { replace: true });
+  }, [status, pathname, search, navigate]);
+
+  // While the server is asked, the user cached on this device paints the frame at once.
+  if (status === 'anonymous' || !user) {
+    return <LoadingScreen />;
+  }
+
+  return (
+    <QueryProvider key={user.id} userId={user.id}>
+      <AppShell user={user}>
+        <Outlet />
+      </AppShell>
+      <Toaster theme="dark" position="top-right" closeButton richColors />
+    </QueryProvider>
+  );
+}

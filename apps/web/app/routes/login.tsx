@@ -1,0 +1,29 @@
+import { defaultAfterLogin, safeReturnPath } from '@kadr/contract';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoginPanel } from '~/features/auth/components/login-panel';
+import { loginMeta } from '~/features/auth/meta';
+import { useSession } from '~/lib/session';
+import { useHydrated } from '~/lib/use-hydrated';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = ({ location }) => loginMeta(location.pathname);
+
+export default function LoginPage() {
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // The prerendered page knows no query string; read `next` only once hydrated.
+  const hydrated = useHydrated();
+  const next = hydrated ? safeReturnPath(searchParams.get('next')) : defaultAfterLogin;
+
+  useEffect(() => {
+    if (status === 'authenticated') void navigate(next, { replace: true });
+  }, [status, next, navigate]);
+
+  return (
+    <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center px-4 py-16">
+      <LoginPanel next={next} />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { LegalPage } from '~/features/legal/components/legal-page';
+import { legalMeta } from '~/features/legal/meta';
+import type { Route } from './+types/privacy-policy';
+
+export const meta: Route.MetaFunction = ({ location }) => legalMeta('privacy', location.pathname);
+
+export default function PrivacyPolicyPage() {
+  return <LegalPage document="privacy" />;
+}

@@ -1,0 +1,21 @@
+import '~/locales/app';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '~/components/page-header';
+import { i18n } from '~/lib/i18n';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/profile';
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = i18n.getFixedT(null, 'app');
+  return pageMeta({
+    title: t('profile.meta.title'),
+    description: t('profile.meta.description'),
+    path: location.pathname,
+    noindex: true,
+  });
+};
+
+export default function ProfilePage() {
+  const { t } = useTranslation('app');
+  return <PageHeader title={t('profile.title')} description={t('profile.description')} />;
+}

@@ -1,0 +1,9 @@
+import { LegalPage } from '~/features/legal/components/legal-page';
+import { legalMeta } from '~/features/legal/meta';
+import type { Route } from './+types/terms-of-use';
+
+export const meta: Route.MetaFunction = ({ location }) => legalMeta('terms', location.pathname);
+
+export default function TermsOfUsePage() {
+  return <LegalPage document="terms" />;
+}

@@ -1,0 +1,2 @@
+export * from './oauth/index.ts';
+export * from './replicate/index.ts';

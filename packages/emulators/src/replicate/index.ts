@@ -1,0 +1,29 @@
+export { HUNYUAN_VIDEO_VERSION, TRANSLATOR_MODEL_REF } from './models.ts';
+export type {
+  EmulatorLogger as ReplicateEmulatorLogger,
+  Prediction as ReplicatePrediction,
+  PredictionStatus as ReplicatePredictionStatus,
+} from './predictions.ts';
+export {
+  failureMessage as replicateFailureMessage,
+  SLOW_RUNTIME_MS as REPLICATE_SLOW_RUNTIME_MS,
+  TRANSLATOR_RUNTIME_MS as REPLICATE_TRANSLATOR_RUNTIME_MS,
+} from './predictions.ts';
+export type { ReplicateEmulator, ReplicateEmulatorOptions } from './replicate-emulator.ts';
+export {
+  createReplicateEmulator,
+  DEFAULT_LATENCY_MS as REPLICATE_DEFAULT_LATENCY_MS,
+} from './replicate-emulator.ts';
+export { translateRuToEn } from './translator.ts';
+export type {
+  DeliverWebhookParams,
+  SignWebhookParams,
+  WebhookDeliveryResult,
+  WebhookEvent as ReplicateWebhookEvent,
+} from './webhooks.ts';
+export {
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  deliverWebhook,
+  generateWebhookSecret,
+  signWebhook,
+} from './webhooks.ts';

@@ -1,0 +1,365 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import sharp from 'sharp';
+import type { Size } from './geometry.ts';
+import type { ImageFormat } from './models.ts';
+import type { FetchLike } from './webhooks.ts';
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+};
+
+export type PosterOptions = {
+  size: Size;
+  prompt: string;
+  caption: string;
+  /** Varies the palette between outputs of one prediction. */
+  variant?: number;
+  /** Draw only the text (transparent background), for overlaying on a moving video background. */
+  textOnly?: boolean;
+  /** Draw only the background. */
+  backgroundOnly?: boolean;
+};
+
+function hashString(text: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0;
+}
+
+/** Drops characters XML 1.0 forbids, which would make librsvg reject the whole SVG. */
+function stripInvalidXmlChars(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (
+      code === 0x9 ||
+      code === 0xa ||
+      code === 0xd ||
+      (code >= 0x20 && code < 0xfffe) ||
+      code > 0xffff
+    ) {
+      out += char;
+    }
+  }
+  return out;
+}
+
+function escapeXml(text: string): string {
+  return stripInvalidXmlChars(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** Greedy word wrap; words longer than a line are cut. */
+export function wrapText(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const rawWord of text.split(/\s+/).filter(Boolean)) {
+    let word = rawWord;
+    while (word.length > maxChars) {
+      if (line) {
+        lines.push(line);
+        line = '';
+      }
+      lines.push(word.slice(0, maxChars));
+      word = word.slice(maxChars);
+    }
+    if (!line) line = word;
+    else if (line.length + 1 + word.length <= maxChars) line += ` ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+// DejaVu Sans averages about 0.6 em per glyph; the estimate only has to keep lines inside the frame.
+const CHAR_WIDTH_EM = 0.6;
+
+function layoutPrompt(prompt: string, size: Size): { fontSize: number; lines: string[] } {
+  const maxWidth = size.width * 0.8;
+  const maxHeight = size.height * 0.6;
+  let fontSize = Math.max(12, Math.round(Math.min(size.width, size.height) / 12));
+  for (;;) {
+    const maxChars = Math.max(4, Math.floor(maxWidth / (fontSize * CHAR_WIDTH_EM)));
+    const lines = wrapText(prompt, maxChars);
+    const maxLines = Math.max(1, Math.floor(maxHeight / (fontSize * 1.25)));
+    if (lines.length <= maxLines || fontSize <= 12) {
+      if (lines.length > maxLines) {
+        const kept = lines.slice(0, maxLines);
+        kept[maxLines - 1] = `${(kept[maxLines - 1] ?? '').slice(0, maxChars - 1)}…`;
+        return { fontSize, lines: kept };
+      }
+      return { fontSize, lines };
+    }
+    fontSize = Math.max(12, Math.round(fontSize * 0.85));
+  }
+}
+
+/** A gradient with soft circles and the prompt in the middle, as SVG for sharp to rasterise. */
+export function posterSvg(options: PosterOptions): string {
+  const { width, height } = options.size;
+  const hash = hashString(`${options.prompt}|${options.variant ?? 0}`);
+  const hueA = hash % 360;
+  const hueB = (hueA + 70 + ((hash >>> 9) % 120)) % 360;
+  const circles = Array.from({ length: 5 }, (_, i) => {
+    const h = hashString(`${hash}:${i}`);
+    const cx = (h % 1000) / 1000;
+    const cy = ((h >>> 10) % 1000) / 1000;
+    const r = 0.12 + ((h >>> 20) % 100) / 400;
+    return `<circle cx="${(cx * width).toFixed(1)}" cy="${(cy * height).toFixed(1)}" r="${(r * Math.min(width, height)).toFixed(1)}" fill="hsl(${(hueA + i * 40) % 360},80%,75%)" fill-opacity="0.18"/>`;
+  }).join('');
+  const background = options.textOnly
+    ? ''
+    : `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hueA},65%,38%)"/><stop offset="1" stop-color="hsl(${hueB},75%,58%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${circles}`;
+
+  let text = '';
+  if (!options.backgroundOnly) {
+    const { fontSize, lines } = layoutPrompt(options.prompt, options.size);
+    const lineHeight = fontSize * 1.25;
+    const top = height / 2 - (lines.length * lineHeight) / 2 + fontSize * 0.9;
+    const tspans = lines
+      .map(
+        (line, i) =>
+          `<tspan x="50%" y="${(top + i * lineHeight).toFixed(1)}">${escapeXml(line)}</tspan>`,
+      )
+      .join('');
+    const captionSize = Math.max(10, Math.round(fontSize * 0.4));
+    text =
+      `<text font-family="sans-serif" font-size="${fontSize}" fill="#fff" text-anchor="middle" stroke="#000" stroke-opacity="0.25" stroke-width="${Math.max(1, fontSize / 24).toFixed(1)}" paint-order="stroke">${tspans}</text>` +
+      `<text x="50%" y="${(height - captionSize * 1.2).toFixed(1)}" font-family="sans-serif" font-size="${captionSize}" fill="#fff" fill-opacity="0.75" text-anchor="middle">${escapeXml(options.caption)}</text>`;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${background}${text}</svg>`;
+}
+
+async function writeAtomically(
+  path: string,
+  write: (tmpPath: string) => Promise<unknown>,
+): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmpPath = `${path}.partial`;
+  try {
+    await write(tmpPath);
+    await rename(tmpPath, path);
+  } catch (error) {
+    await rm(tmpPath, { force: true });
+    throw error;
+  }
+}
+
+export type RenderImageOptions = PosterOptions & { format: ImageFormat; path: string };
+
+export async function renderImage(options: RenderImageOptions): Promise<void> {
+  const image = sharp(Buffer.from(posterSvg(options)));
+  const encoded =
+    options.format === 'jpg'
+      ? image.jpeg({ quality: 85 })
+      : options.format === 'png'
+        ? image.png()
+        : image.webp({ quality: 80 });
+  await writeAtomically(options.path, (tmp) => encoded.toFile(tmp));
+}
+
+/** Rendered videos keep the requested ratio at a small size so encoding stays well under a second. */
+export const VIDEO_RENDER_SHORT_SIDE = 360;
+export const VIDEO_RENDER_FPS = 10;
+
+export function videoRenderSize(requested: Size): Size {
+  const short = Math.min(requested.width, requested.height);
+  const scale = Math.min(1, VIDEO_RENDER_SHORT_SIDE / short);
+  const even = (n: number) => Math.max(2, Math.round((n * scale) / 2) * 2);
+  return { width: even(requested.width), height: even(requested.height) };
+}
+
+export type RenderVideoOptions = {
+  size: Size;
+  durationSec: number;
+  audio: boolean;
+  prompt: string;
+  caption: string;
+  path: string;
+  signal?: AbortSignal;
+};
+
+let ffmpegPath: string | undefined;
+
+/** The `@ffmpeg-installer/ffmpeg` binary when present, else `ffmpeg` on PATH. */
+export function resolveFfmpegPath(): string {
+  if (ffmpegPath) return ffmpegPath;
+  try {
+    const installer: { path?: unknown } = createRequire(import.meta.url)(
+      '@ffmpeg-installer/ffmpeg',
+    );
+    if (typeof installer.path === 'string' && existsSync(installer.path)) {
+      ffmpegPath = installer.path;
+      return ffmpegPath;
+    }
+  } catch {
+    // Not installed for this platform: fall back to PATH.
+  }
+  ffmpegPath = 'ffmpeg';
+  return ffmpegPath;
+}
+
+export function runFfmpeg(args: string[], signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(resolveFfmpegPath(), args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      signal,
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(stderr);
+      else
+        reject(
+          new Error(
+            `ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+          ),
+        );
+    });
+  });
+}
+
+/**
+ * An H.264 MP4 (yuv420p, faststart): the poster background pans under the prompt text, with an
+ * optional soft tone as the audio track.
+ */
+export async function renderVideo(options: RenderVideoOptions): Promise<void> {
+  const { width, height } = videoRenderSize(options.size);
+  const panWidth = Math.round((width * 1.25) / 2) * 2;
+  const dir = dirname(options.path);
+  await mkdir(dir, { recursive: true });
+  const backgroundPath = `${options.path}.bg.png`;
+  const textPath = `${options.path}.text.png`;
+  const poster = { prompt: options.prompt, caption: options.caption };
+  try {
+    await Promise.all([
+      sharp(
+        Buffer.from(
+          posterSvg({ ...poster, size: { width: panWidth, height }, backgroundOnly: true }),
+        ),
+      )
+        .png({ compressionLevel: 1 })
+        .toFile(backgroundPath),
+      sharp(Buffer.from(posterSvg({ ...poster, size: { width, height }, textOnly: true })))
+        .png({ compressionLevel: 1 })
+        .toFile(textPath),
+    ]);
+    const duration = options.durationSec.toFixed(3);
+    const fps = String(VIDEO_RENDER_FPS);
+    const audioInput = options.audio
+      ? ['-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=44100']
+      : [];
+    const audioFilter = options.audio ? ';[2:a]volume=0.08[a]' : '';
+    const audioOutput = options.audio
+      ? ['-map', '[a]', '-c:a', 'aac', '-b:a', '48k', '-ac', '1']
+      : [];
+    const filter =
+      `[0:v]crop=${width}:${height}:x='(in_w-out_w)*t/${duration}':y=0[bg];` +
+      `[bg][1:v]overlay=0:0,format=yuv420p[v]${audioFilter}`;
+    await writeAtomically(options.path, (tmp) =>
+      runFfmpeg(
+        [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-y',
+          '-loop',
+          '1',
+          '-framerate',
+          fps,
+          '-i',
+          backgroundPath,
+          '-loop',
+          '1',
+          '-framerate',
+          fps,
+          '-i',
+          textPath,
+          ...audioInput,
+          '-filter_complex',
+          filter,
+          '-map',
+          '[v]',
+          ...audioOutput,
+          '-t',
+          duration,
+          '-r',
+          fps,
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-tune',
+          'stillimage',
+          '-pix_fmt',
+          'yuv420p',
+          '-movflags',
+          '+faststart',
+          '-f',
+          'mp4',
+          tmp,
+        ],
+        options.signal,
+      ),
+    );
+  } finally {
+    await Promise.all([rm(backgroundPath, { force: true }), rm(textPath, { force: true })]);
+  }
+}
+
+const MAX_PROBE_BYTES = 25 * 1024 * 1024;
+
+/** Pixel size of an input image given as an http(s) URL or a data URI; undefined on any failure. */
+export async function probeImageSize(
+  url: string,
+  fetchImpl: FetchLike = globalThis.fetch,
+): Promise<Size | undefined> {
+  try {
+    let bytes: Buffer;
+    if (url.startsWith('data:')) {
+      const comma = url.indexOf(',');
+      if (comma < 0) return undefined;
+      const meta = url.slice(5, comma);
+      const payload = url.slice(comma + 1);
+      bytes = meta.endsWith(';base64')
+        ? Buffer.from(payload, 'base64')
+        : Buffer.from(decodeURIComponent(payload));
+    } else if (/^https?:\/\//i.test(url)) {
+      const response = await fetchImpl(url, { signal: AbortSignal.timeout(5000) });
+      if (!response.ok) return undefined;
+      const declared = Number(response.headers.get('content-length') ?? 0);
+      if (declared > MAX_PROBE_BYTES) return undefined;
+      bytes = Buffer.from(await response.arrayBuffer());
+    } else {
+      return undefined;
+    }
+    if (bytes.length > MAX_PROBE_BYTES) return undefined;
+    const { width, height, autoOrient } = await sharp(bytes).metadata();
+    const oriented = autoOrient ?? { width, height };
+    return oriented.width && oriented.height
+      ? { width: oriented.width, height: oriented.height }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

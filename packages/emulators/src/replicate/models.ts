@@ -1,0 +1,468 @@
+import { z } from 'zod';
+import {
+  clampRatio,
+  fitArea,
+  fitLongSide,
+  fitShortSide,
+  parseAspectRatio,
+  type Size,
+} from './geometry.ts';
+
+export type ImageFormat = 'jpg' | 'png' | 'webp';
+
+export type ImagePlan = { kind: 'image'; size: Size; format: ImageFormat; count: number };
+/** `size` is what the real model would output; the emulator renders a smaller copy. */
+export type VideoPlan = { kind: 'video'; size: Size; durationSec: number; audio: boolean };
+export type TextPlan = { kind: 'text' };
+export type RenderPlan = ImagePlan | VideoPlan | TextPlan;
+
+/** Output schema of the model: one URI, an array of URIs, or LLM tokens. */
+export type OutputShape = 'uri' | 'uri-array' | 'tokens';
+
+/** Reads the pixel size of an input image (URL or data URI); undefined when it cannot. */
+export type ImageProbe = (url: string) => Promise<Size | undefined>;
+
+export type InvalidField = { field: string; description: string };
+
+export type PrepareResult =
+  | {
+      ok: true;
+      prompt: string;
+      /** Deferred so that probing an input image happens while the prediction runs. */
+      plan: (probe: ImageProbe) => Promise<RenderPlan>;
+    }
+  | { ok: false; invalidFields: InvalidField[] };
+
+export type ModelKind = 'image' | 'video' | 'text';
+
+export type EmulatedModel = {
+  /** `owner/name` */
+  ref: string;
+  /** Official models report `"hidden"`; community models a 64-hex version id. */
+  version: string;
+  /** Official models are created by name; community ones only by version. */
+  official: boolean;
+  kind: ModelKind;
+  output: OutputShape;
+  /** Validates `input` against the model's Input schema; no I/O. */
+  prepare(input: unknown): PrepareResult;
+};
+
+type ModelDefinition<S extends z.ZodType<{ prompt: string }>> = {
+  ref: string;
+  version?: string;
+  kind: ModelKind;
+  output: OutputShape;
+  input: S;
+  plan(input: z.output<S>, probe: ImageProbe): RenderPlan | Promise<RenderPlan>;
+};
+
+function defineModel<S extends z.ZodType<{ prompt: string }>>(
+  definition: ModelDefinition<S>,
+): EmulatedModel {
+  return {
+    ref: definition.ref,
+    version: definition.version ?? 'hidden',
+    official: definition.version === undefined,
+    kind: definition.kind,
+    output: definition.output,
+    prepare(input) {
+      const parsed = definition.input.safeParse(input, {
+        // Replicate's wording for a missing required field.
+        error: (issue) =>
+          issue.code === 'invalid_type' && issue.input === undefined
+            ? `${String(issue.path?.at(-1) ?? 'input')} is required`
+            : undefined,
+      });
+      if (!parsed.success) {
+        return {
+          ok: false,
+          invalidFields: parsed.error.issues.map((issue) => ({
+            field: ['input', ...issue.path.map(String)].join('.'),
+            description: issue.message,
+          })),
+        };
+      }
+      const data = parsed.data;
+      return {
+        ok: true,
+        prompt: data.prompt,
+        plan: async (probe) => definition.plan(data, probe),
+      };
+    },
+  };
+}
+
+const prompt = z.string().min(1, 'prompt must not be empty');
+const seed = z.int().nullable().optional();
+const uri = z.string().min(1).nullable().optional();
+
+function ratioOr(value: string, fallback: number): number {
+  return parseAspectRatio(value) ?? fallback;
+}
+
+async function probedRatio(
+  url: string | null | undefined,
+  probe: ImageProbe,
+): Promise<number | undefined> {
+  if (!url) return undefined;
+  const size = await probe(url);
+  return size ? clampRatio(size.width / size.height) : undefined;
+}
+
+const ONE_MEGAPIXEL = 1024 * 1024;
+
+const seedream3 = defineModel({
+  ref: 'bytedance/seedream-3',
+  kind: 'image',
+  output: 'uri',
+  input: z.looseObject({
+    prompt,
+    aspect_ratio: z
+      .enum(['1:1', '3:4', '4:3', '16:9', '9:16', '2:3', '3:2', '21:9', 'custom'])
+      .default('16:9'),
+    size: z.enum(['small', 'regular', 'big']).default('regular'),
+    width: z.int().min(512).max(2048).default(2048),
+    height: z.int().min(512).max(2048).default(2048),
+    guidance_scale: z.number().min(1).max(10).optional(),
+    seed,
+  }),
+  plan(input) {
+    const format = 'jpg';
+    if (input.aspect_ratio === 'custom') {
+      return {
+        kind: 'image',
+        format,
+        count: 1,
+        size: { width: input.width, height: input.height },
+      };
+    }
+    const ratio = ratioOr(input.aspect_ratio, 16 / 9);
+    const size =
+      input.size === 'small'
+        ? fitShortSide(ratio, 512, 16)
+        : input.size === 'big'
+          ? fitLongSide(ratio, 2048, 16)
+          : fitArea(ratio, ONE_MEGAPIXEL);
+    return { kind: 'image', format, count: 1, size };
+  },
+});
+
+const imagen4Ultra = defineModel({
+  ref: 'google/imagen-4-ultra',
+  kind: 'image',
+  output: 'uri',
+  input: z.looseObject({
+    prompt,
+    aspect_ratio: z.enum(['1:1', '9:16', '16:9', '3:4', '4:3']).default('1:1'),
+    safety_filter_level: z
+      .enum(['block_low_and_above', 'block_medium_and_above', 'block_only_high'])
+      .optional(),
+    output_format: z.enum(['jpg', 'png']).default('jpg'),
+    image_size: z.enum(['1K', '2K']).default('1K'),
+  }),
+  plan(input) {
+    const longSide = input.image_size === '2K' ? 2048 : 1024;
+    return {
+      kind: 'image',
+      format: input.output_format,
+      count: 1,
+      size: fitLongSide(ratioOr(input.aspect_ratio, 1), longSide, 16),
+    };
+  },
+});
+
+const fluxKontextPro = defineModel({
+  ref: 'black-forest-labs/flux-kontext-pro',
+  kind: 'image',
+  output: 'uri',
+  input: z.looseObject({
+    prompt,
+    input_image: uri,
+    aspect_ratio: z
+      .enum([
+        'match_input_image',
+        '1:1',
+        '16:9',
+        '9:16',
+        '4:3',
+        '3:4',
+        '3:2',
+        '2:3',
+        '4:5',
+        '5:4',
+        '21:9',
+        '9:21',
+        '2:1',
+        '1:2',
+      ])
+      .default('match_input_image'),
+    output_format: z.enum(['jpg', 'png']).default('png'),
+    safety_tolerance: z.int().min(0).max(6).optional(),
+    prompt_upsampling: z.boolean().optional(),
+    seed,
+  }),
+  async plan(input, probe) {
+    const ratio =
+      input.aspect_ratio === 'match_input_image'
+        ? ((await probedRatio(input.input_image, probe)) ?? 1)
+        : ratioOr(input.aspect_ratio, 1);
+    return {
+      kind: 'image',
+      format: input.output_format,
+      count: 1,
+      size: fitArea(ratio, ONE_MEGAPIXEL),
+    };
+  },
+});
+
+/** qwen-image's native resolutions when optimising for quality. */
+const QWEN_QUALITY_SIZES: Record<string, Size> = {
+  '1:1': { width: 1328, height: 1328 },
+  '16:9': { width: 1664, height: 928 },
+  '9:16': { width: 928, height: 1664 },
+  '4:3': { width: 1472, height: 1104 },
+  '3:4': { width: 1104, height: 1472 },
+  '3:2': { width: 1584, height: 1056 },
+  '2:3': { width: 1056, height: 1584 },
+};
+
+const qwenImage = defineModel({
+  ref: 'qwen/qwen-image',
+  kind: 'image',
+  output: 'uri-array',
+  input: z.looseObject({
+    prompt,
+    aspect_ratio: z.enum(['1:1', '16:9', '9:16', '4:3', '3:4', '3:2', '2:3']).default('16:9'),
+    image_size: z
+      .enum(['optimize_for_quality', 'optimize_for_speed'])
+      .default('optimize_for_quality'),
+    image: uri,
+    strength: z.number().min(0).max(1).optional(),
+    guidance: z.number().min(0).max(10).optional(),
+    num_inference_steps: z.int().min(1).max(50).optional(),
+    go_fast: z.boolean().optional(),
+    output_format: z.enum(['webp', 'jpg', 'png']).default('webp'),
+    output_quality: z.int().min(0).max(100).optional(),
+    enhance_prompt: z.boolean().optional(),
+    negative_prompt: z.string().optional(),
+    seed,
+    disable_safety_checker: z.boolean().optional(),
+  }),
+  plan(input) {
+    const ratio = ratioOr(input.aspect_ratio, 16 / 9);
+    const size =
+      input.image_size === 'optimize_for_quality'
+        ? (QWEN_QUALITY_SIZES[input.aspect_ratio] ?? fitArea(ratio, 1328 * 1328))
+        : fitArea(ratio, ONE_MEGAPIXEL);
+    return { kind: 'image', format: input.output_format, count: 1, size };
+  },
+});
+
+const fluxDev = defineModel({
+  ref: 'black-forest-labs/flux-dev',
+  kind: 'image',
+  output: 'uri-array',
+  input: z.looseObject({
+    prompt,
+    aspect_ratio: z
+      .enum(['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'])
+      .default('1:1'),
+    image: uri,
+    prompt_strength: z.number().min(0).max(1).optional(),
+    num_outputs: z.int().min(1).max(4).default(1),
+    num_inference_steps: z.int().min(1).max(50).optional(),
+    guidance: z.number().min(0).max(10).optional(),
+    megapixels: z.enum(['1', '0.25']).default('1'),
+    output_format: z.enum(['webp', 'jpg', 'png']).default('webp'),
+    output_quality: z.int().min(0).max(100).optional(),
+    go_fast: z.boolean().optional(),
+    disable_safety_checker: z.boolean().optional(),
+    seed,
+  }),
+  async plan(input, probe) {
+    // With an input image the output takes that image's aspect ratio.
+    const ratio = (await probedRatio(input.image, probe)) ?? ratioOr(input.aspect_ratio, 1);
+    const area = input.megapixels === '0.25' ? ONE_MEGAPIXEL / 4 : ONE_MEGAPIXEL;
+    return {
+      kind: 'image',
+      format: input.output_format,
+      count: input.num_outputs,
+      size: fitArea(ratio, area),
+    };
+  },
+});
+
+export const HUNYUAN_VIDEO_VERSION =
+  '6c9132aee14409cd6568d030453f1ba50f5f3412b844fe67f78a9eb62d55664f';
+
+const hunyuanVideo = defineModel({
+  ref: 'tencent/hunyuan-video',
+  kind: 'video',
+  version: HUNYUAN_VIDEO_VERSION,
+  output: 'uri',
+  input: z.looseObject({
+    prompt,
+    width: z.int().min(16).max(1280).multipleOf(16).default(864),
+    height: z.int().min(16).max(1280).multipleOf(16).default(480),
+    video_length: z
+      .int()
+      .min(1)
+      .max(200)
+      .refine((frames) => frames % 4 === 1, 'video_length must be 4k+1 (e.g. 49 or 129)')
+      .default(129),
+    infer_steps: z.int().min(1).optional(),
+    embedded_guidance_scale: z.number().min(1).max(10).optional(),
+    fps: z.int().min(1).default(24),
+    seed,
+  }),
+  plan(input) {
+    return {
+      kind: 'video',
+      size: { width: input.width, height: input.height },
+      durationSec: input.video_length / input.fps,
+      audio: false,
+    };
+  },
+});
+
+const RESOLUTION_SHORT_SIDE: Record<string, number> = { '480p': 480, '720p': 720, '1080p': 1080 };
+
+function seedance(ref: string, defaultResolution: '720p' | '1080p'): EmulatedModel {
+  return defineModel({
+    ref,
+    kind: 'video',
+    output: 'uri',
+    input: z.looseObject({
+      prompt,
+      image: uri,
+      last_frame_image: uri,
+      reference_images: z.array(z.string()).min(1).max(4).optional(),
+      duration: z.int().min(2).max(12).default(5),
+      resolution: z.enum(['480p', '720p', '1080p']).default(defaultResolution),
+      aspect_ratio: z.enum(['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', '9:21']).default('16:9'),
+      fps: z.literal(24).default(24),
+      camera_fixed: z.boolean().optional(),
+      seed,
+    }),
+    async plan(input, probe) {
+      // aspect_ratio is ignored when a first frame is given.
+      const ratio = (await probedRatio(input.image, probe)) ?? ratioOr(input.aspect_ratio, 16 / 9);
+      return {
+        kind: 'video',
+        size: fitShortSide(ratio, RESOLUTION_SHORT_SIDE[input.resolution] ?? 720, 2),
+        durationSec: input.duration,
+        audio: false,
+      };
+    },
+  });
+}
+
+function veo3(ref: string): EmulatedModel {
+  return defineModel({
+    ref,
+    kind: 'video',
+    output: 'uri',
+    input: z.looseObject({
+      prompt,
+      aspect_ratio: z.enum(['16:9', '9:16']).default('16:9'),
+      duration: z.literal([4, 6, 8]).default(8),
+      image: uri,
+      negative_prompt: z.string().nullable().optional(),
+      resolution: z.enum(['720p', '1080p']).default('1080p'),
+      generate_audio: z.boolean().default(true),
+      seed,
+    }),
+    plan(input) {
+      return {
+        kind: 'video',
+        size: fitShortSide(
+          ratioOr(input.aspect_ratio, 16 / 9),
+          input.resolution === '720p' ? 720 : 1080,
+          2,
+        ),
+        durationSec: input.duration,
+        audio: input.generate_audio,
+      };
+    },
+  });
+}
+
+const veo2 = defineModel({
+  ref: 'google/veo-2',
+  kind: 'video',
+  output: 'uri',
+  input: z.looseObject({
+    prompt,
+    image: uri,
+    aspect_ratio: z.enum(['16:9', '9:16']).default('16:9'),
+    duration: z.literal([5, 6, 7, 8]).default(5),
+    seed,
+  }),
+  plan(input) {
+    return {
+      kind: 'video',
+      size: fitShortSide(ratioOr(input.aspect_ratio, 16 / 9), 720, 2),
+      durationSec: input.duration,
+      audio: false,
+    };
+  },
+});
+
+/** Stand-in for the Replicate-hosted LLM that Kadr uses to translate prompts. */
+export const TRANSLATOR_MODEL_REF = 'meta/meta-llama-3-8b-instruct';
+
+const llama3Instruct = defineModel({
+  ref: TRANSLATOR_MODEL_REF,
+  kind: 'text',
+  output: 'tokens',
+  input: z.looseObject({
+    prompt,
+    system_prompt: z.string().optional(),
+    max_tokens: z.int().min(1).optional(),
+    min_tokens: z.int().min(0).optional(),
+    temperature: z.number().min(0).max(5).optional(),
+    top_p: z.number().min(0).max(1).optional(),
+    prompt_template: z.string().optional(),
+  }),
+  plan: () => ({ kind: 'text' }),
+});
+
+export const EMULATED_MODELS: readonly EmulatedModel[] = [
+  seedream3,
+  imagen4Ultra,
+  fluxKontextPro,
+  qwenImage,
+  fluxDev,
+  hunyuanVideo,
+  seedance('bytedance/seedance-1-pro', '1080p'),
+  seedance('bytedance/seedance-1-lite', '720p'),
+  veo3('google/veo-3'),
+  veo3('google/veo-3-fast'),
+  veo2,
+  llama3Instruct,
+];
+
+const BY_REF = new Map(EMULATED_MODELS.map((model) => [model.ref, model]));
+
+export function findModelByRef(ref: string): EmulatedModel | undefined {
+  return BY_REF.get(ref);
+}
+
+/**
+ * Resolves the `version` field of `POST /v1/predictions`: a bare 64-hex id, `owner/name:id`,
+ * or `owner/name` of an official model.
+ */
+export function findModelByVersion(version: string): EmulatedModel | undefined {
+  const [ref, id] = version.includes(':') ? version.split(':', 2) : [undefined, version];
+  if (ref !== undefined) {
+    const model = BY_REF.get(ref);
+    return model && model.version === id ? model : undefined;
+  }
+  if (id === undefined) return undefined;
+  if (/^[0-9a-f]{64}$/.test(id)) {
+    return EMULATED_MODELS.find((model) => model.version === id);
+  }
+  const model = BY_REF.get(id);
+  return model?.official ? model : undefined;
+}

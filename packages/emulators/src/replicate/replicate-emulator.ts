@@ -1,0 +1,362 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CONTENT_TYPES } from './media.ts';
+import {
+  type EmulatedModel,
+  findModelByRef,
+  findModelByVersion,
+  type InvalidField,
+} from './models.ts';
+import { createPredictionEngine, type EmulatorLogger, type Prediction } from './predictions.ts';
+import { type FetchLike, generateWebhookSecret, WEBHOOK_EVENTS } from './webhooks.ts';
+
+export type ReplicateEmulatorOptions = {
+  /**
+   * Absolute URL where the plugin is mounted, e.g. `http://localhost:3000/emulators/replicate`.
+   * Output file URLs and `urls.get` start with it. Without it, each prediction uses the
+   * protocol and host of the request that created it plus the mount prefix.
+   */
+  publicBaseUrl?: string | (() => string);
+  /** `whsec_<base64>`; generated when absent (read it back from `emulator.webhookSecret`). */
+  webhookSecret?: string;
+  /** Time from `starting` to a terminal status for images; videos take twice as long. */
+  latencyMs?: number;
+  /** Where rendered outputs are written, one folder per prediction. */
+  storageDir?: string;
+  /** Used for webhook deliveries and for fetching input images. */
+  fetch?: FetchLike;
+  /** When set, `/v1/*` requires `Authorization: Bearer <token>` (or `Token <token>`). */
+  apiToken?: string;
+  /** Defaults to the Fastify instance's logger. */
+  logger?: EmulatorLogger;
+  /** Waits between webhook retries; defaults to 0.5 s, 1 s, 2 s. */
+  webhookRetryDelaysMs?: readonly number[];
+};
+
+export type ReplicateEmulator = {
+  /** Register with `app.register(emulator.plugin, { prefix: '/emulators/replicate' })`. */
+  plugin: FastifyPluginAsync;
+  webhookSecret: string;
+  getLatencyMs(): number;
+  /** Applies to predictions created afterwards. */
+  setLatencyMs(ms: number): void;
+  getPrediction(id: string): Prediction | undefined;
+  /** Resolves when the prediction's queued webhook deliveries (with retries) are done. */
+  webhooksSettled(id: string): Promise<void>;
+  /** Forgets every prediction, as a restart of the real service would look to Kadr. */
+  clear(): void;
+  /** Stops timers, renders and webhook deliveries in flight. Also runs on the app's close. */
+  close(): Promise<void>;
+};
+
+export const DEFAULT_LATENCY_MS = 3000;
+const MAX_PREFER_WAIT_SECONDS = 60;
+
+const ERROR_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  404: 'Not found',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+};
+
+type Problem = { title: string; status: number; detail: string; invalid_fields?: unknown[] };
+
+function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  return reply.code(problem.status).type('application/json').send(problem);
+}
+
+function notFound(detail: string): Problem {
+  return { title: 'Not found', status: 404, detail };
+}
+
+function invalid(fields: InvalidField[], title = 'Input validation failed'): Problem {
+  return {
+    title,
+    status: 422,
+    detail: fields.map((field) => `- ${field.field}: ${field.description}\n`).join(''),
+    invalid_fields: fields.map((field) => ({ type: 'invalid', ...field })),
+  };
+}
+
+const createBodySchema = z.object({
+  input: z.record(z.string(), z.unknown(), {
+    error: (issue) => (issue.input === undefined ? 'input is required' : 'input must be an object'),
+  }),
+  webhook: z
+    .url({ protocol: /^https?$/, error: 'webhook must be an http(s) URL' })
+    .nullable()
+    .optional(),
+  webhook_events_filter: z.array(z.enum(WEBHOOK_EVENTS)).nullable().optional(),
+});
+
+const versionBodySchema = z.object({ version: z.string({ error: 'version is required' }) });
+
+type CreateBody = z.output<typeof createBodySchema>;
+
+function issuesToFields(issues: z.core.$ZodIssue[]): InvalidField[] {
+  return issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.map(String).join('.') : 'body',
+    description: issue.message,
+  }));
+}
+
+/** `Prefer: wait` → 60 s, `Prefer: wait=n` → n seconds (1–60); undefined when absent. */
+export function parsePreferWait(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  const match = value ? /(?:^|[,;\s])wait(?:=(\d+))?(?:$|[,;\s])/.exec(value) : null;
+  if (!match) return undefined;
+  const seconds = match[1] === undefined ? MAX_PREFER_WAIT_SECONDS : Number(match[1]);
+  return Math.min(MAX_PREFER_WAIT_SECONDS, Math.max(1, seconds));
+}
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const match = header ? /^(?:Bearer|Token)\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) return false;
+  const given = Buffer.from(match[1]);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const DELIVERY_ID = /^[a-z0-9]{1,64}$/;
+const DELIVERY_FILE = /^out-\d{1,2}\.(jpg|png|webp|mp4)$/;
+
+/** Parses a single `bytes=a-b` range; null when unsatisfiable, undefined when absent or multi. */
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(size - 1, Number(match[2]));
+  }
+  return start > end || start >= size ? null : { start, end };
+}
+
+export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}): ReplicateEmulator {
+  const webhookSecret = options.webhookSecret ?? generateWebhookSecret();
+  if (!/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret)) {
+    throw new Error('webhookSecret must look like whsec_<base64>');
+  }
+  const storageDir = options.storageDir ?? join(tmpdir(), 'kadr-replicate-emulator');
+  let logger = options.logger;
+  const engine = createPredictionEngine({
+    storageDir,
+    webhookSecret,
+    latencyMs: options.latencyMs ?? DEFAULT_LATENCY_MS,
+    fetch: options.fetch,
+    logger: {
+      info: (obj, msg) => logger?.info(obj, msg),
+      warn: (obj, msg) => logger?.warn(obj, msg),
+      error: (obj, msg) => logger?.error(obj, msg),
+    },
+    webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+  });
+
+  function baseUrlFor(request: FastifyRequest, prefix: string): string {
+    const configured =
+      typeof options.publicBaseUrl === 'function' ? options.publicBaseUrl() : options.publicBaseUrl;
+    const base = configured ?? `${request.protocol}://${request.host}${prefix}`;
+    return base.replace(/\/+$/, '');
+  }
+
+  async function createPrediction(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    model: EmulatedModel,
+    body: CreateBody,
+    prefix: string,
+  ): Promise<FastifyReply> {
+    const prepared = model.prepare(body.input);
+    if (!prepared.ok) return sendProblem(reply, invalid(prepared.invalidFields));
+    const created = engine.create({
+      model,
+      input: body.input,
+      prompt: prepared.prompt,
+      plan: prepared.plan,
+      baseUrl: baseUrlFor(request, prefix),
+      webhook: body.webhook ?? undefined,
+      webhookEventsFilter: body.webhook_events_filter ?? undefined,
+    });
+    const waitSeconds = parsePreferWait(request.headers.prefer);
+    const prediction =
+      waitSeconds === undefined
+        ? created
+        : ((await engine.waitForTerminal(created.id, waitSeconds * 1000)) ?? created);
+    return reply.code(201).send(prediction);
+  }
+
+  function parseCreateBody(reply: FastifyReply, body: unknown): CreateBody | undefined {
+    const parsed = createBodySchema.safeParse(body ?? {});
+    if (parsed.success) return parsed.data;
+    sendProblem(reply, invalid(issuesToFields(parsed.error.issues)));
+    return undefined;
+  }
+
+  const plugin: FastifyPluginAsync = async (instance) => {
+    logger ??= instance.log;
+    const prefix = instance.prefix;
+    instance.addHook('onClose', () => engine.stop());
+
+    // The replicate client sends `Content-Type: application/json` with no body on cancel.
+    instance.removeContentTypeParser('application/json');
+    instance.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 10 * 1024 * 1024 },
+      (_request, body, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        if (text.trim() === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(text));
+        } catch {
+          done(Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400 }));
+        }
+      },
+    );
+
+    instance.setErrorHandler((error, request, reply) => {
+      const status =
+        typeof error === 'object' && error !== null && 'statusCode' in error
+          ? Number(error.statusCode)
+          : 500;
+      const code = status >= 400 && status < 600 ? status : 500;
+      if (code >= 500) request.log.error({ err: error }, 'replicate emulator error');
+      const message = error instanceof Error ? error.message : 'Internal error';
+      return sendProblem(reply, {
+        title: ERROR_TITLES[code] ?? (code >= 500 ? 'Internal server error' : 'Bad request'),
+        status: code,
+        detail: code >= 500 ? 'Internal server error' : message,
+      });
+    });
+
+    await instance.register(
+      async (v1: FastifyInstance) => {
+        if (options.apiToken) {
+          const token = options.apiToken;
+          v1.addHook('onRequest', async (request, reply) => {
+            if (!tokenMatches(request.headers.authorization, token)) {
+              return sendProblem(reply, {
+                title: 'Unauthenticated',
+                status: 401,
+                detail: 'You did not pass a valid authentication token',
+              });
+            }
+          });
+        }
+
+        v1.post<{ Params: { owner: string; name: string } }>(
+          '/models/:owner/:name/predictions',
+          async (request, reply) => {
+            const ref = `${request.params.owner}/${request.params.name}`;
+            const model = findModelByRef(ref);
+            if (!model) return sendProblem(reply, notFound(`Model not found: ${ref}`));
+            if (!model.official) {
+              // Community models run only by version, as on Replicate.
+              return sendProblem(
+                reply,
+                notFound(
+                  `${ref} is not an official model; create its predictions with POST /v1/predictions and a version`,
+                ),
+              );
+            }
+            const body = parseCreateBody(reply, request.body);
+            if (!body) return reply;
+            return createPrediction(request, reply, model, body, prefix);
+          },
+        );
+
+        v1.post('/predictions', async (request, reply) => {
+          const version = versionBodySchema.safeParse(request.body ?? {});
+          if (!version.success) {
+            return sendProblem(reply, invalid(issuesToFields(version.error.issues)));
+          }
+          const model = findModelByVersion(version.data.version);
+          if (!model) {
+            return sendProblem(reply, {
+              title: 'Invalid version or not permitted',
+              status: 422,
+              detail:
+                "The specified version does not exist (or perhaps you don't have permission to use it?)",
+            });
+          }
+          const body = parseCreateBody(reply, request.body);
+          if (!body) return reply;
+          return createPrediction(request, reply, model, body, prefix);
+        });
+
+        v1.get('/predictions', async () => ({
+          previous: null,
+          next: null,
+          results: engine.list().slice(0, 100),
+        }));
+
+        v1.get<{ Params: { id: string } }>('/predictions/:id', async (request, reply) => {
+          const prediction = engine.get(request.params.id);
+          return prediction ?? sendProblem(reply, notFound('Prediction not found.'));
+        });
+
+        v1.post<{ Params: { id: string } }>('/predictions/:id/cancel', async (request, reply) => {
+          const prediction = engine.cancel(request.params.id);
+          return prediction ?? sendProblem(reply, notFound('Prediction not found.'));
+        });
+
+        v1.get('/webhooks/default/secret', async () => ({ key: webhookSecret }));
+      },
+      { prefix: '/v1' },
+    );
+
+    instance.get<{ Params: { id: string; file: string } }>(
+      '/delivery/:id/:file',
+      async (request, reply) => {
+        const { id, file } = request.params;
+        const extension = DELIVERY_FILE.exec(file)?.[1];
+        if (!DELIVERY_ID.test(id) || extension === undefined) {
+          return sendProblem(reply, notFound('File not found.'));
+        }
+        const path = join(storageDir, id, file);
+        const info = await stat(path).catch(() => undefined);
+        if (!info?.isFile()) return sendProblem(reply, notFound('File not found.'));
+        const range = parseRange(request.headers.range, info.size);
+        reply
+          .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
+          .header('accept-ranges', 'bytes')
+          .header('cache-control', 'public, max-age=3600');
+        if (range === null) {
+          return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+        }
+        if (range) {
+          return reply
+            .code(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+            .header('content-length', range.end - range.start + 1)
+            .send(createReadStream(path, range));
+        }
+        return reply.header('content-length', info.size).send(createReadStream(path));
+      },
+    );
+  };
+
+  return {
+    plugin,
+    webhookSecret,
+    getLatencyMs: () => engine.latencyMs,
+    setLatencyMs: (ms) => {
+      engine.latencyMs = ms;
+    },
+    getPrediction: (id) => engine.get(id),
+    webhooksSettled: (id) => engine.webhooksSettled(id),
+    clear: () => engine.clear(),
+    close: () => engine.stop(),
+  };
+}
