@@ -27,6 +27,17 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // Let connections that are still closing finish first; force only as a last resort, since a
+        // forced drop kills them and their owners see "terminating connection" errors.
+        for (let attempt = 0; attempt < 20; attempt++) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
         await client.query(`drop database if exists ${name} with (force)`);
       } finally {
         await client.end();

@@ -409,6 +409,39 @@ describe('money is never lost or counted twice', () => {
   });
 });
 
+describe('after a crash, nothing stays pending', () => {
+  it('re-submits a request whose worker died and completes it; fails and refunds one whose prediction vanished', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    await t.stopWorker();
+    // A request accepted while no worker runs (its job lost with a crashed worker)…
+    const stranded = await create(cookie, 'image', { model: 'seedream-3', prompt: 'stranded' });
+    const strandedId = (stranded.json() as { request_id: string }).request_id;
+    await t.database.pool.query(`delete from graphile_worker._private_jobs`);
+    // …and one whose prediction the provider forgot (a provider restart).
+    const forgotten = await create(cookie, 'image', {
+      model: 'seedream-3',
+      prompt: 'forgotten #slow',
+    });
+    const forgottenId = (forgotten.json() as { request_id: string }).request_id;
+    await t.container.engine.submit(forgottenId, { number: 1, max: 10 });
+    expect((await read(cookie, forgottenId)).status).toBe('processing');
+    const emulator = (t.app as unknown as { replicateEmulator: { clear(): void } })
+      .replicateEmulator;
+    emulator.clear();
+    expect(await tokens(cookie)).toBe(94);
+
+    // The restarted server reconciles: as if ten minutes had passed in silence.
+    await t.container.engine.reconcile(new Date(Date.now() + 10 * 60_000));
+    await t.startWorker();
+    const first = await waitForEnd(cookie, strandedId);
+    const second = await waitForEnd(cookie, forgottenId);
+    expect(first.status).toBe('completed');
+    expect(second).toMatchObject({ status: 'failed' });
+    expect(await tokens(cookie)).toBe(97);
+    expect(await ledgerMatches(user.id)).toBe(true);
+  });
+});
+
 describe('bad input changes nothing', () => {
   let cookie: string;
   let uploaded: string;
