@@ -4,6 +4,8 @@ import autocannon from 'autocannon';
 
 export interface Server {
   url: string;
+  /** Whatever else the server announced on its first line (e.g. session cookies). */
+  info: Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -19,12 +21,13 @@ export async function startServer(script: string): Promise<Server> {
   const stdout = child.stdout;
   if (!stdout) throw new Error('no stdout from server');
   const lines = createInterface({ input: stdout });
-  const port = await new Promise<number>((resolve, reject) => {
+  const info = await new Promise<Record<string, unknown>>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+    lines.once('line', (line) => resolve(JSON.parse(line) as Record<string, unknown>));
   });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${String(info.port)}`,
+    info,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
