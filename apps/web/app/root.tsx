@@ -1,11 +1,12 @@
 import './app.css';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { LoadingScreen } from './components/loading-screen';
 import { Button } from './components/ui/button';
 import { currentLanguage, restoreLanguage } from './lib/i18n';
+import { captureReferral } from './lib/referral';
 import { SessionProvider } from './lib/session';
 
 // Keep this module lean: it is on every page, the landing included (budget: 120 kB of JS gzipped).
@@ -40,6 +41,14 @@ export default function App() {
   useEffect(() => {
     restoreLanguage();
   }, []);
+
+  // A referral link may point at any page. Effects run after hydration, so prerendered pages see
+  // the real query string. The parameter stays in the address: it is harmless, and a forwarded
+  // link still credits the same referrer.
+  const { search } = useLocation();
+  useEffect(() => {
+    captureReferral(search);
+  }, [search]);
 
   return (
     <SessionProvider>

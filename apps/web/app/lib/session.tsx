@@ -8,7 +8,6 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useNavigate } from 'react-router';
 import { ApiError, apiRequest } from './api';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
@@ -19,13 +18,18 @@ export type Session = {
   /** While loading: the user cached on this device (for an instant first paint), if any. */
   user: User | null;
   setUser: (user: User | null) => void;
+  /**
+   * Asks the server again whether the session is alive (e.g. before the realtime stream
+   * reconnects). Resolves false when it has ended; keeps the user when the server cannot tell.
+   */
+  revalidate: () => Promise<boolean>;
   logout: () => Promise<void>;
 };
 
 const SessionContext = createContext<Session | null>(null);
 
 // A hand-written check rather than the contract's zod schema keeps zod out of the landing bundle.
-function isUser(value: unknown): value is User {
+export function isUser(value: unknown): value is User {
   if (typeof value !== 'object' || value === null) return false;
   const user: Record<string, unknown> = { ...value };
   return (
@@ -59,20 +63,32 @@ function cacheUser(user: User | null): void {
 const retryDelaysMs = [500, 1500];
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Asks the server who is signed in. 401 (or an empty answer) means nobody. */
-async function fetchSessionUser(): Promise<User | null> {
+function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/** Asks the server who is signed in: null means nobody; throws when the server cannot tell. */
+async function askServer(): Promise<User | null> {
   // No hint cookie: nobody signed in from this browser, so don't ask (and don't cost a request).
   if (!document.cookie.split('; ').includes(`${cookieNames.signedInHint}=1`)) return null;
+  try {
+    const body = await apiRequest('/api/auth/refresh', { method: 'POST', body: {} });
+    return isUser(body) ? body : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The signed-in user at startup. A server that cannot answer counts as nobody. */
+async function fetchSessionUser(): Promise<User | null> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const body = await apiRequest('/api/auth/refresh', { method: 'POST', body: {} });
-      return isUser(body) ? body : null;
+      return await askServer();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
       // A restart or a network blip should not sign anyone out: retry a couple of times.
       const delay = retryDelaysMs[attempt];
-      const transient = error instanceof ApiError && (error.status === 0 || error.status >= 500);
-      if (!transient || delay === undefined) {
+      if (!isTransient(error) || delay === undefined) {
         console.warn('Session refresh failed', error);
         return null;
       }
@@ -91,7 +107,6 @@ function refreshOnce(): Promise<User | null> {
 type State = { status: SessionStatus; user: User | null };
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const [state, setState] = useState<State>({ status: 'loading', user: null });
 
   useEffect(() => {
@@ -117,6 +132,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
   }, []);
 
+  const revalidate = useCallback(async () => {
+    try {
+      const user = await askServer();
+      setUser(user);
+      return user !== null;
+    } catch (error) {
+      console.warn('Session check failed', error);
+      return true;
+    }
+  }, [setUser]);
+
   const logout = useCallback(async () => {
     try {
       await apiRequest('/api/auth/logout', { method: 'POST', body: {} });
@@ -125,12 +151,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     cacheUser(null);
     removeStorage(storageKeys.query);
-    // Leave the signed-in screens first, so their guard does not bounce to /login.
-    await navigate(paths.home);
-    setState({ status: 'anonymous', user: null });
-  }, [navigate]);
+    // A full page load rather than a client-side navigation: nothing of the signed-in app (query
+    // cache, realtime stream) survives in memory, and no signed-in screen's guard sees the session
+    // end first and bounces to /login (React renders the router's navigation as a transition, so
+    // it can lose that race to a plain state update).
+    window.location.assign(paths.home);
+  }, []);
 
-  const session = useMemo<Session>(() => ({ ...state, setUser, logout }), [state, setUser, logout]);
+  const session = useMemo<Session>(
+    () => ({ ...state, setUser, revalidate, logout }),
+    [state, setUser, revalidate, logout],
+  );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
@@ -138,4 +169,11 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside <SessionProvider>');
   return session;
+}
+
+/** The signed-in user, for screens under the signed-in layout (which renders only once there is one). */
+export function useCurrentUser(): User {
+  const { user } = useSession();
+  if (!user) throw new Error('useCurrentUser must be used under the signed-in layout');
+  return user;
 }

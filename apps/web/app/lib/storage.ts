@@ -3,6 +3,7 @@ export const storageKeys = {
   lang: 'kadr.lang',
   user: 'kadr.user',
   query: 'kadr.query',
+  referral: 'kadr.ref',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

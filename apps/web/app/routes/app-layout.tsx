@@ -6,6 +6,7 @@ import { Toaster } from 'sonner';
 import { LoadingScreen } from '~/components/loading-screen';
 import { AppShell } from '~/features/app-shell/components/app-shell';
 import { QueryProvider } from '~/lib/query-client';
+import { RealtimeProvider } from '~/lib/realtime-provider';
 import { useSession } from '~/lib/session';
 
 /**
@@ -30,9 +31,11 @@ export default function AppLayout() {
 
   return (
     <QueryProvider key={user.id} userId={user.id}>
-      <AppShell user={user}>
-        <Outlet />
-      </AppShell>
+      <RealtimeProvider>
+        <AppShell user={user}>
+          <Outlet />
+        </AppShell>
+      </RealtimeProvider>
       <Toaster theme="dark" position="top-right" closeButton richColors />
     </QueryProvider>
   );

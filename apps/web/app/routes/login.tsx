@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoginPanel } from '~/features/auth/components/login-panel';
 import { loginMeta } from '~/features/auth/meta';
+import { signInErrorFrom } from '~/features/auth/sign-in-errors';
 import { useSession } from '~/lib/session';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/login';
@@ -13,9 +14,10 @@ export default function LoginPage() {
   const { status } = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  // The prerendered page knows no query string; read `next` only once hydrated.
+  // The prerendered page knows no query string; read `next` and `error` only once hydrated.
   const hydrated = useHydrated();
   const next = hydrated ? safeReturnPath(searchParams.get('next')) : defaultAfterLogin;
+  const error = hydrated ? signInErrorFrom(searchParams.get('error')) : null;
 
   useEffect(() => {
     if (status === 'authenticated') void navigate(next, { replace: true });
@@ -23,7 +25,7 @@ export default function LoginPage() {
 
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center px-4 py-16">
-      <LoginPanel next={next} />
+      <LoginPanel next={next} error={error} />
     </div>
   );
 }

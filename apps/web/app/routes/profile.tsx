@@ -1,8 +1,12 @@
 import '~/locales/app';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '~/components/page-header';
+import { AccountSection } from '~/features/profile/components/account-section';
+import { BalanceSection } from '~/features/profile/components/balance-section';
+import { ReferralSection } from '~/features/profile/components/referral-section';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
+import { useCurrentUser } from '~/lib/session';
 import type { Route } from './+types/profile';
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -17,5 +21,15 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function ProfilePage() {
   const { t } = useTranslation('app');
-  return <PageHeader title={t('profile.title')} description={t('profile.description')} />;
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeader title={t('profile.title')} description={t('profile.description')} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <AccountSection user={user} className="lg:col-span-2" />
+        <BalanceSection tokens={user.tokens} className="flex flex-col" />
+        <ReferralSection userId={user.id} className="lg:col-span-3" />
+      </div>
+    </>
+  );
 }

@@ -1,9 +1,12 @@
 import '~/locales/auth';
 import { paths } from '@kadr/contract';
+import { clsx } from 'clsx';
+import { CircleAlert, Info } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '~/components/logo';
 import { buttonClasses } from '~/components/ui/button';
+import type { SignInError } from '../sign-in-errors';
 
 type Provider = { id: 'google' | 'yandex' | 'vk'; badge: string; badgeClass: string };
 
@@ -19,8 +22,35 @@ function signInUrl(provider: Provider['id'], next: string): string {
   return `/api/auth/${provider}?${new URLSearchParams({ next })}`;
 }
 
-/** The sign-in card. `next` is where the person lands after signing in. */
-export function LoginPanel({ next }: { next: string }) {
+/** Why the last attempt failed; cancelling is the person's own choice, so it is not shown as an error. */
+function SignInAlert({ error }: { error: SignInError }) {
+  const { t } = useTranslation('auth');
+  const cancelled = error === 'cancelled';
+  const Icon = cancelled ? Info : CircleAlert;
+  return (
+    <div
+      role="alert"
+      className={clsx(
+        'mt-6 flex gap-3 rounded-xl border p-3 text-left text-sm',
+        cancelled
+          ? 'border-line bg-surface text-fg'
+          : 'border-red-500/40 bg-red-500/10 text-red-100',
+      )}
+    >
+      <Icon
+        aria-hidden="true"
+        className={clsx('mt-px size-5 shrink-0', cancelled ? 'text-fg-muted' : 'text-red-300')}
+      />
+      <p>{t(`login.errors.${error}`)}</p>
+    </div>
+  );
+}
+
+/**
+ * The sign-in card. `next` is where the person lands after signing in; `error` is why the last
+ * attempt failed, if it did.
+ */
+export function LoginPanel({ next, error }: { next: string; error?: SignInError | null }) {
   const { t } = useTranslation('auth');
   const legalLink = 'rounded text-fg underline underline-offset-2 hover:text-accent-soft';
   return (
@@ -35,6 +65,7 @@ export function LoginPanel({ next }: { next: string }) {
         </h1>
         <p className="mt-2 text-sm text-fg-muted">{t('login.description')}</p>
       </div>
+      {error && <SignInAlert error={error} />}
       <ul aria-label={t('login.providersLabel')} className="mt-8 space-y-3">
         {providers.map((provider) => (
           <li key={provider.id}>

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureReferral, referralFromSearch, referralLink } from './referral';
+
+const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+function clearCookies() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: resetting the test document's cookies.
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+}
+
+describe('referralFromSearch', () => {
+  it.each([
+    [`?ref=${id}`, id],
+    [`?next=%2Fstudio&ref=${id.toUpperCase()}`, id],
+    [`?ref=%20${id}%20`, id],
+    ['', null],
+    ['?ref=', null],
+    ['?ref=12345', null],
+    ['?ref=<script>', null],
+    [`?ref=${id}x`, null],
+    [`?ref=${id.replaceAll('-', '')}`, null],
+  ])('reads %s as %s', (search, expected) => {
+    expect(referralFromSearch(search)).toBe(expected);
+  });
+});
+
+describe('captureReferral', () => {
+  afterEach(() => {
+    localStorage.clear();
+    clearCookies();
+  });
+
+  it('remembers a user id in local storage and in the cookie the server reads', () => {
+    captureReferral(`?ref=${id}`);
+    expect(localStorage.getItem('kadr.ref')).toBe(id);
+    expect(document.cookie).toContain(`kadr_ref=${id}`);
+  });
+
+  it('keeps the earlier referral when the address has none or a bogus one', () => {
+    captureReferral(`?ref=${id}`);
+    captureReferral('?ref=not-a-user');
+    captureReferral('?tab=video');
+    expect(localStorage.getItem('kadr.ref')).toBe(id);
+  });
+});
+
+describe('referralLink', () => {
+  it('points at the home page with the ref parameter', () => {
+    expect(referralLink('https://kadr.example', id)).toBe(`https://kadr.example/?ref=${id}`);
+  });
+});

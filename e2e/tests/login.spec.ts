@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import en from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
+import ru from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
+import { expect, test } from './fixtures.ts';
+
+const codes = ['state', 'cancelled', 'provider', 'unavailable', 'failed'] as const;
+
+test.describe('/login after a failed sign-in', () => {
+  for (const code of codes) {
+    test(`explains ?error=${code}`, async ({ page }) => {
+      await page.goto(`/login?error=${code}`);
+      await expect(page.getByRole('alert')).toHaveText(ru.login.errors[code]);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    });
+  }
+
+  test('explains in English too, and keeps `next`', async ({ page }) => {
+    await page.goto('/login?error=state&next=%2Fpricing');
+    await expect(page.getByRole('alert')).toHaveText(ru.login.errors.state);
+    await page.getByRole('button', { name: 'English' }).click();
+
+    await expect(page.getByRole('alert')).toHaveText(en.login.errors.state);
+    await expect(page.getByRole('link', { name: en.login.google })).toHaveAttribute(
+      'href',
+      '/api/auth/google?next=%2Fpricing',
+    );
+  });
+
+  test('an unknown code gets the general message; no code, no message', async ({ page }) => {
+    await page.goto('/login?error=gremlins');
+    await expect(page.getByRole('alert')).toHaveText(ru.login.errors.failed);
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: ru.login.title })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
