@@ -144,7 +144,6 @@ export async function buildApp(deps: AppDeps) {
     maxBytes: config.uploadMaxBytes,
   });
   await app.register(generationRoutes, {
-    db: database.db,
     generations: container.generations,
     engine: container.engine,
   });

@@ -1,11 +1,4 @@
-import {
-  getModel,
-  listModels,
-  type ModelType,
-  priceOf,
-  tokenPackages,
-  validateRequest,
-} from '@kadr/catalog';
+import { listModels, type ModelType, priceOf, tokenPackages } from '@kadr/catalog';
 import {
   estimateImageBodySchema,
   estimateResponseSchema,
@@ -18,7 +11,7 @@ import {
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/locale.ts';
-import { validationProblem } from '../../lib/problem.ts';
+import { validateForType } from './request-validation.ts';
 
 /** Models, token packages and cost estimates: all read from the catalogue package. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,23 +61,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     type: ModelType,
     body: { model: string; prompt: string; parameters: Record<string, unknown>; duration?: number },
   ) => {
-    const model = getModel(body.model);
-    if (model && model.type !== type) {
-      throw validationProblem([
-        {
-          field: 'model',
-          code: 'wrong_type',
-          message: `${body.model} is not ${type === 'image' ? 'an image' : 'a video'} model`,
-        },
-      ]);
-    }
-    const result = validateRequest(body.model, {
+    const { value } = validateForType(type, body.model, {
       prompt: body.prompt,
       parameters: body.parameters,
       duration: body.duration ?? 0,
     });
-    if (!result.ok) throw validationProblem(result.errors);
-    return { estimation: priceOf(body.model, result.value) };
+    return { estimation: priceOf(body.model, value) };
   };
 
   const responses = { 200: estimateResponseSchema, 400: problemSchema };

@@ -86,7 +86,7 @@ export function createGenerationEngine(options: EngineOptions) {
     if (declared > maxBytes) throw new Error(`output too large: ${declared} bytes`);
     const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     const { bytes } = await options.storage.put(key, body, { maxBytes });
-    return { bytes, contentType: response.headers.get('content-type') ?? '' };
+    return bytes;
   }
 
   function outputUrls(output: unknown): string[] {
@@ -108,8 +108,13 @@ export function createGenerationEngine(options: EngineOptions) {
       width: number | null;
       height: number | null;
       durationMs: number | null;
-      preview: { key: string; bytes: number; width: number; height: number } | null;
+      preview: { key: string; bytes: number; width: number; height: number };
     }[] = [];
+    // Every object written, so a failure or a lost race leaves nothing behind in storage.
+    const written: string[] = [];
+    const removeWritten = async () => {
+      for (const key of written) await options.storage.delete(key);
+    };
     try {
       for (const [index, url] of urls.entries()) {
         const extension =
@@ -118,12 +123,14 @@ export function createGenerationEngine(options: EngineOptions) {
         const key = `outputs/${row.id.slice(0, 2)}/${row.id}/${index}.${extension}`;
         const maxBytes =
           row.type === 'video' ? options.limits.videoBytes : options.limits.imageBytes;
-        const { bytes } = await download(url, maxBytes, key);
+        written.push(key);
+        const bytes = await download(url, maxBytes, key);
         const local = options.storage.localPath(key);
         if (!local) throw new Error('storage has no local path for media processing');
         const info = await options.media.probe(local, row.type);
         const previewKey = `outputs/${row.id.slice(0, 2)}/${row.id}/${index}.preview.webp`;
         const preview = await options.media.preview(local, row.type);
+        written.push(previewKey);
         await options.storage.put(previewKey, preview.data);
         stored.push({
           key,
@@ -141,10 +148,7 @@ export function createGenerationEngine(options: EngineOptions) {
         });
       }
     } catch (error) {
-      for (const file of stored) {
-        await options.storage.delete(file.key);
-        if (file.preview) await options.storage.delete(file.preview.key);
-      }
+      await removeWritten();
       throw error;
     }
 
@@ -172,29 +176,22 @@ export function createGenerationEngine(options: EngineOptions) {
           durationMs: file.durationMs,
           position,
         });
-        if (file.preview) {
-          await files.insert({
-            ownerId: row.userId,
-            generationId: row.id,
-            kind: row.type === 'video' ? 'poster' : 'thumbnail',
-            storageKey: file.preview.key,
-            mime: 'image/webp',
-            bytes: file.preview.bytes,
-            width: file.preview.width,
-            height: file.preview.height,
-            position,
-          });
-        }
+        await files.insert({
+          ownerId: row.userId,
+          generationId: row.id,
+          kind: row.type === 'video' ? 'poster' : 'thumbnail',
+          storageKey: file.preview.key,
+          mime: 'image/webp',
+          bytes: file.preview.bytes,
+          width: file.preview.width,
+          height: file.preview.height,
+          position,
+        });
       }
       await notifyGeneration(tx, row.userId, row.id);
       return completed;
     });
-    if (!done) {
-      for (const file of stored) {
-        await options.storage.delete(file.key);
-        if (file.preview) await options.storage.delete(file.preview.key);
-      }
-    }
+    if (!done) await removeWritten();
   }
 
   return {

@@ -1,17 +1,12 @@
 import { createHash } from 'node:crypto';
-import {
-  getModel,
-  type ModelDefinition,
-  type ModelType,
-  priceOf,
-  validateRequest,
-} from '@kadr/catalog';
+import { type ModelDefinition, type ModelType, priceOf } from '@kadr/catalog';
 import type { FieldError } from '@kadr/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import { validateForType } from '../catalog/request-validation.ts';
 import type { FileRepository } from '../files/file.repository.ts';
 import type { FileUrls } from '../files/file-url.ts';
 import { applyLedgerEntry, InsufficientTokensError } from '../ledger/ledger.service.ts';
@@ -58,22 +53,13 @@ export function createGenerationService(deps: {
     for (const [key, value] of Object.entries(body)) {
       if (!RESERVED.has(key)) parameters[key] = value;
     }
-    const definition = getModel(model);
-    if (definition && definition.type !== type) {
-      errors.push({
-        field: 'model',
-        code: 'wrong_type',
-        message: `${model} is not ${type === 'image' ? 'an image' : 'a video'} model`,
-      });
-    }
-    const result = validateRequest(model, {
-      prompt: body.prompt,
-      parameters,
-      duration: body.duration ?? 0,
-    });
-    if (!result.ok) errors.push(...result.errors);
-    if (errors.length > 0 || !result.ok || !definition) throw validationProblem(errors);
-    return { validated: result.value, model: definition, translate: translate === true };
+    const { value, model: definition } = validateForType(
+      type,
+      model,
+      { prompt: body.prompt, parameters, duration: body.duration ?? 0 },
+      errors,
+    );
+    return { validated: value, model: definition, translate: translate === true };
   }
 
   /** Image inputs must be pictures this person uploaded here: never arbitrary URLs. */
@@ -210,10 +196,15 @@ export function createGenerationService(deps: {
       return outcome;
     },
 
-    async read(user: Pick<UserRow, 'id'>, id: string) {
+    /** The user's own request; anyone else's (or none) is a 404, never a 403. */
+    async getOwned(user: Pick<UserRow, 'id'>, id: string): Promise<GenerationRow> {
       const row = await generations.findOwned(user.id, id);
       if (!row) throw new HttpProblem(404, 'Generation not found.');
-      return withRecord(row);
+      return row;
+    },
+
+    async read(user: Pick<UserRow, 'id'>, id: string) {
+      return withRecord(await this.getOwned(user, id));
     },
 
     async list(

@@ -2,15 +2,12 @@ import { historyPageSizes } from '@kadr/catalog';
 import { problemSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import type { GenerationEngine } from './generation.engine.ts';
-import { createGenerationRepository } from './generation.repository.ts';
 import type { GenerationService } from './generation.service.ts';
 
 export interface GenerationRoutesOptions {
-  db: Database;
   generations: GenerationService;
   engine: GenerationEngine;
 }
@@ -109,11 +106,7 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
     async (request) => {
       const user = requireUser(request);
       if (!UUID.test(request.params.id)) throw new HttpProblem(404, 'Generation not found.');
-      const row = await createGenerationRepository(options.db).findOwned(
-        user.id,
-        request.params.id,
-      );
-      if (!row) throw new HttpProblem(404, 'Generation not found.');
+      const row = await generations.getOwned(user, request.params.id);
       if (row.status === 'completed' || row.status === 'failed') {
         throw new HttpProblem(409, 'This generation has already finished.');
       }
