@@ -62,7 +62,10 @@ export function createGenerationService(deps: {
     return { validated: value, model: definition, translate: translate === true };
   }
 
-  /** Image inputs must be pictures this person uploaded here: never arbitrary URLs. */
+  /**
+   * Image inputs must be pictures this person has here — uploaded, or an image they generated
+   * ('Animate') — never arbitrary URLs.
+   */
   async function checkImageInputs(
     user: UserRow,
     model: ModelDefinition,
@@ -74,7 +77,10 @@ export function createGenerationService(deps: {
       if (def.type !== 'file' || typeof value !== 'string' || value === '') continue;
       const own = deps.urls.parseOwn(value);
       const file = own ? await deps.files.findById(own.id) : undefined;
-      if (!file || file.ownerId !== user.id || file.kind !== 'upload') {
+      const usable =
+        file?.ownerId === user.id &&
+        (file.kind === 'upload' || (file.kind === 'output' && file.mime.startsWith('image/')));
+      if (!usable) {
         errors.push({
           field: def.name,
           code: 'not_uploaded',

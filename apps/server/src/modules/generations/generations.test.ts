@@ -534,6 +534,25 @@ describe('bad input changes nothing', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it("takes the person's own generated image as a video's input ('Animate'), nobody else's", async () => {
+    const made = await create(cookie, 'image', { model: 'seedream-3', prompt: 'a red fox' });
+    expect(made.statusCode).toBe(200);
+    const done = await waitForEnd(cookie, (made.json() as { request_id: string }).request_id);
+    expect(done.status).toBe('completed');
+    const output = done.expand.output_files[0];
+    if (!output) throw new Error('no output');
+    const image = new URL(output.url, new URL(uploaded).origin).href;
+
+    const animate = { model: 'seedance-lite', prompt: 'it moves #slow', image, duration: 5 };
+    const other = await signInDemo(t.app);
+    const refused = await create(other.cookie, 'video', animate);
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { errors: { field: string }[] }).errors[0]?.field).toBe('image');
+
+    const accepted = await create(cookie, 'video', animate);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
   it('requires a session', async () => {
     const res = await t.app.inject({
       method: 'POST',
