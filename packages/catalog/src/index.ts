@@ -31,7 +31,7 @@ export {
   type TokenPackage,
   tokenPackages,
 } from './packages.ts';
-export { type Draft, estimateFromDraft, priceOf } from './price.ts';
+export { type Draft, estimateFromDraft, pricedParameters, priceOf } from './price.ts';
 export { type ProviderRequest, toProviderRequest } from './provider.ts';
 export type * from './types.ts';
 export { type ParameterCheck, validateParameter, validateRequest } from './validate.ts';

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   estimateFromDraft,
+  listModels,
   models,
+  type ParameterDefinition,
+  pricedParameters,
   priceOf,
   type ValidatedRequest,
   validateRequest,
@@ -153,5 +156,53 @@ describe('estimateFromDraft', () => {
 
   it.each(['', 'unknown', 'Seedance-Pro'])('is null for the unknown model %j', (id) => {
     expect(estimateFromDraft(id, {})).toBeNull();
+  });
+});
+
+describe('pricedParameters', () => {
+  const candidateValues = (def: ParameterDefinition): unknown[] => {
+    if (def.options) return def.options.map((option) => option.value);
+    if (def.allowedValues) return [...def.allowedValues];
+    if (def.type === 'boolean') return [true, false];
+    if (def.min !== undefined && def.max !== undefined) {
+      const step = def.step ?? 1;
+      const values: number[] = [];
+      for (let v = def.min; v <= def.max && values.length < 64; v += step) values.push(v);
+      return [...values, def.max];
+    }
+    return [];
+  };
+
+  it.each(listModels().map((model) => [model.id, model] as const))(
+    '%s: exactly the listed parameters move the price',
+    (_id, model) => {
+      const priced = new Set(pricedParameters(model));
+      const base = estimateFromDraft(model.id, { parameters: {} });
+      for (const def of model.parameters) {
+        const prices = new Set(
+          candidateValues(def).map((value) =>
+            estimateFromDraft(model.id, { parameters: { [def.name]: value } }),
+          ),
+        );
+        prices.add(base);
+        if (priced.has(def.name)) {
+          expect(prices.size, `${def.name} should change the price`).toBeGreaterThan(1);
+        } else {
+          expect([...prices], `${def.name} should not change the price`).toEqual([base]);
+        }
+      }
+    },
+  );
+
+  it('names resolution and duration for seedance, frames and fps for none that is flat', () => {
+    const seedance = listModels('video').find(
+      (model) => model.price.kind === 'per-second-by-resolution',
+    );
+    expect(seedance && pricedParameters(seedance).sort()).toEqual(['duration', 'resolution']);
+    for (const model of listModels()) {
+      if (model.price.kind === 'flat' || model.price.kind === 'per-output') {
+        expect(pricedParameters(model)).toEqual([]);
+      }
+    }
   });
 });

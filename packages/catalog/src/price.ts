@@ -71,3 +71,23 @@ export function estimateFromDraft(modelId: string, draft: Draft): number | null 
     return null;
   }
 }
+
+/**
+ * The parameters whose values change a model's price (resolution, duration, frames and fps):
+ * the studio asks the server for a new estimate when one of them changes, and only then.
+ */
+export function pricedParameters(model: ModelDefinition): string[] {
+  const names = new Set<string>();
+  if (model.price.kind === 'per-second-by-resolution') names.add(model.price.param);
+  if (model.price.kind === 'per-second' || model.price.kind === 'per-second-by-resolution') {
+    if (model.fixedDuration === undefined) {
+      if (model.frameDuration !== undefined) {
+        names.add(model.frameDuration.frames);
+        names.add(model.frameDuration.fps);
+      } else if (model.parameters.some((def) => def.name === durationParam)) {
+        names.add(durationParam);
+      }
+    }
+  }
+  return [...names].filter((name) => model.parameters.some((def) => def.name === name));
+}

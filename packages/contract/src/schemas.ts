@@ -82,3 +82,75 @@ export const readySchema = z.object({
   status: z.enum(['ready', 'unavailable']),
   checks: z.record(z.string(), z.enum(['ok', 'failed'])),
 });
+
+export const generationStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
+export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+
+/** Whether a generation has reached its end: nothing about it changes any more. */
+export function isFinished(status: GenerationStatus): boolean {
+  return status === 'completed' || status === 'failed';
+}
+
+export const createGenerationResponseSchema = z.object({
+  request_id: z.string(),
+  prediction_id: z.string().nullable(),
+  status: generationStatusSchema,
+});
+export type CreateGenerationResponse = z.infer<typeof createGenerationResponseSchema>;
+
+/** One stored output of a generation, with the URLs our server serves it at. */
+export const outputFileSchema = z.object({
+  id: z.string(),
+  file: z.string(),
+  url: z.string(),
+  download_url: z.string(),
+  /** A small preview: an image's thumbnail or a video's poster frame. */
+  thumbnail: z.string().nullable(),
+  mime: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  duration_ms: z.number().nullable(),
+});
+export type OutputFile = z.infer<typeof outputFileSchema>;
+
+/** The spec's generation request record (§3), `output_files` expanded. */
+export const generationRecordSchema = z.object({
+  id: z.string(),
+  created: z.string(),
+  updated: z.string(),
+  user: z.string(),
+  error: z.string(),
+  model: z.string(),
+  type: modelTypeSchema,
+  replicate_id: z.string(),
+  status: generationStatusSchema,
+  /** Tokens charged (and refunded in full when the generation failed). */
+  cost: z.number().int(),
+  jsondata: z
+    .object({
+      type: modelTypeSchema.optional(),
+      prompt: z.string().optional(),
+      /** The validated parameters, `duration` included for videos. */
+      input: z.record(z.string(), z.unknown()).nullable().optional(),
+      output: z.unknown().optional(),
+      translate_prompt: z.boolean().optional(),
+      /** The prompt as sent to the model (translated when asked). */
+      sent_prompt: z.string().optional(),
+    })
+    .loose(),
+  output_files: z.array(z.string()),
+  expand: z.object({ output_files: z.array(outputFileSchema) }),
+});
+export type GenerationRecord = z.infer<typeof generationRecordSchema>;
+
+export const generationListSchema = z.object({
+  page: z.number().int(),
+  perPage: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+  items: z.array(generationRecordSchema),
+});
+export type GenerationList = z.infer<typeof generationListSchema>;
+
+export const uploadResponseSchema = z.object({ urls: z.object({ get: z.string() }) });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
