@@ -4,22 +4,34 @@ export const storageKeys = {
   user: 'kadr.user',
   query: 'kadr.query',
   referral: 'kadr.ref',
+  /** The browser's notification permission was asked for once; never again. */
+  notificationsAsked: 'kadr.notifications-asked',
+  /** Generations this tab is following (session storage: one tab's work, kept over a reload). */
+  activeGenerations: 'kadr.active',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
+function store(kind: 'local' | 'session'): Storage {
+  return kind === 'local' ? window.localStorage : window.sessionStorage;
+}
+
 // localStorage throws in some privacy modes and does not exist while prerendering.
-export function readStorage(key: StorageKey): string | null {
+export function readStorage(key: StorageKey, kind: 'local' | 'session' = 'local'): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return store(kind).getItem(key);
   } catch {
     return null;
   }
 }
 
-export function writeStorage(key: StorageKey, value: string): void {
+export function writeStorage(
+  key: StorageKey,
+  value: string,
+  kind: 'local' | 'session' = 'local',
+): void {
   try {
-    window.localStorage.setItem(key, value);
+    store(kind).setItem(key, value);
   } catch {
     // Persistence is a convenience; the app works without it.
   }

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from '~/components/loading-screen';
 import { AppShell } from '~/features/app-shell/components/app-shell';
+import { useGenerationSync } from '~/features/generations/hooks';
 import { QueryProvider } from '~/lib/query-client';
 import { RealtimeProvider } from '~/lib/realtime-provider';
 import { useSession } from '~/lib/session';
@@ -32,6 +33,7 @@ export default function AppLayout() {
   return (
     <QueryProvider key={user.id} userId={user.id}>
       <RealtimeProvider>
+        <GenerationSync />
         <AppShell user={user}>
           <Outlet />
         </AppShell>
@@ -39,4 +41,10 @@ export default function AppLayout() {
       <Toaster theme="dark" position="top-right" closeButton richColors />
     </QueryProvider>
   );
+}
+
+/** Realtime events into the query cache, for every signed-in screen. */
+function GenerationSync() {
+  useGenerationSync();
+  return null;
 }

@@ -1,6 +1,25 @@
 import '~/locales/app';
+import { historyPageSizes, type ModelType } from '@kadr/catalog';
+import { paths } from '@kadr/contract';
+import { clsx } from 'clsx';
+import { History as HistoryIcon } from 'lucide-react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '~/components/page-header';
+import { Button } from '~/components/ui/button';
+import { LinkButton } from '~/components/ui/link-button';
+import type { HistoryFilter } from '~/features/generations/api';
+import { useHistoryPage } from '~/features/generations/hooks';
+import { HistoryCard, HistoryCardSkeleton } from '~/features/history/components/history-card';
+import { Pagination } from '~/features/history/components/pagination';
+import {
+  readHistoryParams,
+  withPageSize,
+  withType,
+  writeHistoryParams,
+} from '~/features/history/history-params';
+import { shownRange } from '~/features/history/page-window';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/history';
@@ -15,7 +34,137 @@ export const meta: Route.MetaFunction = ({ location }) => {
   });
 };
 
+const filters: readonly { type: ModelType | undefined; key: 'all' | 'image' | 'video' }[] = [
+  { type: undefined, key: 'all' },
+  { type: 'image', key: 'image' },
+  { type: 'video', key: 'video' },
+];
+
+const skeletonCount = 6;
+
 export default function HistoryPage() {
   const { t } = useTranslation('app');
-  return <PageHeader title={t('history.title')} description={t('history.description')} />;
+  const sizeId = useId();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const filter = readHistoryParams(search);
+  const { data, isPending, isError, refetch, isPlaceholderData } = useHistoryPage(filter);
+
+  const hrefOf = (next: HistoryFilter) => {
+    const query = writeHistoryParams(next).toString();
+    return query ? `${paths.history}?${query}` : paths.history;
+  };
+  const go = (next: HistoryFilter) => void navigate(hrefOf(next));
+
+  // A page beyond the end (items were removed, or an old link): show the last page instead.
+  const totalPages = data?.totalPages ?? 0;
+  useEffect(() => {
+    if (!isPlaceholderData && totalPages > 0 && filter.page > totalPages) {
+      void navigate(hrefOf({ ...filter, page: totalPages }), { replace: true });
+    }
+  });
+
+  const range = data ? shownRange(data.page, data.perPage, data.totalItems) : null;
+
+  return (
+    <>
+      <PageHeader title={t('history.title')} description={t('history.description')} />
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <fieldset className="flex gap-1 rounded-xl border border-line bg-surface p-1">
+          <legend className="sr-only">{t('history.filters.label')}</legend>
+          {filters.map(({ type, key }) => {
+            const active = filter.type === type;
+            return (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={active}
+                onClick={() => go(withType(filter, type))}
+                className={clsx(
+                  'h-9 flex-1 rounded-lg px-4 text-sm font-medium transition-colors sm:flex-none',
+                  active
+                    ? 'bg-accent text-white'
+                    : 'text-fg-muted hover:bg-surface-raised hover:text-fg',
+                )}
+              >
+                {t(`history.filters.${key}`)}
+              </button>
+            );
+          })}
+        </fieldset>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sizeId} className="text-sm text-fg-muted">
+            {t('history.pageSize')}
+          </label>
+          <select
+            id={sizeId}
+            value={filter.perPage}
+            onChange={(event) => go(withPageSize(filter, Number(event.currentTarget.value)))}
+            className="h-9 rounded-lg border border-line bg-surface px-2 text-sm text-fg"
+          >
+            {historyPageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {isPending ? (
+        <ul aria-busy="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {Array.from({ length: skeletonCount }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <li key={index}>
+              <HistoryCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : isError ? (
+        <div role="alert" className="rounded-2xl border border-line p-8 text-center">
+          <p className="text-fg">{t('history.loadFailed')}</p>
+          <Button variant="secondary" className="mt-4" onClick={() => void refetch()}>
+            {t('history.retry')}
+          </Button>
+        </div>
+      ) : data.totalItems === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-line px-6 py-16 text-center">
+          <HistoryIcon aria-hidden="true" className="size-8 text-accent-soft" />
+          <p className="mt-4 font-medium text-fg">{t(`history.empty.${filter.type ?? 'all'}`)}</p>
+          <p className="mt-1 max-w-sm text-sm text-fg-muted">{t('history.empty.text')}</p>
+          <LinkButton to={paths.studio} className="mt-6">
+            {t('history.empty.cta')}
+          </LinkButton>
+        </div>
+      ) : (
+        <>
+          {range ? (
+            <p className="mb-4 text-sm text-fg-muted" aria-live="polite">
+              {t('history.showing', { from: range.from, to: range.to, total: data.totalItems })}
+            </p>
+          ) : null}
+          <ul
+            aria-busy={isPlaceholderData ? true : undefined}
+            className={clsx(
+              'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3',
+              isPlaceholderData && 'opacity-60',
+            )}
+          >
+            {data.items.map((record) => (
+              <li key={record.id} className="flex">
+                <HistoryCard record={record} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8">
+            <Pagination
+              page={data.page}
+              totalPages={data.totalPages}
+              hrefOf={(page) => hrefOf({ ...filter, page })}
+            />
+          </div>
+        </>
+      )}
+    </>
+  );
 }

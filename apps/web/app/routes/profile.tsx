@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '~/components/page-header';
 import { AccountSection } from '~/features/profile/components/account-section';
 import { BalanceSection } from '~/features/profile/components/balance-section';
+import { RecentGenerations } from '~/features/profile/components/recent-generations';
 import { ReferralSection } from '~/features/profile/components/referral-section';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
@@ -29,6 +30,7 @@ export default function ProfilePage() {
         <AccountSection user={user} className="lg:col-span-2" />
         <BalanceSection tokens={user.tokens} className="flex flex-col" />
         <ReferralSection userId={user.id} className="lg:col-span-3" />
+        <RecentGenerations className="lg:col-span-3" />
       </div>
     </>
   );

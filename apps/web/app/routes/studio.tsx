@@ -1,6 +1,13 @@
 import '~/locales/app';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '~/components/page-header';
+import { isStudioHandoff } from '~/features/generations/reuse';
+import { useActiveGenerations } from '~/features/studio/active-generations';
+import { ActiveGenerations } from '~/features/studio/components/active-generations';
+import { StudioForm } from '~/features/studio/components/studio-form';
+import { initialStudioState, studioReducer } from '~/features/studio/studio-state';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/studio';
@@ -17,5 +24,35 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function StudioPage() {
   const { t } = useTranslation('app');
-  return <PageHeader title={t('studio.title')} description={t('studio.description')} />;
+  const [state, dispatch] = useReducer(studioReducer, undefined, initialStudioState);
+  const active = useActiveGenerations();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // 'Reuse settings' and 'Animate' (from history or a panel) arrive as navigation state; it is
+  // applied once and cleared, so a reload does not apply it again.
+  useEffect(() => {
+    const handoff: unknown = location.state;
+    if (!isStudioHandoff(handoff)) return;
+    if (handoff.kind === 'reuse') dispatch({ type: 'reuse', settings: handoff.settings });
+    else dispatch({ type: 'animate', imageUrl: handoff.imageUrl });
+    void navigate(location.pathname, { replace: true, state: null });
+    window.scrollTo({ top: 0 });
+  }, [location.state, location.pathname, navigate]);
+
+  return (
+    <>
+      <PageHeader title={t('studio.title')} description={t('studio.description')} />
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <div className="min-w-0">
+          <StudioForm state={state} dispatch={dispatch} onStarted={active.add} />
+        </div>
+        <ActiveGenerations
+          items={active.items}
+          onSettled={active.markSettled}
+          onDismiss={active.dismiss}
+        />
+      </div>
+    </>
+  );
 }

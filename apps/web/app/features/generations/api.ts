@@ -1,0 +1,165 @@
+import type { ModelType } from '@kadr/catalog';
+import {
+  type CreateGenerationResponse,
+  createGenerationResponseSchema,
+  estimateResponseSchema,
+  type GenerationList,
+  type GenerationRecord,
+  generationListSchema,
+  generationRecordSchema,
+  type ModelListItem,
+  modelListSchema,
+  uploadResponseSchema,
+  userSchema,
+} from '@kadr/contract';
+import { ApiError, apiRequest } from '~/lib/api';
+
+/**
+ * A failed call as the spec names it (§8 'Wrapped client errors'): the action that failed, then
+ * the cause — 'Video creation failed: Not enough tokens.'. The server's problem stays reachable.
+ */
+export class ClientError extends Error {
+  readonly action: string;
+  readonly status: number;
+
+  constructor(action: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`${action}: ${reason}`, { cause });
+    this.name = 'ClientError';
+    this.action = action;
+    this.status = cause instanceof ApiError ? cause.status : 0;
+  }
+
+  /** The server's problem details, when it answered with one. */
+  get problem(): ApiError | undefined {
+    return this.cause instanceof ApiError ? this.cause : undefined;
+  }
+}
+
+async function wrapped<T>(action: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ClientError(action, error);
+  }
+}
+
+const typeWord = { image: 'Image', video: 'Video' } as const;
+
+/** The create/estimate payload of spec §7: the parameter fields flat, `duration` a number. */
+export type GenerationPayload = {
+  model: string;
+  prompt: string;
+  translate_prompt: boolean;
+  parameters: Record<string, unknown>;
+  /** Videos only: seconds, 0 when the model has no duration to choose. */
+  duration: number;
+};
+
+export function estimateCost(
+  type: ModelType,
+  payload: Pick<GenerationPayload, 'model' | 'prompt' | 'parameters' | 'duration'>,
+  signal?: AbortSignal,
+): Promise<number> {
+  const body =
+    type === 'video'
+      ? payload
+      : { model: payload.model, prompt: payload.prompt, parameters: payload.parameters };
+  return wrapped(`${typeWord[type]} token estimation failed`, async () => {
+    const result = await apiRequest(`/api/estimate-${type}`, {
+      method: 'POST',
+      body,
+      signal,
+      parse: estimateResponseSchema.parse,
+    });
+    return result.estimation;
+  });
+}
+
+export function createGeneration(
+  type: ModelType,
+  payload: GenerationPayload,
+  idempotencyKey: string,
+): Promise<CreateGenerationResponse> {
+  const { parameters, duration, ...rest } = payload;
+  const body = {
+    ...parameters,
+    ...rest,
+    ...(type === 'video' ? { duration: Number.isFinite(duration) ? duration : 0 } : {}),
+  };
+  return wrapped(`${typeWord[type]} creation failed`, () =>
+    apiRequest(`/api/create-${type}`, {
+      method: 'POST',
+      body,
+      headers: { 'idempotency-key': idempotencyKey },
+      parse: createGenerationResponseSchema.parse,
+    }),
+  );
+}
+
+export function getGeneration(id: string, signal?: AbortSignal): Promise<GenerationRecord> {
+  return wrapped('Failed to get generation request', () =>
+    apiRequest(`/api/generations/${encodeURIComponent(id)}`, {
+      signal,
+      parse: generationRecordSchema.parse,
+    }),
+  );
+}
+
+export type HistoryFilter = { type?: ModelType; page: number; perPage: number };
+
+export function listGenerations(
+  filter: HistoryFilter,
+  signal?: AbortSignal,
+): Promise<GenerationList> {
+  const query = new URLSearchParams({ page: String(filter.page), perPage: String(filter.perPage) });
+  if (filter.type) query.set('type', filter.type);
+  return wrapped('Failed to get generation history', () =>
+    apiRequest(`/api/generations?${query}`, { signal, parse: generationListSchema.parse }),
+  );
+}
+
+export function cancelGeneration(id: string): Promise<GenerationRecord> {
+  return wrapped('Failed to cancel generation', () =>
+    apiRequest(`/api/generations/${encodeURIComponent(id)}/cancel`, {
+      method: 'POST',
+      parse: generationRecordSchema.parse,
+    }),
+  );
+}
+
+/**
+ * Uploads one picture as the form file `image`; resolves with its URL. The spec words a failed
+ * upload like a failed payment ('Payment creation failed'), and so do we.
+ */
+export function uploadImage(file: File): Promise<string> {
+  return wrapped('Payment creation failed', async () => {
+    const form = new FormData();
+    form.append('image', file, file.name);
+    const result = await apiRequest('/api/upload-image', {
+      method: 'POST',
+      body: form,
+      parse: uploadResponseSchema.parse,
+    });
+    return result.urls.get;
+  });
+}
+
+export function listModelsOf(type: ModelType, signal?: AbortSignal): Promise<ModelListItem[]> {
+  return wrapped('Failed to get models', async () => {
+    const result = await apiRequest(`/api/models?type=${type}`, {
+      signal,
+      parse: modelListSchema.parse,
+    });
+    return result.items;
+  });
+}
+
+export function getTokenBalance(userId: string | undefined, signal?: AbortSignal): Promise<number> {
+  if (!userId) return Promise.reject(new Error('No user ID found'));
+  return wrapped('Failed to get user token balance', async () => {
+    const user = await apiRequest('/api/me', { signal, parse: userSchema.parse });
+    return user.tokens;
+  });
+}

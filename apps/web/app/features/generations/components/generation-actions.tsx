@@ -1,0 +1,54 @@
+import type { GenerationRecord } from '@kadr/contract';
+import { Download, ExternalLink, RotateCcw, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { animatableImage, useStudioHandoff } from '../reuse';
+
+/** Open, download, 'Reuse settings' and (images) 'Animate' for a generation. */
+export function GenerationActions({
+  record,
+  withOpen = true,
+}: {
+  record: GenerationRecord;
+  withOpen?: boolean;
+}) {
+  const { t } = useTranslation('app');
+  const handoff = useStudioHandoff();
+  const file = record.expand.output_files[0];
+  const image = animatableImage(record);
+  return (
+    <div className="flex flex-wrap gap-2">
+      {file && withOpen ? (
+        <a
+          href={file.url}
+          target="_blank"
+          rel="noopener"
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        >
+          <ExternalLink aria-hidden="true" />
+          {t('generation.open')}
+        </a>
+      ) : null}
+      {file ? (
+        <a
+          href={file.download_url}
+          download={file.file}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        >
+          <Download aria-hidden="true" />
+          {t('generation.download')}
+        </a>
+      ) : null}
+      <Button variant="secondary" size="sm" onClick={() => handoff.reuse(record)}>
+        <RotateCcw aria-hidden="true" />
+        {t('generation.reuse')}
+      </Button>
+      {image ? (
+        <Button variant="secondary" size="sm" onClick={() => handoff.animate(image)}>
+          <Sparkles aria-hidden="true" />
+          {t('generation.animate')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { GenerationRecord } from '@kadr/contract';
+import { paths } from '@kadr/contract';
+import { useNavigate } from 'react-router';
+import type { ReusableSettings } from '../studio/studio-state';
+
+/** What history (or a panel) hands the studio through the navigation state. */
+export type StudioHandoff =
+  | { kind: 'reuse'; settings: ReusableSettings }
+  | { kind: 'animate'; imageUrl: string };
+
+export function isStudioHandoff(value: unknown): value is StudioHandoff {
+  if (typeof value !== 'object' || value === null) return false;
+  const handoff: Record<string, unknown> = { ...value };
+  if (handoff.kind === 'animate') return typeof handoff.imageUrl === 'string';
+  if (
+    handoff.kind !== 'reuse' ||
+    typeof handoff.settings !== 'object' ||
+    handoff.settings === null
+  ) {
+    return false;
+  }
+  const settings: Record<string, unknown> = { ...handoff.settings };
+  return typeof settings.model === 'string' && typeof settings.prompt === 'string';
+}
+
+export function settingsOf(record: GenerationRecord): ReusableSettings {
+  const input = record.jsondata.input ?? {};
+  return {
+    model: record.model,
+    prompt: record.jsondata.prompt ?? '',
+    parameters: input,
+    translatePrompt: record.jsondata.translate_prompt,
+  };
+}
+
+/** The first output's absolute URL, which the server accepts as an input image of its owner. */
+export function animatableImage(record: GenerationRecord): string | undefined {
+  if (record.type !== 'image' || record.status !== 'completed') return undefined;
+  const file = record.expand.output_files.find((output) => output.mime.startsWith('image/'));
+  return file ? new URL(file.url, window.location.origin).href : undefined;
+}
+
+/** 'Reuse settings' and 'Animate': open the studio with the form filled in. */
+export function useStudioHandoff() {
+  const navigate = useNavigate();
+  return {
+    reuse: (record: GenerationRecord) => {
+      const state: StudioHandoff = { kind: 'reuse', settings: settingsOf(record) };
+      void navigate(paths.studio, { state });
+    },
+    animate: (imageUrl: string) => {
+      const state: StudioHandoff = { kind: 'animate', imageUrl };
+      void navigate(paths.studio, { state });
+    },
+  };
+}

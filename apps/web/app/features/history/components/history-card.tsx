@@ -1,0 +1,120 @@
+import { getModel } from '@kadr/catalog';
+import type { GenerationRecord } from '@kadr/contract';
+import { Copy, Image as ImageIcon, LoaderCircle, TriangleAlert, Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { GenerationActions } from '~/features/generations/components/generation-actions';
+import { GenerationMedia } from '~/features/generations/components/generation-media';
+import { StatusBadge } from '~/features/generations/components/status-badge';
+
+function previewOf(record: GenerationRecord) {
+  const file = record.expand.output_files[0];
+  if (record.status === 'completed' && file) {
+    return <GenerationMedia record={record} file={file} preview className="object-cover" />;
+  }
+  const Icon =
+    record.status === 'failed'
+      ? TriangleAlert
+      : record.status === 'completed'
+        ? ImageIcon
+        : LoaderCircle;
+  return (
+    <div className="flex h-full items-center justify-center bg-gradient-to-br from-accent/15 via-surface to-surface">
+      <Icon
+        aria-hidden="true"
+        className={
+          record.status === 'failed'
+            ? 'size-7 text-red-300'
+            : 'size-7 text-accent-soft motion-safe:animate-spin'
+        }
+      />
+    </div>
+  );
+}
+
+/** One generation in history: what, how it went, when, the prompt, the result and actions. */
+export function HistoryCard({ record }: { record: GenerationRecord }) {
+  const { t, i18n } = useTranslation('app');
+  const prompt = record.jsondata.prompt ?? '';
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(record.created));
+  const TypeIcon = record.type === 'video' ? Video : ImageIcon;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(prompt);
+      toast.success(t('generation.promptCopied'));
+    } catch (error) {
+      console.warn('Copying the prompt failed', error);
+      toast.error(t('generation.copyFailed'));
+    }
+  };
+
+  return (
+    <article
+      aria-label={`${t(`generation.type.${record.type}`)}: ${prompt}`}
+      data-generation={record.id}
+      data-status={record.status}
+      className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised/60"
+    >
+      <div className="aspect-video w-full overflow-hidden bg-black/40">{previewOf(record)}</div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+          <span className="inline-flex items-center gap-1 font-medium text-fg">
+            <TypeIcon aria-hidden="true" className="size-3.5" />
+            {t(`generation.type.${record.type}`)}
+          </span>
+          <StatusBadge status={record.status} />
+          <time dateTime={record.created} className="ml-auto">
+            {date}
+          </time>
+        </div>
+        <div className="flex items-start gap-2">
+          <p className="line-clamp-3 min-w-0 flex-1 text-sm text-fg">{prompt}</p>
+          <button
+            type="button"
+            onClick={() => void copy()}
+            aria-label={t('generation.copyPrompt')}
+            title={t('generation.copyPrompt')}
+            className="-mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-line hover:text-fg"
+          >
+            <Copy aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+        {record.status === 'failed' ? (
+          <div className="rounded-xl border border-red-400/30 bg-red-400/10 p-3 text-xs">
+            {record.error ? <p className="text-red-200">{record.error}</p> : null}
+            <p className="mt-1 text-fg-muted">{t('generation.refunded', { count: record.cost })}</p>
+          </div>
+        ) : null}
+        <p className="text-xs text-fg-muted">
+          {getModel(record.model)?.name ?? record.model} ·{' '}
+          {t('generation.cost', { count: record.cost })}
+        </p>
+        <div className="mt-auto">
+          <GenerationActions record={record} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function HistoryCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      data-skeleton
+      className="overflow-hidden rounded-2xl border border-line bg-surface-raised/60"
+    >
+      <div className="aspect-video w-full bg-line/50 motion-safe:animate-pulse" />
+      <div className="space-y-3 p-4">
+        <div className="h-3 w-1/2 rounded bg-line/70 motion-safe:animate-pulse" />
+        <div className="h-3 w-full rounded bg-line/70 motion-safe:animate-pulse" />
+        <div className="h-3 w-2/3 rounded bg-line/70 motion-safe:animate-pulse" />
+        <div className="h-8 w-1/2 rounded-lg bg-line/70 motion-safe:animate-pulse" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ActiveGeneration } from '../active-generations';
+import { GenerationPanel } from './generation-panel';
+
+export function ActiveGenerations({
+  items,
+  onSettled,
+  onDismiss,
+}: {
+  items: readonly ActiveGeneration[];
+  onSettled: (id: string) => void;
+  onDismiss: (id: string) => void;
+}) {
+  const { t } = useTranslation('app');
+  return (
+    <section aria-labelledby="active-title" className="min-w-0">
+      <h2 id="active-title" className="mb-3 text-sm font-medium text-fg-muted">
+        {t('studio.active.title')}
+      </h2>
+      {items.length === 0 ? (
+        <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-line px-6 py-16 text-center">
+          <Sparkles aria-hidden="true" className="size-8 text-accent-soft" />
+          <p className="mt-4 font-medium text-fg">{t('studio.active.emptyTitle')}</p>
+          <p className="mt-1 max-w-sm text-sm text-fg-muted">{t('studio.active.emptyText')}</p>
+        </div>
+      ) : (
+        <ul className="space-y-4">
+          {items.map((item) => (
+            <li key={item.id}>
+              <GenerationPanel item={item} onSettled={onSettled} onDismiss={onDismiss} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
+import { clsx } from 'clsx';
+import { ImagePlus, LoaderCircle, X } from 'lucide-react';
+import { type DragEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ClientError, uploadImage } from '~/features/generations/api';
+import type { FieldProps } from './parameter-field';
+
+/**
+ * An input image: pick a file or drop one; it is uploaded at once and the parameter takes the
+ * URL our server gives back. Only JPEG, PNG, GIF and WebP are taken (the server checks the bytes).
+ */
+export function ImageInput({
+  def,
+  value,
+  error,
+  onChange,
+  onUploadingChange,
+  label,
+  labelId,
+  hints,
+}: FieldProps & { label: string; labelId: string; hints: string[] }) {
+  const { t } = useTranslation('app');
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const [uploading, setUploading] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const accept = (def.accept ?? acceptedImageTypes).join(',');
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (!isAcceptedImageType(file.type)) {
+      toast.error(t('studio.upload.wrongType'));
+      return;
+    }
+    setUploading(true);
+    onUploadingChange(true);
+    try {
+      const url = await uploadImage(file);
+      if (url) onChange(url);
+      else toast.error(t('studio.upload.unknown'));
+    } catch (failure) {
+      console.warn(failure instanceof Error ? failure.message : failure);
+      const reason =
+        failure instanceof ClientError ? (failure.problem?.message ?? failure.message) : '';
+      toast.error(
+        reason ? t('studio.upload.failed', { error: reason }) : t('studio.upload.unknown'),
+      );
+    } finally {
+      setUploading(false);
+      onUploadingChange(false);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!uploading) void upload(event.dataTransfer.files[0]);
+  };
+
+  const url = typeof value === 'string' && value !== '' ? value : null;
+
+  return (
+    <div className="min-w-0">
+      <p id={labelId} className="mb-1.5 text-sm font-medium text-fg">
+        {label}
+      </p>
+      {url ? (
+        <div className="relative w-fit overflow-hidden rounded-xl border border-line bg-surface">
+          <img
+            src={url}
+            alt={t('studio.upload.preview')}
+            className="h-32 w-auto max-w-full object-contain"
+            height={128}
+          />
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            aria-label={t('studio.upload.remove')}
+            className="absolute top-1.5 right-1.5 inline-flex size-8 items-center justify-center rounded-lg bg-surface/90 text-fg hover:bg-line"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      ) : (
+        <label
+          htmlFor={inputId}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={clsx(
+            'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border border-dashed px-4 py-5 text-center transition-colors focus-within:outline-2 focus-within:outline-accent-soft',
+            dragging ? 'border-accent-soft bg-accent/10' : 'border-line hover:bg-surface-raised',
+            error && 'border-red-400',
+          )}
+        >
+          {uploading ? (
+            <LoaderCircle
+              aria-hidden="true"
+              className="size-5 text-accent-soft motion-safe:animate-spin"
+            />
+          ) : (
+            <ImagePlus aria-hidden="true" className="size-5 text-accent-soft" />
+          )}
+          <span className="text-sm font-medium text-fg">
+            {uploading ? t('studio.upload.uploading') : t('studio.upload.choose')}
+          </span>
+          <span className="text-xs text-fg-muted">
+            {t('studio.upload.drop')} · {t('studio.upload.formats')}
+          </span>
+          <input
+            id={inputId}
+            type="file"
+            accept={accept}
+            disabled={uploading}
+            aria-labelledby={labelId}
+            aria-describedby={hints.length > 0 ? hintId : undefined}
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              void upload(file);
+            }}
+          />
+        </label>
+      )}
+      {hints.length > 0 ? (
+        <p id={hintId} className="mt-1 text-xs text-fg-muted">
+          {hints.join(' ')}
+        </p>
+      ) : null}
+      {error ? <p className="mt-1 text-xs text-red-300">{error}</p> : null}
+    </div>
+  );
+}

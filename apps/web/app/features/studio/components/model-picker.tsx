@@ -1,0 +1,120 @@
+import {
+  estimateFromDraft,
+  getModel,
+  listModels,
+  type ModelDefinition,
+  type ModelType,
+} from '@kadr/catalog';
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { Clapperboard } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { listModelsOf } from '~/features/generations/api';
+import { queryKeys } from '~/features/generations/query-keys';
+import { currentLanguage } from '~/lib/i18n';
+
+/**
+ * The models of a tab as cards (image models with their demo picture). The catalogue paints them
+ * at once; the server's list, when it arrives, decides which are offered and in what order.
+ */
+export function ModelPicker({
+  type,
+  selected,
+  onSelect,
+}: {
+  type: ModelType;
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation('app');
+  const language = currentLanguage();
+  const { data } = useQuery({
+    queryKey: queryKeys.models(type, language),
+    queryFn: ({ signal }) => listModelsOf(type, signal),
+    placeholderData: listModels(type).map((model) => ({
+      id: model.id,
+      name: model.name,
+      description: model.description[language],
+    })),
+    staleTime: 60 * 60 * 1000,
+  });
+  const offered = (data ?? [])
+    .map((item) => getModel(item.id))
+    .filter((model): model is ModelDefinition => model !== undefined && !model.pricingOnly);
+
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-sm font-medium text-fg">{t('studio.models')}</legend>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
+        {offered.map((model) => (
+          <ModelCard
+            key={model.id}
+            model={model}
+            checked={model.id === selected}
+            onSelect={() => onSelect(model.id)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function ModelCard({
+  model,
+  checked,
+  onSelect,
+}: {
+  model: ModelDefinition;
+  checked: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation('app');
+  const language = currentLanguage();
+  const price = estimateFromDraft(model.id, {});
+  const demo = model.demoImages[0];
+  return (
+    <label
+      className={clsx(
+        'group relative flex cursor-pointer flex-col overflow-hidden rounded-xl border bg-surface transition-colors focus-within:outline-2 focus-within:outline-accent-soft',
+        checked
+          ? 'border-accent-soft ring-1 ring-accent-soft'
+          : 'border-line hover:border-fg-muted/50',
+      )}
+    >
+      <input
+        type="radio"
+        name="model"
+        value={model.id}
+        checked={checked}
+        onChange={onSelect}
+        className="sr-only"
+      />
+      {demo ? (
+        <img
+          src={demo}
+          alt=""
+          width={320}
+          height={180}
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full object-cover"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-accent/30 via-surface-raised to-surface"
+        >
+          <Clapperboard className="size-6 text-accent-soft" />
+        </div>
+      )}
+      <span className="flex flex-1 flex-col gap-1 p-2.5">
+        <span className="text-sm font-medium text-fg">{model.name}</span>
+        <span className="line-clamp-2 text-xs text-fg-muted">{model.description[language]}</span>
+        <span className="mt-auto pt-1 text-xs text-fg-muted tabular-nums">
+          {price !== null ? `${t('generation.cost', { count: price })} · ` : null}
+          {t('studio.modelTime', model.typicalSeconds)}
+        </span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,291 @@
+import {
+  estimateFromDraft,
+  getModel,
+  type ModelType,
+  pricedParameters,
+  promptMaxLength,
+  validateRequest,
+} from '@kadr/catalog';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { Image as ImageIcon, Video } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  ClientError,
+  createGeneration,
+  estimateCost,
+  type GenerationPayload,
+} from '~/features/generations/api';
+import { offerNotificationsOnce } from '~/features/generations/background-notice';
+import { useRefreshBalance } from '~/features/generations/hooks';
+import { queryKeys } from '~/features/generations/query-keys';
+import { newIdempotencyKey } from '~/lib/ids';
+import { useCurrentUser } from '~/lib/session';
+import type { ActiveGeneration } from '../active-generations';
+import { fieldErrorText } from '../field-errors';
+import { generateState } from '../generate-state';
+import { type StudioAction, type StudioState, toPayload, visibleSections } from '../studio-state';
+import { GenerateButton } from './generate-button';
+import { ModelPicker } from './model-picker';
+import { ParameterSections } from './parameter-sections';
+
+const tabs: readonly { type: ModelType; Icon: typeof Video }[] = [
+  { type: 'image', Icon: ImageIcon },
+  { type: 'video', Icon: Video },
+];
+
+/**
+ * The studio form: tabs, model cards, prompt, translation, the model's parameters and the
+ * generate button with its cost. Everything model-specific comes from the catalogue.
+ */
+export function StudioForm({
+  state,
+  dispatch,
+  onStarted,
+}: {
+  state: StudioState;
+  dispatch: (action: StudioAction) => void;
+  onStarted: (item: ActiveGeneration) => void;
+}) {
+  const { t } = useTranslation('app');
+  const user = useCurrentUser();
+  const refreshBalance = useRefreshBalance();
+  const ids = useId();
+  const [uploads, setUploads] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const model = getModel(state.model);
+  if (!model) throw new Error(`Unknown model ${state.model}`);
+
+  const payload = useMemo(() => toPayload(state), [state]);
+  const sections = useMemo(() => visibleSections(state), [state]);
+
+  // The catalogue's own figure at once; the server's answer replaces it when it comes. The cost
+  // never depends on the prompt, so the server is asked once a prompt exists (it refuses a blank
+  // one) and again only when the model or a priced parameter changes.
+  const priced = useMemo(() => {
+    const values: Record<string, unknown> = {};
+    for (const name of pricedParameters(model)) {
+      if (name in payload.parameters) values[name] = payload.parameters[name];
+    }
+    return values;
+  }, [model, payload.parameters]);
+  const instant = estimateFromDraft(model.id, { parameters: priced, duration: payload.duration });
+  const hasPrompt = payload.prompt !== '';
+  const estimate = useQuery({
+    queryKey: queryKeys.generation.estimate(model.type, model.id, priced),
+    queryFn: ({ signal }) =>
+      estimateCost(
+        model.type,
+        { model: model.id, prompt: payload.prompt, parameters: priced, duration: payload.duration },
+        signal,
+      ),
+    enabled: hasPrompt,
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+  useEffect(() => {
+    // Estimation errors are only logged (spec §8); the catalogue's figure stays on the button.
+    if (estimate.error) console.warn(estimate.error.message);
+  }, [estimate.error]);
+  const cost = estimate.data ?? instant;
+
+  const create = useMutation({
+    mutationFn: (input: { type: ModelType; payload: GenerationPayload; key: string }) =>
+      createGeneration(input.type, input.payload, input.key),
+  });
+
+  const button = generateState({
+    prompt: state.prompt,
+    starting: create.isPending,
+    uploading: uploads > 0,
+    estimate: cost,
+    balance: user.tokens,
+  });
+
+  const showErrors = (list: readonly { field: string; code: string }[]) => {
+    const next: Record<string, string> = {};
+    for (const error of list) {
+      const def = model.parameters.find((p) => p.name === error.field);
+      next[error.field] = fieldErrorText(t, error, def);
+    }
+    setErrors(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (button.kind !== 'ready') return;
+    const checked = validateRequest(model.id, payload);
+    if (!checked.ok) {
+      showErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    offerNotificationsOnce();
+    const typeWord = t(`generation.typeLower.${model.type}`);
+    create.mutate(
+      { type: model.type, payload, key: newIdempotencyKey() },
+      {
+        onSuccess: (result) => {
+          onStarted({
+            id: result.request_id,
+            type: model.type,
+            model: model.id,
+            prompt: payload.prompt,
+            startedAt: Date.now(),
+          });
+          refreshBalance();
+          toast.success(t('studio.toast.started', { type: typeWord }), {
+            description: t('studio.toast.startedHint'),
+          });
+        },
+        onError: (failure) => {
+          console.warn(failure.message);
+          const problem = failure instanceof ClientError ? failure.problem : undefined;
+          if (problem?.fieldErrors.length) showErrors(problem.fieldErrors);
+          toast.error(t('studio.toast.startFailed', { type: typeWord }), {
+            description: problem?.message,
+          });
+        },
+      },
+    );
+  };
+
+  const promptId = `${ids}-prompt`;
+  const translateId = `${ids}-translate`;
+  const panelId = `${ids}-panel`;
+  const formErrors = Object.keys(errors).length > 0;
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-6"
+      aria-describedby={formErrors ? `${ids}-errors` : undefined}
+    >
+      <div
+        role="tablist"
+        aria-label={t('studio.tabsLabel')}
+        className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-surface p-1"
+      >
+        {tabs.map(({ type, Icon }) => {
+          const selected = state.tab === type;
+          return (
+            <button
+              key={type}
+              id={`${ids}-tab-${type}`}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              aria-controls={panelId}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => dispatch({ type: 'tab', tab: type })}
+              onKeyDown={(event) => {
+                if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+                const other = type === 'image' ? 'video' : 'image';
+                dispatch({ type: 'tab', tab: other });
+                document.getElementById(`${ids}-tab-${other}`)?.focus();
+              }}
+              className={clsx(
+                'inline-flex h-10 items-center justify-center gap-2 rounded-lg text-sm font-medium transition-colors',
+                selected
+                  ? 'bg-accent text-white'
+                  : 'text-fg-muted hover:bg-surface-raised hover:text-fg',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {t(`generation.type.${type}`)}
+            </button>
+          );
+        })}
+      </div>
+
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={`${ids}-tab-${state.tab}`}
+        className="space-y-6"
+      >
+        <ModelPicker
+          type={state.tab}
+          selected={state.model}
+          onSelect={(id) => {
+            setErrors({});
+            dispatch({ type: 'model', model: id });
+          }}
+        />
+
+        <div>
+          <div className="mb-1.5 flex items-baseline justify-between gap-2">
+            <label htmlFor={promptId} className="text-sm font-medium text-fg">
+              {t('studio.prompt.label')}
+            </label>
+            <span className="text-xs text-fg-muted tabular-nums" aria-hidden="true">
+              {t('studio.prompt.count', { count: state.prompt.length, max: promptMaxLength })}
+            </span>
+          </div>
+          <textarea
+            id={promptId}
+            rows={5}
+            maxLength={promptMaxLength}
+            value={state.prompt}
+            placeholder={t('studio.prompt.placeholder')}
+            aria-invalid={errors.prompt ? true : undefined}
+            aria-describedby={errors.prompt ? `${promptId}-error` : undefined}
+            onChange={(event) => dispatch({ type: 'prompt', prompt: event.currentTarget.value })}
+            className="w-full resize-y rounded-xl border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-muted/80 aria-invalid:border-red-400"
+          />
+          {errors.prompt ? (
+            <p id={`${promptId}-error`} className="mt-1 text-xs text-red-300">
+              {errors.prompt}
+            </p>
+          ) : null}
+          <div className="mt-3 flex items-start gap-3">
+            <input
+              id={translateId}
+              type="checkbox"
+              checked={state.translatePrompt}
+              onChange={(event) => dispatch({ type: 'translate', on: event.currentTarget.checked })}
+              aria-describedby={`${translateId}-hint`}
+              className="mt-0.5 size-5 shrink-0 accent-accent"
+            />
+            <div>
+              <label htmlFor={translateId} className="text-sm font-medium text-fg">
+                {t('studio.translate')}
+              </label>
+              <p id={`${translateId}-hint`} className="text-xs text-fg-muted">
+                {t('studio.translateHint')}
+              </p>
+            </div>
+          </div>
+        </div>
+
+        <div>
+          <h2 className="mb-3 text-sm font-medium text-fg">{t('studio.settings')}</h2>
+          <ParameterSections
+            sections={sections}
+            values={state.values}
+            openGroups={state.openGroups}
+            errors={errors}
+            onToggle={(group) => dispatch({ type: 'toggleGroup', group })}
+            onChange={(name, value) => {
+              setErrors(({ [name]: _dropped, ...rest }) => rest);
+              dispatch({ type: 'value', name, value });
+            }}
+            onUploadingChange={(uploading) => setUploads((n) => n + (uploading ? 1 : -1))}
+          />
+        </div>
+      </div>
+
+      <div className="sticky bottom-0 -mx-4 border-t border-line bg-surface/90 px-4 py-3 backdrop-blur-md sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+        {formErrors ? (
+          <p id={`${ids}-errors`} role="alert" className="mb-2 text-sm text-red-300">
+            {t('studio.fieldErrors')}
+          </p>
+        ) : null}
+        <GenerateButton state={button} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ParameterDefinition } from '@kadr/catalog';
+import type { TFunction } from 'i18next';
+
+const known = new Set([
+  'required',
+  'out_of_range',
+  'not_integer',
+  'invalid_step',
+  'not_divisible',
+  'not_allowed',
+  'too_long',
+  'not_uploaded',
+]);
+
+/**
+ * A field error in the person's language. The catalogue (and the server, which runs the same
+ * checks) reports codes with English messages; the code and the parameter's own limits are
+ * enough to say it again here.
+ */
+export function fieldErrorText(
+  t: TFunction<'app'>,
+  error: { code: string },
+  def: ParameterDefinition | undefined,
+): string {
+  const code = known.has(error.code) ? error.code : 'other';
+  return t(`studio.errors.${code}` as 'studio.errors.other', {
+    min: def?.min,
+    max: def?.maxLength ?? def?.max,
+    step: def?.step,
+    divisor: def?.modulo?.divisor,
+    values: def?.allowedValues?.join(', ') ?? def?.options?.map((o) => o.value).join(', '),
+  });
+}

@@ -1,0 +1,164 @@
+import {
+  defaultParameters,
+  imageToVideoModels,
+  listModels,
+  studioDefaults,
+  validateRequest,
+} from '@kadr/catalog';
+import { describe, expect, it } from 'vitest';
+import {
+  animationModel,
+  initialStudioState,
+  type StudioState,
+  studioReducer,
+  toPayload,
+  visibleSections,
+} from './studio-state';
+
+const start = () => initialStudioState();
+
+describe('studio form state (spec §2, §4)', () => {
+  it('starts on the image tab with the default image model, its defaults and translation on', () => {
+    const state = start();
+    expect(state.tab).toBe('image');
+    expect(state.model).toBe(studioDefaults.imageModel);
+    expect(state.translatePrompt).toBe(true);
+    expect(state.values).toEqual(defaultParameters(studioDefaults.imageModel));
+  });
+
+  it('switching tabs selects the default model of the tab and loads its defaults', () => {
+    const video = studioReducer(start(), { type: 'tab', tab: 'video' });
+    expect(video.model).toBe(studioDefaults.videoModel);
+    expect(video.values).toEqual(defaultParameters(studioDefaults.videoModel));
+    const image = studioReducer(video, { type: 'tab', tab: 'image' });
+    expect(image.model).toBe(studioDefaults.imageModel);
+  });
+
+  it('changing the model keeps the prompt, loads defaults and resets group expansion', () => {
+    let state = studioReducer(start(), { type: 'prompt', prompt: 'a red fox' });
+    const optional = visibleSections(state).find((section) => section.collapsible);
+    if (optional) state = studioReducer(state, { type: 'toggleGroup', group: optional.id });
+    state = studioReducer(state, { type: 'value', name: 'output_format', value: 'png' });
+    const other = listModels('image').find((model) => model.id !== state.model);
+    if (!other) throw new Error('need two image models');
+    const changed = studioReducer(state, { type: 'model', model: other.id });
+    expect(changed.prompt).toBe('a red fox');
+    expect(changed.values).toEqual(defaultParameters(other.id));
+    const expected = other.groups.filter((g) => g.id === 'basic' || g.expanded).map((g) => g.id);
+    expect(changed.openGroups).toEqual(expected);
+  });
+
+  it('a video model switches the tab with it', () => {
+    const model = listModels('video')[0];
+    if (!model) throw new Error('no video model');
+    expect(studioReducer(start(), { type: 'model', model: model.id }).tab).toBe('video');
+  });
+
+  it('toggles a group open and closed', () => {
+    const state = start();
+    const opened = studioReducer(state, { type: 'toggleGroup', group: 'advanced' });
+    expect(opened.openGroups).toContain('advanced');
+    expect(studioReducer(opened, { type: 'toggleGroup', group: 'advanced' }).openGroups).toEqual(
+      state.openGroups,
+    );
+  });
+
+  it('reuse brings back model, prompt, parameters and seed, and opens the group of a fixed seed', () => {
+    const model = listModels('image').find((m) => m.parameters.some((p) => p.name === 'seed'));
+    if (!model) throw new Error('no image model with a seed');
+    const seedGroup = model.parameters.find((p) => p.name === 'seed')?.group;
+    const reused = studioReducer(start(), {
+      type: 'reuse',
+      settings: {
+        model: model.id,
+        prompt: 'a lighthouse at dawn',
+        parameters: { seed: 42, unknown_thing: 1, output_format: 'png' },
+        translatePrompt: false,
+      },
+    });
+    expect(reused.model).toBe(model.id);
+    expect(reused.prompt).toBe('a lighthouse at dawn');
+    expect(reused.translatePrompt).toBe(false);
+    expect(reused.values.seed).toBe(42);
+    expect(reused.values).not.toHaveProperty('unknown_thing');
+    expect(reused.openGroups).toContain(seedGroup);
+  });
+
+  it('reuse of a model the studio does not offer changes nothing', () => {
+    const state = start();
+    expect(
+      studioReducer(state, {
+        type: 'reuse',
+        settings: { model: 'flux-dev', prompt: 'x', parameters: {} },
+      }),
+    ).toBe(state);
+  });
+
+  it('animate switches to a video model that takes an image, with the image filled in', () => {
+    const state = studioReducer(start(), { type: 'prompt', prompt: 'make it move' });
+    const animated = studioReducer(state, {
+      type: 'animate',
+      imageUrl: 'http://x/api/files/a/b.png',
+    });
+    const model = animationModel();
+    expect(model && imageToVideoModels()).toContain(model);
+    expect(animated.tab).toBe('video');
+    expect(animated.model).toBe(model?.id);
+    expect(model?.imageParam && animated.values[model.imageParam]).toBe(
+      'http://x/api/files/a/b.png',
+    );
+    expect(animated.prompt).toBe('make it move');
+  });
+});
+
+describe('toPayload', () => {
+  const withPrompt = (state: StudioState) =>
+    studioReducer(state, { type: 'prompt', prompt: '  a cat  ' });
+
+  it.each(listModels().map((model) => [model.id] as const))(
+    '%s: the default form is a request the catalogue accepts, at the catalogue price',
+    (id) => {
+      const state = withPrompt(studioReducer(start(), { type: 'model', model: id }));
+      const payload = toPayload(state);
+      expect(payload.prompt).toBe('a cat');
+      const result = validateRequest(id, payload);
+      expect(result.ok && result.value.model).toBe(id);
+    },
+  );
+
+  it('leaves out hidden parameters and empty values; a video duration is a number', () => {
+    const video = listModels('video').find((m) =>
+      m.parameters.some((p) => p.name === 'duration' && !p.fixed),
+    );
+    if (!video) throw new Error('no video model with a duration');
+    const state = withPrompt(studioReducer(start(), { type: 'model', model: video.id }));
+    const payload = toPayload(state);
+    expect(typeof payload.duration).toBe('number');
+    expect(payload.duration).toBeGreaterThan(0);
+    expect(Object.values(payload.parameters)).not.toContain(null);
+    expect(Object.values(payload.parameters)).not.toContain('');
+    expect(payload.duration).toBe(payload.parameters.duration);
+  });
+
+  it('drops a parameter hidden by showWhen', () => {
+    for (const model of listModels()) {
+      for (const def of model.parameters) {
+        if (!def.showWhen) continue;
+        let state = withPrompt(studioReducer(start(), { type: 'model', model: model.id }));
+        // Put a value in, then make the condition fail.
+        state = studioReducer(state, { type: 'value', name: def.name, value: def.default ?? 1 });
+        const { param } = def.showWhen;
+        const failing =
+          'equals' in def.showWhen
+            ? 'something-else'
+            : 'notEquals' in def.showWhen
+              ? def.showWhen.notEquals
+              : def.showWhen.empty
+                ? 'http://x/api/files/a/b.png'
+                : null;
+        state = studioReducer(state, { type: 'value', name: param, value: failing as never });
+        expect(toPayload(state).parameters, `${model.id}.${def.name}`).not.toHaveProperty(def.name);
+      }
+    }
+  });
+});

@@ -1,0 +1,193 @@
+import {
+  defaultParameters,
+  durationParam,
+  getModel,
+  imageToVideoModels,
+  isEmptyValue,
+  isParameterVisible,
+  type ModelDefinition,
+  type ModelType,
+  type ParamGroup,
+  type ParamValue,
+  parameterSections,
+  studioDefaults,
+} from '@kadr/catalog';
+import type { GenerationPayload } from '../generations/api';
+
+/**
+ * The studio form. Pure data and a reducer, so the rules of spec §2/§4 (tab resets the model,
+ * model change loads its defaults and keeps the prompt, group expansion resets) are tested alone.
+ */
+export type StudioState = {
+  tab: ModelType;
+  model: string;
+  prompt: string;
+  translatePrompt: boolean;
+  values: Record<string, ParamValue>;
+  /** Collapsible groups the person opened (or that start open). */
+  openGroups: readonly ParamGroup[];
+};
+
+export type StudioAction =
+  | { type: 'tab'; tab: ModelType }
+  | { type: 'model'; model: string }
+  | { type: 'prompt'; prompt: string }
+  | { type: 'translate'; on: boolean }
+  | { type: 'value'; name: string; value: ParamValue }
+  | { type: 'toggleGroup'; group: ParamGroup }
+  | { type: 'reuse'; settings: ReusableSettings }
+  | { type: 'animate'; imageUrl: string };
+
+/** What 'Reuse settings' carries back into the form: a finished generation's request. */
+export type ReusableSettings = {
+  model: string;
+  prompt: string;
+  parameters: Readonly<Record<string, unknown>>;
+  translatePrompt?: boolean;
+};
+
+function requireModel(id: string): ModelDefinition {
+  const model = getModel(id);
+  if (!model || model.pricingOnly) throw new Error(`The studio does not offer ${id}`);
+  return model;
+}
+
+function initiallyOpen(model: ModelDefinition): ParamGroup[] {
+  return model.groups.filter((group) => group.id === 'basic' || group.expanded).map((g) => g.id);
+}
+
+function withModel(state: StudioState, modelId: string): StudioState {
+  const model = requireModel(modelId);
+  return {
+    ...state,
+    tab: model.type,
+    model: model.id,
+    values: defaultParameters(model.id),
+    openGroups: initiallyOpen(model),
+  };
+}
+
+export function initialStudioState(): StudioState {
+  const base: StudioState = {
+    tab: studioDefaults.tab,
+    model: studioDefaults.imageModel,
+    prompt: '',
+    translatePrompt: studioDefaults.translatePrompt,
+    values: {},
+    openGroups: [],
+  };
+  return withModel(base, studioDefaults.tab === 'image' ? base.model : studioDefaults.videoModel);
+}
+
+/** Keeps only values the model knows and that its parameter would accept as a type. */
+function reusedValues(model: ModelDefinition, parameters: Readonly<Record<string, unknown>>) {
+  const values = defaultParameters(model.id);
+  for (const def of model.parameters) {
+    if (def.fixed) continue;
+    const value = parameters[def.name];
+    if (value === undefined) continue;
+    if (
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'boolean'
+    ) {
+      values[def.name] = value;
+    }
+  }
+  return values;
+}
+
+export function studioReducer(state: StudioState, action: StudioAction): StudioState {
+  switch (action.type) {
+    case 'tab':
+      if (action.tab === state.tab) return state;
+      return withModel(
+        state,
+        action.tab === 'image' ? studioDefaults.imageModel : studioDefaults.videoModel,
+      );
+    case 'model':
+      if (action.model === state.model) return state;
+      return withModel(state, action.model);
+    case 'prompt':
+      return { ...state, prompt: action.prompt };
+    case 'translate':
+      return { ...state, translatePrompt: action.on };
+    case 'value':
+      return { ...state, values: { ...state.values, [action.name]: action.value } };
+    case 'toggleGroup': {
+      const open = state.openGroups.includes(action.group);
+      return {
+        ...state,
+        openGroups: open
+          ? state.openGroups.filter((group) => group !== action.group)
+          : [...state.openGroups, action.group],
+      };
+    }
+    case 'reuse': {
+      const model = getModel(action.settings.model);
+      if (!model || model.pricingOnly) return state;
+      const next = withModel(state, model.id);
+      const values = reusedValues(model, action.settings.parameters);
+      const defaults = defaultParameters(model.id);
+      // Open the groups holding a reused value that differs from the default (a fixed seed).
+      const changed = new Set(
+        model.parameters
+          .filter((def) => values[def.name] !== defaults[def.name])
+          .map((def) => def.group),
+      );
+      return {
+        ...next,
+        prompt: action.settings.prompt,
+        translatePrompt: action.settings.translatePrompt ?? state.translatePrompt,
+        values,
+        openGroups: [...new Set([...next.openGroups, ...changed])],
+      };
+    }
+    case 'animate': {
+      const model = animationModel();
+      if (!model?.imageParam) return state;
+      const next = withModel(state, model.id);
+      return { ...next, values: { ...next.values, [model.imageParam]: action.imageUrl } };
+    }
+  }
+}
+
+/** The video model 'Animate' switches to: the default video model if it takes an image. */
+export function animationModel(): ModelDefinition | undefined {
+  const candidates = imageToVideoModels();
+  return candidates.find((model) => model.id === studioDefaults.videoModel) ?? candidates[0];
+}
+
+/** The form's sections as shown now. */
+export function visibleSections(state: StudioState) {
+  return parameterSections(requireModel(state.model), state.values);
+}
+
+/**
+ * The create payload: visible parameters only (a hidden one, such as `size` with a custom ratio,
+ * is not sent), empty values left out so the server uses the default (an empty seed = random),
+ * and the duration as a number (0 when the model has none to choose).
+ */
+export function toPayload(state: StudioState): GenerationPayload {
+  const model = requireModel(state.model);
+  const parameters: Record<string, unknown> = {};
+  for (const def of model.parameters) {
+    const value = state.values[def.name];
+    if (def.fixed || isEmptyValue(value) || !isParameterVisible(def, state.values)) continue;
+    parameters[def.name] = value;
+  }
+  const duration = parameters[durationParam];
+  return {
+    model: model.id,
+    prompt: state.prompt.trim(),
+    translate_prompt: state.translatePrompt,
+    parameters,
+    duration: typeof duration === 'number' ? duration : 0,
+  };
+}
+
+/** Whether a parameter takes an input image (its value an uploaded picture's URL). */
+export function isImageInput(model: ModelDefinition, name: string): boolean {
+  return model.parameters.some((def) => def.name === name && def.type === 'file');
+}
