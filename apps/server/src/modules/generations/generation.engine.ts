@@ -233,6 +233,7 @@ export function createGenerationEngine(options: EngineOptions) {
             id,
             prediction.id,
             options.generations.deadlineFor(model),
+            prediction.status === 'starting' ? 'pending' : 'processing',
           );
           if (marked) await notifyGeneration(tx, marked.userId, marked.id);
           return marked;
@@ -274,7 +275,14 @@ export function createGenerationEngine(options: EngineOptions) {
         return;
       }
       if (!terminalStatuses.has(prediction.status)) {
-        await generations.touch(row.id);
+        if (prediction.status === 'processing' && row.status === 'pending') {
+          await db.transaction(async (tx) => {
+            const started = await createGenerationRepository(tx).markProcessing(row.id);
+            if (started) await notifyGeneration(tx, started.userId, started.id);
+          });
+        } else {
+          await generations.touch(row.id);
+        }
         return;
       }
       if (prediction.status === 'succeeded') {
@@ -299,15 +307,15 @@ export function createGenerationEngine(options: EngineOptions) {
           if (row.replicateId) await provider.cancel(row.replicateId).catch(() => undefined);
           await options.generations.failAndRefund(row.id, userError.timeout);
           handled++;
-        } else if (row.status === 'pending' && row.updated.getTime() < now.getTime() - 60_000) {
+        } else if (
+          !row.replicateId &&
+          row.status === 'pending' &&
+          row.updated.getTime() < now.getTime() - 60_000
+        ) {
           await enqueue(db, 'submit_generation', { id: row.id }, { jobKey: `submit:${row.id}` });
           await generations.touch(row.id);
           handled++;
-        } else if (
-          row.status === 'processing' &&
-          row.replicateId &&
-          row.updated.getTime() < now.getTime() - usual
-        ) {
+        } else if (row.replicateId && row.updated.getTime() < now.getTime() - usual) {
           await enqueue(
             db,
             'ingest_prediction',

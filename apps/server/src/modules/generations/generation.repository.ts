@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { type GenerationStatus, generationRequests } from '../../db/schema.ts';
 import type { Executor } from '../users/user.repository.ts';
 
@@ -68,22 +68,42 @@ export function createGenerationRepository(db: Executor) {
       return { rows, total: totals[0]?.n ?? 0 };
     },
 
-    /** The provider accepted the request: remember its prediction and move on from pending. */
+    /**
+     * The provider accepted the request: remember its prediction. The request stays `pending`
+     * while the prediction waits to start (a cold model boots) and is `processing` once it runs.
+     */
     async markSubmitted(
       id: string,
       predictionId: string,
       deadline: Date,
+      status: 'pending' | 'processing',
     ): Promise<GenerationRow | undefined> {
       const [row] = await db
         .update(generationRequests)
         .set({
           replicateId: predictionId,
-          status: 'processing',
+          status,
           submittedAt: sql`now()`,
           updated: sql`now()`,
           deadline,
         })
         .where(and(eq(generationRequests.id, id), eq(generationRequests.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** The provider started running a submitted prediction: pending → processing, once. */
+    async markProcessing(id: string): Promise<GenerationRow | undefined> {
+      const [row] = await db
+        .update(generationRequests)
+        .set({ status: 'processing', updated: sql`now()` })
+        .where(
+          and(
+            eq(generationRequests.id, id),
+            eq(generationRequests.status, 'pending'),
+            isNotNull(generationRequests.replicateId),
+          ),
+        )
         .returning();
       return row;
     },

@@ -193,6 +193,32 @@ describe('image generation end to end', () => {
     expect(await ledgerMatches(user.id)).toBe(true);
   });
 
+  it('is pending until the model starts running, then processing, then completed', async () => {
+    const { cookie } = await signInDemo(t.app);
+    const res = await create(cookie, 'image', { model: 'seedream-3', prompt: 'a slow dawn #slow' });
+    const id = (res.json() as { request_id: string }).request_id;
+    const seen: { status: string; submitted: boolean }[] = [];
+    for (let i = 0; i < 200; i++) {
+      const record = await read(cookie, id);
+      const step = { status: record.status, submitted: record.replicate_id !== '' };
+      const last = seen.at(-1);
+      if (last?.status !== step.status || last.submitted !== step.submitted) seen.push(step);
+      if (record.status === 'processing') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // Accepted (possibly already handed over); with the provider while it boots the model; running.
+    expect(seen.slice(-2)).toEqual([
+      { status: 'pending', submitted: true },
+      { status: 'processing', submitted: true },
+    ]);
+    expect(seen.every((step) => step.status === 'pending' || step.submitted)).toBe(true);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${id}/cancel`,
+      headers: { cookie, ...ORIGIN },
+    });
+  });
+
   it('cancels a running generation and refunds in full', async () => {
     const { cookie } = await signInDemo(t.app);
     const res = await create(cookie, 'image', {
@@ -424,7 +450,9 @@ describe('after a crash, nothing stays pending', () => {
     });
     const forgottenId = (forgotten.json() as { request_id: string }).request_id;
     await t.container.engine.submit(forgottenId, { number: 1, max: 10 });
-    expect((await read(cookie, forgottenId)).status).toBe('processing');
+    const submitted = await read(cookie, forgottenId);
+    expect(submitted.replicate_id).not.toBe('');
+    expect(['pending', 'processing']).toContain(submitted.status);
     const emulator = (t.app as unknown as { replicateEmulator: { clear(): void } })
       .replicateEmulator;
     emulator.clear();
