@@ -36,6 +36,17 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
+    {
+      // The signed-in screens people use most, again at a phone's width.
+      name: 'phone',
+      testMatch: /(studio|history)\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
   ],
   webServer: {
     // The real server, on a database and data folder of its own that each run starts afresh.

@@ -1,11 +1,29 @@
 import { pollIntervalMs } from '@kadr/catalog';
-import { type GenerationRecord, generationRecordSchema, isFinished } from '@kadr/contract';
+import {
+  type GenerationList,
+  type GenerationRecord,
+  generationRecordSchema,
+  isFinished,
+} from '@kadr/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRealtime } from '~/lib/realtime-provider';
 import { useSession } from '~/lib/session';
 import { getGeneration, getTokenBalance, type HistoryFilter, listGenerations } from './api';
 import { queryKeys } from './query-keys';
+
+const progress = { pending: 0, processing: 1, completed: 2, failed: 2 } as const;
+
+/**
+ * Whether `next` may replace `current` in the cache. A read that left before a realtime event
+ * arrived can answer after it with an older state; a generation never goes back a step.
+ */
+export function isNewer(current: GenerationRecord | undefined, next: GenerationRecord): boolean {
+  if (!current) return true;
+  const step = progress[next.status] - progress[current.status];
+  if (step !== 0) return step > 0;
+  return Date.parse(next.updated) >= Date.parse(current.updated);
+}
 
 /**
  * One generation request, kept current: `generation` events from the realtime stream write into
@@ -14,9 +32,14 @@ import { queryKeys } from './query-keys';
  */
 export function useGenerationRequest(id: string, initial?: GenerationRecord) {
   const { connected } = useRealtime();
+  const client = useQueryClient();
   return useQuery({
     queryKey: queryKeys.request(id),
-    queryFn: ({ signal }) => getGeneration(id, signal),
+    queryFn: async ({ signal }) => {
+      const fresh = await getGeneration(id, signal);
+      const current = client.getQueryData<GenerationRecord>(queryKeys.request(id));
+      return current && !isNewer(current, fresh) ? current : fresh;
+    },
     initialData: initial,
     // A finished record never changes; an unfinished one is refreshed by events or polling.
     staleTime: (query) => (query.state.data && isFinished(query.state.data.status) ? Infinity : 0),
@@ -49,19 +72,50 @@ export function useGenerationSync(): void {
   const { user, setUser } = useSession();
   const userId = user?.id;
 
-  useEffect(
-    () =>
-      subscribeGenerations((data) => {
-        const parsed = generationRecordSchema.safeParse(data);
-        if (!parsed.success) {
-          console.warn('Realtime: unexpected generation event', parsed.error);
-          return;
-        }
-        client.setQueryData(queryKeys.request(parsed.data.id), parsed.data);
+  useEffect(() => {
+    // A new generation changes which items each history page holds: those pages are fetched
+    // again, at most about once a second however many generations start at once.
+    let timer: number | undefined;
+    let firstAt = 0;
+    const refreshHistory = () => {
+      const now = Date.now();
+      if (timer === undefined) firstAt = now;
+      window.clearTimeout(timer);
+      const wait = Math.max(0, Math.min(300, firstAt + 1000 - now));
+      timer = window.setTimeout(() => {
+        timer = undefined;
         void client.invalidateQueries({ queryKey: queryKeys.history.all });
-      }),
-    [client, subscribeGenerations],
-  );
+      }, wait);
+    };
+    const unsubscribe = subscribeGenerations((data) => {
+      const parsed = generationRecordSchema.safeParse(data);
+      if (!parsed.success) {
+        console.warn('Realtime: unexpected generation event', parsed.error);
+        return;
+      }
+      const record = parsed.data;
+      client.setQueryData<GenerationRecord>(queryKeys.request(record.id), (current) =>
+        isNewer(current, record) ? record : current,
+      );
+      // A generation already on a cached page is updated where it is.
+      let listed = false;
+      client.setQueriesData<GenerationList>({ queryKey: queryKeys.history.all }, (page) => {
+        if (!page?.items.some((item) => item.id === record.id)) return page;
+        listed = true;
+        return {
+          ...page,
+          items: page.items.map((item) =>
+            item.id === record.id && isNewer(item, record) ? record : item,
+          ),
+        };
+      });
+      if (!listed) refreshHistory();
+    });
+    return () => {
+      unsubscribe();
+      window.clearTimeout(timer);
+    };
+  }, [client, subscribeGenerations]);
 
   const wasConnected = useRef(connected);
   useEffect(() => {

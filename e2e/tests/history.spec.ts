@@ -1,0 +1,134 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import en from '../../apps/web/app/locales/en/app.json' with { type: 'json' };
+import ru from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
+import { expect, test } from './fixtures.ts';
+import { demoSignIn, uniqueEmail } from './users.ts';
+
+const texts = { ru, en } as const;
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)(?:, number)?\}\}/g, (_, key: string) => String(values[key]));
+}
+
+/**
+ * 30 generations through the API: 24 images and 6 videos (the cheapest settings). Two friends who
+ * sign up with the referral link add the 50 tokens that 100 welcome tokens lack.
+ */
+async function seedThirty(
+  page: Page,
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  baseURL: string,
+) {
+  const user = await demoSignIn(page.request, {
+    name: 'History Person',
+    email: uniqueEmail('history'),
+  });
+  for (let i = 0; i < 2; i++) {
+    const friend = await playwright.request.newContext({ baseURL });
+    await demoSignIn(friend, { email: uniqueEmail('friend'), referral: user.id });
+    await friend.dispose();
+  }
+  for (let i = 0; i < 30; i++) {
+    const video = i % 5 === 4;
+    const response = await page.request.post(video ? '/api/create-video' : '/api/create-image', {
+      headers: { origin: baseURL },
+      data: video
+        ? {
+            model: 'seedance-lite',
+            prompt: `A paper boat, take ${i}`,
+            resolution: '480p',
+            duration: 5,
+          }
+        : { model: 'seedream-3', prompt: `A cat astronaut, portrait ${i}` },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+function cards(page: Page) {
+  return page.getByRole('main').locator('article[data-generation]');
+}
+
+for (const lang of ['ru', 'en'] as const) {
+  const t = texts[lang];
+  const showing = (from: number, to: number, total: number) =>
+    fill(t.history.showing, { from, to, total });
+
+  test(`history (${lang}): filters, page sizes and pages live in the address`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await page.addInitScript((language) => localStorage.setItem('kadr.lang', language), lang);
+    await seedThirty(page, playwright, baseURL ?? '');
+
+    await page.goto('/history');
+    await expect(page.getByText(showing(1, 12, 30))).toBeVisible();
+    await expect(cards(page)).toHaveCount(12);
+    const pages = page.getByRole('navigation', { name: t.history.pagination });
+    await expect(
+      pages.getByRole('link', { name: fill(t.history.page, { page: 1 }) }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByRole('link', { name: /^\D*\d+$/ })).toHaveCount(3);
+
+    // Page 3 of 3: the last six; the address keeps it through a reload.
+    await pages.getByRole('link', { name: fill(t.history.page, { page: 3 }) }).click();
+    await expect(page).toHaveURL(/\/history\?page=3$/);
+    await expect(page.getByText(showing(25, 30, 30))).toBeVisible();
+    await expect(cards(page)).toHaveCount(6);
+    await page.reload();
+    await expect(page.getByText(showing(25, 30, 30))).toBeVisible();
+
+    // A larger page keeps the first item in view: item 25 is on page 2 of 24.
+    await page.getByLabel(t.history.pageSize).selectOption('24');
+    await expect(page).toHaveURL(/page=2&perPage=24|perPage=24&page=2/);
+    await expect(page.getByText(showing(25, 30, 30))).toBeVisible();
+
+    // Six per page: five pages, all shown; next is not a link on the last.
+    await page.getByLabel(t.history.pageSize).selectOption('6');
+    await expect(page.getByText(showing(25, 30, 30))).toBeVisible();
+    await expect(pages.getByRole('link', { name: /^\D*\d+$/ })).toHaveCount(5);
+    await pages.getByRole('link', { name: fill(t.history.page, { page: 5 }) }).click();
+    await expect(pages.getByRole('link', { name: t.history.next })).toHaveCount(0);
+    await expect(page.getByText(showing(25, 30, 30))).toBeVisible();
+
+    // Filters start at page 1 and count only their type.
+    await page.getByRole('button', { name: t.history.filters.video, exact: true }).click();
+    await expect(page).toHaveURL(/type=video/);
+    await expect(page.getByText(showing(1, 6, 6))).toBeVisible();
+    await expect(cards(page)).toHaveCount(6);
+    for (const card of await cards(page).all()) {
+      await expect(card).toContainText(t.generation.type.video);
+    }
+    await page.getByRole('button', { name: t.history.filters.image, exact: true }).click();
+    await expect(page.getByText(showing(1, 6, 24))).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText(showing(1, 6, 6))).toBeVisible();
+    await page.getByRole('button', { name: t.history.filters.all, exact: true }).click();
+    await expect(page.getByText(showing(1, 6, 30))).toBeVisible();
+
+    // Everything finishes; the cards say so and offer their files.
+    await expect(cards(page).locator('[data-status="completed"]').first()).toBeVisible();
+    await expect
+      .poll(
+        async () => page.getByRole('main').locator('article[data-status="completed"]').count(),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe(6);
+    await expect(
+      cards(page).first().getByRole('link', { name: t.generation.download }),
+    ).toBeVisible();
+  });
+
+  test(`history (${lang}): an empty history says so and leads to the studio`, async ({ page }) => {
+    await page.addInitScript((language) => localStorage.setItem('kadr.lang', language), lang);
+    await demoSignIn(page.request, { email: uniqueEmail('empty') });
+    await page.goto('/history?type=video');
+    await expect(page.getByText(t.history.empty.video)).toBeVisible();
+    await page.getByRole('link', { name: t.history.empty.cta }).click();
+    await expect(page).toHaveURL(/\/studio$/);
+  });
+}

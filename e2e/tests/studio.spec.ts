@@ -1,0 +1,229 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import en from '../../apps/web/app/locales/en/app.json' with { type: 'json' };
+import ru from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
+import { expect, test } from './fixtures.ts';
+import { currentUser, demoSignIn, uniqueEmail } from './users.ts';
+
+const texts = { ru, en } as const;
+type Lang = keyof typeof texts;
+
+/** i18next-style `{{name}}` filling, for expected texts. */
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)(?:, number)?\}\}/g, (_, key: string) => String(values[key]));
+}
+
+async function openStudio(page: Page, lang: Lang, name = 'Studio Person') {
+  await page.addInitScript((language) => localStorage.setItem('kadr.lang', language), lang);
+  const user = await demoSignIn(page.request, { name, email: uniqueEmail('studio') });
+  await page.goto('/studio');
+  await expect(
+    page.getByRole('heading', { level: 1, name: texts[lang].studio.title }),
+  ).toBeVisible();
+  return user;
+}
+
+function generateButton(page: Page): Locator {
+  return page.locator('form button[type="submit"]');
+}
+
+/** A plural form as i18next picks it: ru 6 → `_many`, en 6 → `_other`. */
+function plural(lang: Lang, forms: Record<string, unknown>, key: string, count: number): string {
+  const form = new Intl.PluralRules(lang).select(count);
+  const template = forms[`${key}_${form}`] ?? forms[`${key}_other`];
+  return fill(String(template), { count });
+}
+
+/** Records every status each generation panel shows, in order, from now on. */
+async function recordStatuses(page: Page) {
+  await page.evaluate(() => {
+    const seen: Record<string, string[]> = {};
+    (window as unknown as { seenStatuses: typeof seen }).seenStatuses = seen;
+    const note = (element: Element) => {
+      const id = element.getAttribute('data-generation');
+      const status = element.getAttribute('data-status');
+      if (!id || !status || element.tagName !== 'ARTICLE') return;
+      const list = seen[id] ?? [];
+      seen[id] = list;
+      if (list.at(-1) !== status) list.push(status);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes') note(record.target as Element);
+        for (const node of record.addedNodes) {
+          if (node instanceof Element) {
+            if (node.matches('article[data-generation]')) note(node);
+            for (const inner of node.querySelectorAll('article[data-generation]')) note(inner);
+          }
+        }
+      }
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-status'],
+    });
+  });
+}
+
+async function statusesSeen(page: Page, id: string): Promise<string[]> {
+  return page.evaluate(
+    (key) =>
+      (window as unknown as { seenStatuses: Record<string, string[]> }).seenStatuses[key] ?? [],
+    id,
+  );
+}
+
+async function generate(page: Page, prompt: string): Promise<Locator> {
+  await page.getByLabel(/^(Промпт|Prompt)$/).fill(prompt);
+  const created = page.waitForResponse((r) => /\/api\/create-(image|video)$/.test(r.url()));
+  await generateButton(page).click();
+  const response = await created;
+  expect(response.status(), await response.text()).toBe(200);
+  const { request_id } = (await response.json()) as { request_id: string };
+  return page.locator(`article[data-generation="${request_id}"]`);
+}
+
+for (const lang of ['ru', 'en'] as const) {
+  const t = texts[lang];
+
+  test.describe(`studio (${lang})`, () => {
+    test('an image goes pending → processing → completed, downloads, and animates into a video', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await openStudio(page, lang);
+      await expect(page.getByRole('tab', { name: t.generation.type.image })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expect(generateButton(page)).toBeDisabled(); // blank prompt
+      await recordStatuses(page);
+
+      const panel = await generate(page, 'A red fox in a snowy forest at golden hour');
+      await expect(
+        page.getByText(fill(t.studio.toast.started, { type: t.generation.typeLower.image })),
+      ).toBeVisible();
+      await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+      await expect(
+        page.getByText(fill(t.studio.toast.completed, { type: t.generation.typeLower.image })),
+      ).toBeVisible();
+      const id = (await panel.getAttribute('data-generation')) ?? '';
+      expect(await statusesSeen(page, id)).toEqual(['pending', 'processing', 'completed']);
+      await expect(panel.getByRole('img')).toBeVisible();
+
+      const download = page.waitForEvent('download');
+      await panel.getByRole('link', { name: t.generation.download }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.(jpg|jpeg|png|webp)$/);
+      const path = await file.path();
+      expect(path).toBeTruthy();
+
+      // Balance: 100 welcome tokens − 6 for Imagen 4 Ultra.
+      expect((await currentUser(page.request)).tokens).toBe(94);
+
+      await panel.getByRole('button', { name: t.generation.animate }).click();
+      await expect(page.getByRole('tab', { name: t.generation.type.video })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expect(page.getByRole('img', { name: t.studio.upload.preview })).toBeVisible();
+      const video = await generate(page, 'The fox turns its head and snow starts to fall');
+      await expect(video).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+      await expect(video.locator('video')).toBeVisible();
+      const duration = await video.locator('video').evaluate(
+        (element: HTMLVideoElement) =>
+          new Promise<number>((resolve) => {
+            if (element.readyState >= 1) resolve(element.duration);
+            else element.addEventListener('loadedmetadata', () => resolve(element.duration));
+          }),
+      );
+      expect(duration).toBeGreaterThan(4);
+      // Seedance 1 Pro, 1080p, 5 s: 75 tokens.
+      expect((await currentUser(page.request)).tokens).toBe(94 - 75);
+    });
+
+    test('cancelling a slow generation refunds it', async ({ page }) => {
+      test.setTimeout(60_000);
+      await openStudio(page, lang);
+      const panel = await generate(page, 'A slow lighthouse #slow');
+      await expect(panel).toHaveAttribute('data-status', 'processing', { timeout: 20_000 });
+      expect((await currentUser(page.request)).tokens).toBe(94);
+      await panel.getByRole('button', { name: t.studio.active.cancel }).click();
+      await expect(panel).toHaveAttribute('data-status', 'failed');
+      await expect(page.getByText(t.studio.toast.canceled)).toBeVisible();
+      await expect(panel.getByText(plural(lang, t.generation, 'refunded', 6))).toBeVisible();
+      expect((await currentUser(page.request)).tokens).toBe(100);
+    });
+
+    test('a failing generation shows its error and gives the tokens back', async ({ page }) => {
+      test.setTimeout(60_000);
+      await openStudio(page, lang);
+      const panel = await generate(page, 'A broken robot #fail');
+      await expect(panel).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+      const error = (await panel.getByRole('alert').locator('p').first().textContent()) ?? '';
+      expect(error).toContain('#fail');
+      await expect(page.getByText(fill(t.studio.toast.failed, { error }))).toBeVisible();
+      await expect(panel.getByText(plural(lang, t.generation, 'refunded', 6))).toBeVisible();
+      expect((await currentUser(page.request)).tokens).toBe(100);
+      // The person sees it too: the sidebar balance (desktop) is back to 100.
+      const sidebar = page.locator('aside');
+      if (await sidebar.isVisible()) {
+        await expect(sidebar).toContainText(lang === 'ru' ? '100 кредитов' : '100 credits');
+      }
+    });
+
+    test.describe('with the live stream down', () => {
+      // The browser reports each refused stream connection; that is the point of this test.
+      test.use({ allowConsoleErrors: [/ERR_FAILED/] });
+
+      test('follows a generation by polling every 2 s', async ({ page }) => {
+        test.setTimeout(60_000);
+        await page.route('**/api/realtime', (route) => route.abort());
+        await openStudio(page, lang);
+        const polls: number[] = [];
+        page.on('request', (request) => {
+          if (/\/api\/generations\/[0-9a-f-]{36}$/.test(request.url())) polls.push(Date.now());
+        });
+        const panel = await generate(page, 'A quiet harbour at night');
+        await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+        expect(polls.length).toBeGreaterThan(1);
+        await expect(
+          page.getByText(fill(t.studio.toast.completed, { type: t.generation.typeLower.image })),
+        ).toBeVisible();
+        // The balance still follows without the stream: 100 − 6.
+        const sidebar = page.locator('aside');
+        if (await sidebar.isVisible()) {
+          await expect(sidebar).toContainText(lang === 'ru' ? '94 кредита' : '94 credits');
+        }
+      });
+    });
+
+    test('the generate button says when tokens are not enough', async ({ page }) => {
+      await openStudio(page, lang);
+      await page.getByRole('tab', { name: t.generation.type.video }).click();
+      const veo3 = page.getByRole('radio', { name: /^Veo 3 (?!Fast)/ });
+      await page.locator('label', { has: veo3 }).click();
+      await expect(veo3).toBeChecked();
+      await page.getByLabel(/^(Промпт|Prompt)$/).fill('A whale jumps over a city');
+      await expect(generateButton(page)).toBeDisabled();
+      await expect(generateButton(page)).toHaveText(fill(t.studio.notEnough, { amount: 600 }));
+      await page.getByRole('tab', { name: t.generation.type.image }).click();
+      await expect(generateButton(page)).toBeEnabled();
+    });
+
+    test('axe finds nothing serious on /studio, /history and /profile', async ({ page }) => {
+      await openStudio(page, lang);
+      for (const path of ['/studio', '/history', '/profile']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        );
+        expect(serious.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
+      }
+    });
+  });
+}
