@@ -1,5 +1,5 @@
 import '~/locales/app';
-import { useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '~/components/page-header';
@@ -26,7 +26,20 @@ export default function StudioPage() {
   const { t } = useTranslation('app');
   const [state, dispatch] = useReducer(studioReducer, undefined, initialStudioState);
   const active = useActiveGenerations();
+  const panels = useRef<HTMLDivElement>(null);
   const location = useLocation();
+
+  // On a phone the panels sit below the form: bring the new one into view.
+  const { add } = active;
+  const onStarted = useCallback(
+    (item: Parameters<typeof add>[0]) => {
+      add(item);
+      if (window.matchMedia('(max-width: 1023px)').matches) {
+        requestAnimationFrame(() => panels.current?.scrollIntoView({ block: 'start' }));
+      }
+    },
+    [add],
+  );
   const navigate = useNavigate();
 
   // 'Reuse settings' and 'Animate' (from history or a panel) arrive as navigation state; it is
@@ -45,13 +58,15 @@ export default function StudioPage() {
       <PageHeader title={t('studio.title')} description={t('studio.description')} />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <div className="min-w-0">
-          <StudioForm state={state} dispatch={dispatch} onStarted={active.add} />
+          <StudioForm state={state} dispatch={dispatch} onStarted={onStarted} />
         </div>
-        <ActiveGenerations
-          items={active.items}
-          onSettled={active.markSettled}
-          onDismiss={active.dismiss}
-        />
+        <div ref={panels} className="min-w-0 scroll-mt-20">
+          <ActiveGenerations
+            items={active.items}
+            onSettled={active.markSettled}
+            onDismiss={active.dismiss}
+          />
+        </div>
       </div>
     </>
   );

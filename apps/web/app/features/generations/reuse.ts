@@ -1,7 +1,14 @@
 import type { GenerationRecord } from '@kadr/contract';
 import { paths } from '@kadr/contract';
 import { useNavigate } from 'react-router';
-import type { ReusableSettings } from '../studio/studio-state';
+
+/** What 'Reuse settings' carries back into the form: a finished generation's request. */
+export type ReusableSettings = {
+  model: string;
+  prompt: string;
+  parameters: Readonly<Record<string, unknown>>;
+  translatePrompt?: boolean;
+};
 
 /** What history (or a panel) hands the studio through the navigation state. */
 export type StudioHandoff =

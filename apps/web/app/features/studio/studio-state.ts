@@ -13,6 +13,7 @@ import {
   studioDefaults,
 } from '@kadr/catalog';
 import type { GenerationPayload } from '../generations/api';
+import type { ReusableSettings } from '../generations/reuse';
 
 /**
  * The studio form. Pure data and a reducer, so the rules of spec §2/§4 (tab resets the model,
@@ -37,14 +38,6 @@ export type StudioAction =
   | { type: 'toggleGroup'; group: ParamGroup }
   | { type: 'reuse'; settings: ReusableSettings }
   | { type: 'animate'; imageUrl: string };
-
-/** What 'Reuse settings' carries back into the form: a finished generation's request. */
-export type ReusableSettings = {
-  model: string;
-  prompt: string;
-  parameters: Readonly<Record<string, unknown>>;
-  translatePrompt?: boolean;
-};
 
 function requireModel(id: string): ModelDefinition {
   const model = getModel(id);
