@@ -227,3 +227,37 @@ for (const lang of ['ru', 'en'] as const) {
     });
   });
 }
+
+test('an input image is picked, uploaded, previewed and used; a non-image is refused', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const t = texts.en;
+  await openStudio(page, 'en');
+  const kontext = page.getByRole('radio', { name: /^FLUX\.1 Kontext Pro/ });
+  await page.locator('label', { has: kontext }).click();
+  await expect(kontext).toBeChecked();
+
+  const picker = page.getByLabel('Input image', { exact: true });
+  await picker.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a picture'),
+  });
+  await expect(page.getByText(t.studio.upload.wrongType)).toBeVisible();
+
+  // A 2×2 PNG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/upload-image'));
+  await picker.setInputFiles({ name: 'sketch.png', mimeType: 'image/png', buffer: png });
+  expect((await uploaded).status()).toBe(200);
+  await expect(page.getByRole('img', { name: t.studio.upload.preview })).toBeVisible();
+
+  const panel = await generate(page, 'Turn the sketch into a watercolour');
+  await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await page.getByRole('button', { name: t.studio.upload.remove }).click();
+  await expect(page.getByRole('img', { name: t.studio.upload.preview })).toHaveCount(0);
+});
