@@ -1,9 +1,12 @@
+import { browserStorageKeys } from '@kadr/contract';
+
 /** Every localStorage key the web app uses, in one place. */
 export const storageKeys = {
-  lang: 'kadr.lang',
+  // Also written by the public pages' inline script, hence shared through the contract.
+  lang: browserStorageKeys.lang,
+  referral: browserStorageKeys.referral,
   user: 'kadr.user',
   query: 'kadr.query',
-  referral: 'kadr.ref',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
