@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import enAuth from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
 import en from '../../apps/web/app/locales/en/landing.json' with { type: 'json' };
 import enLegal from '../../apps/web/app/locales/en/legal.json' with { type: 'json' };
@@ -289,6 +290,13 @@ test.describe('a person arriving on a public page', () => {
   });
 });
 
+/** Entrance motion fades text in; judge contrast on what a person reads once it has settled. */
+async function motionSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
 test.describe('accessibility', () => {
   for (const path of [
     '/',
@@ -300,6 +308,7 @@ test.describe('accessibility', () => {
   ]) {
     test(`axe finds nothing serious on ${path}`, async ({ page }) => {
       await page.goto(path);
+      await motionSettled(page);
       const { violations } = await new AxeBuilder({ page }).analyze();
       const serious = violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -317,6 +326,7 @@ test.describe('accessibility', () => {
     test('axe finds nothing serious', async ({ page }) => {
       await page.goto('/en');
       await page.getByRole('banner').getByRole('button', { name: en.header.menu }).click();
+      await motionSettled(page);
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(
         violations

@@ -34,7 +34,7 @@ export function Hero() {
             </p>
             <h1
               id="hero-title"
-              className="mt-6 text-4xl font-semibold tracking-tight text-balance text-fg sm:text-6xl"
+              className="mt-6 text-[2rem] font-semibold tracking-tight text-balance break-words text-fg min-[400px]:text-4xl sm:text-6xl"
             >
               {t('home.hero.title')}{' '}
               <span className="bg-linear-to-r from-violet-300 to-fuchsia-300 bg-clip-text text-transparent">

@@ -25,7 +25,7 @@ export function UseCaseHero({ title, titleHighlight, subtitle, ...pictures }: Us
         <div className="text-center lg:text-left">
           <h1
             id="hero-title"
-            className="text-4xl font-semibold tracking-tight text-balance text-fg sm:text-6xl motion-safe:animate-rise motion-safe:[animation-delay:0.1s]"
+            className="text-[2rem] font-semibold tracking-tight text-balance break-words text-fg min-[400px]:text-4xl sm:text-6xl motion-safe:animate-rise motion-safe:[animation-delay:0.1s]"
           >
             {title ?? t('useCase.hero.title')}{' '}
             <span className="bg-linear-to-r from-violet-300 to-fuchsia-300 bg-clip-text text-transparent">

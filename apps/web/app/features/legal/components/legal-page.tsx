@@ -21,7 +21,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
       <header>
-        <h1 className="text-3xl font-semibold tracking-tight text-balance text-fg sm:text-5xl">
+        <h1 className="text-[1.75rem] leading-tight font-semibold tracking-tight text-balance break-words text-fg sm:text-5xl">
           {doc.title}
         </h1>
         <p className="mt-4 text-sm text-fg-muted">{t('updated')}</p>
