@@ -1,10 +1,24 @@
-// `npm run bench`: every benchmark prints one JSON line. Each is measured against a bare Fastify
-// route answering the same JSON in the same run, alternating in short rounds, so the ratio holds on
-// any machine; absolute targets from the issues are reported alongside.
+// `npm run bench`: every benchmark prints one JSON line. API benchmarks are measured against a bare
+// Fastify route answering the same JSON in the same run, alternating in short rounds, so the ratio
+// holds on any machine; absolute targets from the issues are reported alongside. Lighthouse scores
+// the public pages on the same real server.
+//
+// Run one group alone: `npm run bench -- lighthouse` (or `BENCH_ONLY=api`).
 import { fileURLToPath } from 'node:url';
 import { combine, type LoadResult, load, report, type Server, startServer } from './lib.ts';
+import { benchLighthouse } from './lighthouse.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const groups = ['api', 'lighthouse'] as const;
+const only = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?? [])]
+  .map((name) => name.trim())
+  .filter(Boolean);
+for (const name of only) {
+  if (!groups.some((group) => group === name)) {
+    throw new Error(`unknown benchmark group ${name}; choose from ${groups.join(', ')}`);
+  }
+}
+const wants = (group: (typeof groups)[number]) => only.length === 0 || only.includes(group);
 const script = (name: string) => fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url));
 
 interface Target {
@@ -63,47 +77,63 @@ async function compare(
 }
 
 const kadr = await startServer(script('kadr'));
-const bare = await startServer(script('bare'));
 try {
-  const origin = { origin: 'http://127.0.0.1' };
-  const estimate = {
-    path: '/api/estimate-video',
-    method: 'POST' as const,
-    body: {
-      model: 'seedance-pro',
-      prompt: 'a red fox in snow',
-      parameters: { resolution: '1080p' },
-      duration: 10,
-    },
-  };
-  await compare('estimate-video-vs-bare-route', kadr, bare, estimate, estimate, { ratio: 0.6 });
-
-  await compare(
-    'create-image-vs-bare-route',
-    kadr,
-    bare,
-    {
-      path: '/api/create-image',
-      method: 'POST',
-      body: { model: 'seedream-3', prompt: 'a lighthouse at dawn', translate_prompt: false },
-      headers: { cookie: String(kadr.info.creatorCookie), ...origin },
-    },
-    { path: '/api/create-image', method: 'POST', body: {} },
-    { rps: 1000, p99Ms: 50 },
-  );
-
-  await compare(
-    'history-list-100k-vs-bare-route',
-    kadr,
-    bare,
-    {
-      path: '/api/generations?page=1&perPage=12',
-      method: 'GET',
-      headers: { cookie: String(kadr.info.historianCookie) },
-    },
-    { path: '/api/generations', method: 'GET' },
-    { rps: 3000, p99Ms: 20 },
-  );
+  if (wants('api')) await benchApi(kadr);
+  if (wants('lighthouse')) {
+    // The landing page and a use-case page, on the mobile profile.
+    await benchLighthouse(
+      kadr.url,
+      ['/', '/marketplace'],
+      Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+    );
+  }
 } finally {
-  await Promise.all([kadr.stop(), bare.stop()]);
+  await kadr.stop();
+}
+
+async function benchApi(kadr: Server): Promise<void> {
+  const bare = await startServer(script('bare'));
+  try {
+    const origin = { origin: 'http://127.0.0.1' };
+    const estimate = {
+      path: '/api/estimate-video',
+      method: 'POST' as const,
+      body: {
+        model: 'seedance-pro',
+        prompt: 'a red fox in snow',
+        parameters: { resolution: '1080p' },
+        duration: 10,
+      },
+    };
+    await compare('estimate-video-vs-bare-route', kadr, bare, estimate, estimate, { ratio: 0.6 });
+
+    await compare(
+      'create-image-vs-bare-route',
+      kadr,
+      bare,
+      {
+        path: '/api/create-image',
+        method: 'POST',
+        body: { model: 'seedream-3', prompt: 'a lighthouse at dawn', translate_prompt: false },
+        headers: { cookie: String(kadr.info.creatorCookie), ...origin },
+      },
+      { path: '/api/create-image', method: 'POST', body: {} },
+      { rps: 1000, p99Ms: 50 },
+    );
+
+    await compare(
+      'history-list-100k-vs-bare-route',
+      kadr,
+      bare,
+      {
+        path: '/api/generations?page=1&perPage=12',
+        method: 'GET',
+        headers: { cookie: String(kadr.info.historianCookie) },
+      },
+      { path: '/api/generations', method: 'GET' },
+      { rps: 3000, p99Ms: 20 },
+    );
+  } finally {
+    await bare.stop();
+  }
 }

@@ -13,7 +13,12 @@ import {
 
 const dir = path.join(repoRoot, '.tmp', 'bench-pg');
 await rm(dir, { recursive: true, force: true });
-const pg = await startEmbeddedPostgres({ dir, port: 54_390, database: 'kadr' });
+// BENCH_PG_PORT: another checkout's bench on the same machine may hold the default port.
+const pg = await startEmbeddedPostgres({
+  dir,
+  port: Number(process.env.BENCH_PG_PORT ?? 54_390),
+  database: 'kadr',
+});
 const config = loadConfig({
   NODE_ENV: 'production',
   PUBLIC_URL: 'http://127.0.0.1',

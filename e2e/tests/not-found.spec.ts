@@ -35,6 +35,7 @@ test.describe('not-found page', () => {
     await expect(page.getByRole('heading', { level: 1, name: en.notFound.title })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
     await page.getByRole('link', { name: en.notFound.home }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });

@@ -6,8 +6,10 @@ import type { Route } from './+types/root';
 import { LoadingScreen } from './components/loading-screen';
 import { Button } from './components/ui/button';
 import { currentLanguage, restoreLanguage } from './lib/i18n';
+import { publicPageScript } from './lib/public-page-script';
 import { captureReferral } from './lib/referral';
 import { SessionProvider } from './lib/session';
+import { useStaticPageLanguage } from './lib/static-page';
 
 // Keep this module lean: it is on every page, the landing included (budget: 120 kB of JS gzipped).
 // Query cache, toasts and dialogs live in the signed-in layout.
@@ -17,8 +19,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Kadr' }];
 export function Layout({ children }: { children: ReactNode }) {
   // Subscribing here re-renders <html lang> and the page's <Meta> when the language changes.
   const { i18n } = useTranslation();
+  // Marketing pages are complete HTML without client JavaScript (ADR 007): no module scripts, no
+  // modulepreloads, only a tiny inline script. In a browser that already runs the app (a client
+  // navigation), keep the scripts mounted rather than tear them out.
+  const staticLanguage = useStaticPageLanguage();
+  const withoutScripts = staticLanguage !== null && typeof document === 'undefined';
   return (
-    <html lang={i18n.resolvedLanguage ?? currentLanguage()}>
+    <html lang={staticLanguage ?? i18n.resolvedLanguage ?? currentLanguage()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -29,8 +36,15 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {withoutScripts ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant code, no input.
+          <script dangerouslySetInnerHTML={{ __html: publicPageScript(staticLanguage) }} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,17 +1,26 @@
-import { paths } from '@kadr/contract';
+import { localizedPublicPath, type MarketingPath, paths } from '@kadr/contract';
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+/** A marketing page at its Russian address and its English copy under /en (same module). */
+function marketingPage(path: MarketingPath, file: string) {
+  const english = localizedPublicPath(path, 'en');
+  return [
+    path === paths.home ? index(file) : route(path, file),
+    route(english, file, { id: `en${path === paths.home ? '' : path}` }),
+  ];
+}
 
 export default [
   layout('routes/public-layout.tsx', [
-    index('routes/home.tsx'),
+    ...marketingPage(paths.home, 'routes/home.tsx'),
+    ...marketingPage(paths.smm, 'routes/smm.tsx'),
+    ...marketingPage(paths.marketplace, 'routes/marketplace.tsx'),
+    ...marketingPage(paths.inspiration, 'routes/inspiration.tsx'),
+    ...marketingPage(paths.livingPhoto, 'routes/living-photo.tsx'),
+    ...marketingPage(paths.influencer, 'routes/influencer.tsx'),
+    ...marketingPage(paths.privacyPolicy, 'routes/privacy-policy.tsx'),
+    ...marketingPage(paths.termsOfUse, 'routes/terms-of-use.tsx'),
     route(paths.login, 'routes/login.tsx'),
-    route(paths.privacyPolicy, 'routes/privacy-policy.tsx'),
-    route(paths.termsOfUse, 'routes/terms-of-use.tsx'),
-    route(paths.smm, 'routes/smm.tsx'),
-    route(paths.marketplace, 'routes/marketplace.tsx'),
-    route(paths.inspiration, 'routes/inspiration.tsx'),
-    route(paths.livingPhoto, 'routes/living-photo.tsx'),
-    route(paths.influencer, 'routes/influencer.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   layout('routes/app-layout.tsx', [
@@ -20,4 +29,7 @@ export default [
     route(paths.profile, 'routes/profile.tsx'),
     route(paths.pricing, 'routes/pricing.tsx'),
   ]),
+  // Prerendered to build/client/sitemap.xml and robots.txt.
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

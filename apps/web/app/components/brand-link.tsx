@@ -1,10 +1,13 @@
 import { paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useLocalizedPath } from '~/lib/static-page';
 import { Logo } from './logo';
 
-/** Logo and brand name, linking to the home page. */
+/**
+ * Logo and brand name, linking to the home page in the current language. A plain link: the home
+ * page is static HTML without the app (ADR 007), so it is always a document load.
+ */
 export function BrandLink({
   className,
   nameClassName,
@@ -13,9 +16,10 @@ export function BrandLink({
   nameClassName?: string;
 }) {
   const { t } = useTranslation();
+  const localized = useLocalizedPath();
   return (
-    <Link
-      to={paths.home}
+    <a
+      href={localized(paths.home)}
       aria-label={t('homeLink')}
       className={clsx(
         'inline-flex items-center gap-2.5 rounded-lg text-lg font-semibold tracking-tight text-fg',
@@ -26,6 +30,6 @@ export function BrandLink({
       <span aria-hidden="true" className={nameClassName}>
         {t('brand')}
       </span>
-    </Link>
+    </a>
   );
 }

@@ -1,19 +1,21 @@
-import i18n from 'i18next';
+import {
+  cookieNames,
+  defaultLanguage,
+  isLanguage,
+  type Language,
+  languageMaxAgeSeconds,
+  languages,
+} from '@kadr/contract';
+import i18n, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '~/locales/en/common.json';
 import ruCommon from '~/locales/ru/common.json';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
-export const languages = ['ru', 'en'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'ru';
+// The languages themselves live in @kadr/contract: page addresses depend on them (`/en/…`).
+export { defaultLanguage, isLanguage, type Language, languages };
 
-const languageCookie = 'lang';
-const oneYearInSeconds = 60 * 60 * 24 * 365;
-
-export function isLanguage(value: unknown): value is Language {
-  return languages.some((language) => language === value);
-}
+const languageCookie = cookieNames.language;
 
 // Resources are bundled, so init is synchronous: the first render (prerender and hydration
 // alike) already has Russian text. Namespaces other than `common` are added by the screens
@@ -29,8 +31,12 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
   // A missing key is a bug: report it loudly (the end-to-end suite fails on console errors).
+  // While prerendering there is no browser console to watch, so it fails the build instead.
   saveMissing: true,
   missingKeyHandler: (lngs, ns, key) => {
+    if (typeof document === 'undefined') {
+      throw new Error(`i18n missing key ${lngs.join(',')} ${ns} ${key}`);
+    }
     console.error('i18n missing key', lngs.join(','), ns, key);
   },
 });
@@ -63,7 +69,7 @@ export function storedLanguage(): Language | null {
 export async function chooseLanguage(language: Language): Promise<void> {
   writeStorage(storageKeys.lang, language);
   // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie is enough; the server reads it.
-  document.cookie = `${languageCookie}=${language}; path=/; max-age=${oneYearInSeconds}; samesite=lax`;
+  document.cookie = `${languageCookie}=${language}; path=/; max-age=${languageMaxAgeSeconds}; samesite=lax`;
   await i18n.changeLanguage(language);
 }
 
@@ -74,6 +80,22 @@ export async function chooseLanguage(language: Language): Promise<void> {
 export function restoreLanguage(): void {
   const language = storedLanguage();
   if (language && language !== i18n.language) void i18n.changeLanguage(language);
+}
+
+const fixedInstances = new Map<Language, I18n>();
+
+/**
+ * An i18next instance that always speaks one language, sharing the bundled translations. The
+ * marketing pages render in the language of their address (`/en/…`) whatever the person chose
+ * before, and prerendering renders both languages in one process.
+ */
+export function i18nFor(language: Language): I18n {
+  let instance = fixedInstances.get(language);
+  if (!instance) {
+    instance = i18n.cloneInstance({ lng: language });
+    fixedInstances.set(language, instance);
+  }
+  return instance;
 }
 
 export function currentLanguage(): Language {

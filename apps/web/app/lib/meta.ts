@@ -1,6 +1,14 @@
+import {
+  defaultLanguage,
+  type Language,
+  languages,
+  localizedPublicPath,
+  type MarketingPath,
+} from '@kadr/contract';
 import type { MetaDescriptor } from 'react-router';
 import { siteUrl } from './env';
 import { currentLanguage, i18n } from './i18n';
+import { socialCard } from './social-card';
 
 type PageMeta = {
   title: string;
@@ -10,33 +18,71 @@ type PageMeta = {
   path: string;
   /** Keep the page out of search results (signed-in screens, 404). */
   noindex?: boolean;
+  /** The page's language; the current interface language when absent. */
+  language?: Language;
+  /** A marketing page: link its copies in every language (`hreflang`). */
+  alternatesOf?: MarketingPath;
 };
 
 const ogLocale = { ru: 'ru_RU', en: 'en_US' } as const;
 
-/** Title, description, keywords and social-sharing tags of a page, in the current language. */
+export function absoluteUrl(path: string): string {
+  return new URL(path, siteUrl).href;
+}
+
+/** A marketing page's address in every language, and `x-default` (the Russian original). */
+export function pageAlternates(path: MarketingPath): { hrefLang: string; href: string }[] {
+  return [
+    ...languages.map((language) => ({
+      hrefLang: language,
+      href: absoluteUrl(localizedPublicPath(path, language)),
+    })),
+    { hrefLang: 'x-default', href: absoluteUrl(localizedPublicPath(path, defaultLanguage)) },
+  ];
+}
+
+/** Title, description, keywords and social-sharing tags of a page, in its language. */
 export function pageMeta({
   title,
   description,
   keywords,
   path,
   noindex,
+  language = currentLanguage(),
+  alternatesOf,
 }: PageMeta): MetaDescriptor[] {
-  const url = new URL(path, siteUrl).href;
+  const url = absoluteUrl(path);
+  const image = absoluteUrl(socialCard.src);
+  const alternates = alternatesOf ? pageAlternates(alternatesOf) : [];
   return [
     { title },
     { name: 'description', content: description },
     ...(keywords ? [{ name: 'keywords', content: keywords }] : []),
     ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
-    { property: 'og:site_name', content: i18n.t('brand') },
+    { property: 'og:site_name', content: i18n.t('brand', { lng: language }) },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'website' },
     { property: 'og:url', content: url },
-    { property: 'og:locale', content: ogLocale[currentLanguage()] },
-    { name: 'twitter:card', content: 'summary' },
+    { property: 'og:locale', content: ogLocale[language] },
+    ...(alternatesOf
+      ? languages
+          .filter((other) => other !== language)
+          .map((other) => ({ property: 'og:locale:alternate', content: ogLocale[other] }))
+      : []),
+    { property: 'og:image', content: image },
+    { property: 'og:image:width', content: String(socialCard.width) },
+    { property: 'og:image:height', content: String(socialCard.height) },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
     ...(noindex ? [] : [{ tagName: 'link', rel: 'canonical', href: url }]),
+    ...alternates.map(({ hrefLang, href }) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang,
+      href,
+    })),
   ];
 }

@@ -1,4 +1,4 @@
-import { cookieNames, paths, type User } from '@kadr/contract';
+import { cookieNames, localizedPublicPath, paths, type User } from '@kadr/contract';
 import {
   createContext,
   type ReactNode,
@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { ApiError, apiRequest } from './api';
+import { currentLanguage } from './i18n';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -155,7 +156,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // cache, realtime stream) survives in memory, and no signed-in screen's guard sees the session
     // end first and bounces to /login (React renders the router's navigation as a transition, so
     // it can lose that race to a plain state update).
-    window.location.assign(paths.home);
+    // The home page in the person's language: reading a page sets the language (ADR 007).
+    window.location.assign(localizedPublicPath(paths.home, currentLanguage()));
   }, []);
 
   const session = useMemo<Session>(

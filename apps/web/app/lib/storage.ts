@@ -1,9 +1,12 @@
+import { browserStorageKeys } from '@kadr/contract';
+
 /** Every localStorage key the web app uses, in one place. */
 export const storageKeys = {
-  lang: 'kadr.lang',
+  // Also written by the public pages' inline script, hence shared through the contract.
+  lang: browserStorageKeys.lang,
+  referral: browserStorageKeys.referral,
   user: 'kadr.user',
   query: 'kadr.query',
-  referral: 'kadr.ref',
   /** The browser's notification permission was asked for once; never again. */
   notificationsAsked: 'kadr.notifications-asked',
   /** Generations this tab is following (session storage: one tab's work, kept over a reload). */

@@ -1,8 +1,13 @@
 import { FaqSection } from '~/features/landing/components/faq-section';
 import { FeaturesSection } from '~/features/landing/components/features-section';
+import { FinalCta } from '~/features/landing/components/final-cta';
 import { Hero } from '~/features/landing/components/hero';
+import { ShowcaseSection } from '~/features/landing/components/showcase-section';
 import { homeMeta } from '~/features/landing/meta';
+import { staticPageHandle } from '~/lib/static-page';
 import type { Route } from './+types/home';
+
+export const handle = staticPageHandle;
 
 export const meta: Route.MetaFunction = ({ location }) => homeMeta(location.pathname);
 
@@ -11,7 +16,9 @@ export default function Home() {
     <>
       <Hero />
       <FeaturesSection />
+      <ShowcaseSection />
       <FaqSection />
+      <FinalCta />
     </>
   );
 }

@@ -1,10 +1,23 @@
+import '~/locales/landing';
+import { useTranslation } from 'react-i18next';
 import { UseCasePage } from '~/features/landing/components/use-case-page';
 import { useCaseMeta } from '~/features/landing/meta';
+import { staticPageHandle } from '~/lib/static-page';
 import type { Route } from './+types/inspiration';
+
+export const handle = staticPageHandle;
 
 export const meta: Route.MetaFunction = ({ location }) =>
   useCaseMeta('inspiration', location.pathname);
 
 export default function InspirationPage() {
-  return <UseCasePage useCase="inspiration" />;
+  const { t } = useTranslation('landing');
+  // No subtitle of its own: the shared one (useCase.hero.subtitle) fits.
+  return (
+    <UseCasePage
+      useCase="inspiration"
+      title={t('useCases.inspiration.hero.title')}
+      titleHighlight={t('useCases.inspiration.hero.titleHighlight')}
+    />
+  );
 }

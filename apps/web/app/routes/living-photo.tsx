@@ -1,10 +1,23 @@
+import '~/locales/landing';
+import { useTranslation } from 'react-i18next';
 import { UseCasePage } from '~/features/landing/components/use-case-page';
 import { useCaseMeta } from '~/features/landing/meta';
+import { staticPageHandle } from '~/lib/static-page';
 import type { Route } from './+types/living-photo';
+
+export const handle = staticPageHandle;
 
 export const meta: Route.MetaFunction = ({ location }) =>
   useCaseMeta('livingPhoto', location.pathname);
 
 export default function LivingPhotoPage() {
-  return <UseCasePage useCase="livingPhoto" />;
+  const { t } = useTranslation('landing');
+  return (
+    <UseCasePage
+      useCase="livingPhoto"
+      title={t('useCases.livingPhoto.hero.title')}
+      titleHighlight={t('useCases.livingPhoto.hero.titleHighlight')}
+      subtitle={t('useCases.livingPhoto.hero.subtitle')}
+    />
+  );
 }

@@ -1,10 +1,23 @@
+import '~/locales/landing';
+import { useTranslation } from 'react-i18next';
 import { UseCasePage } from '~/features/landing/components/use-case-page';
 import { useCaseMeta } from '~/features/landing/meta';
+import { staticPageHandle } from '~/lib/static-page';
 import type { Route } from './+types/marketplace';
+
+export const handle = staticPageHandle;
 
 export const meta: Route.MetaFunction = ({ location }) =>
   useCaseMeta('marketplace', location.pathname);
 
 export default function MarketplacePage() {
-  return <UseCasePage useCase="marketplace" />;
+  const { t } = useTranslation('landing');
+  return (
+    <UseCasePage
+      useCase="marketplace"
+      title={t('useCases.marketplace.hero.title')}
+      titleHighlight={t('useCases.marketplace.hero.titleHighlight')}
+      subtitle={t('useCases.marketplace.hero.subtitle')}
+    />
+  );
 }

@@ -3,9 +3,10 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { LinkButton } from '~/components/ui/link-button';
+import { buttonClasses } from '~/components/ui/button';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
+import { useLocalizedPath } from '~/lib/static-page';
 import type { Route } from './+types/not-found';
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -19,6 +20,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 export default function NotFound() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
+  const localized = useLocalizedPath();
 
   useEffect(() => {
     console.warn('Page not found:', `${pathname}${search}`);
@@ -31,10 +33,11 @@ export default function NotFound() {
         {t('notFound.title')}
       </h1>
       <p className="mt-4 text-fg-muted">{t('notFound.description')}</p>
-      <LinkButton to={paths.home} size="lg" className="mt-10">
+      {/* The home page is static HTML without the app (ADR 007): a document load. */}
+      <a href={localized(paths.home)} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
         <ArrowLeft aria-hidden="true" />
         {t('notFound.home')}
-      </LinkButton>
+      </a>
     </section>
   );
 }

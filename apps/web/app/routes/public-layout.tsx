@@ -1,11 +1,17 @@
+import { I18nextProvider } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { SkipLink } from '~/components/skip-link';
 import { PublicFooter } from '~/features/landing/components/public-footer';
 import { PublicHeader } from '~/features/landing/components/public-header';
+import { i18nFor } from '~/lib/i18n';
+import { useStaticPageLanguage } from '~/lib/static-page';
 
 /** Landing, use-case, legal, sign-in and 404 pages: public header on top, footer below. */
 export default function PublicLayout() {
-  return (
+  // A marketing page speaks the language of its address (`/en/…`), whatever was chosen before;
+  // sign-in and the 404 follow the person's choice like the rest of the app.
+  const staticLanguage = useStaticPageLanguage();
+  const page = (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <PublicHeader />
@@ -14,5 +20,10 @@ export default function PublicLayout() {
       </main>
       <PublicFooter />
     </div>
+  );
+  return staticLanguage ? (
+    <I18nextProvider i18n={i18nFor(staticLanguage)}>{page}</I18nextProvider>
+  ) : (
+    page
   );
 }

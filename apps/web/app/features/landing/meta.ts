@@ -1,24 +1,34 @@
 import '~/locales/landing';
+import { languageOfPath, localizedPublicPath, paths } from '@kadr/contract';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
-import type { UseCaseId } from './use-cases';
+import { type UseCaseId, useCaseById } from './use-cases';
 
-export function homeMeta(path: string) {
-  const t = i18n.getFixedT(null, 'landing');
+/** The landing page's head tags, in the language of its address. */
+export function homeMeta(pathname: string) {
+  const language = languageOfPath(pathname);
+  const t = i18n.getFixedT(language, 'landing');
   return pageMeta({
     title: t('home.meta.title'),
     description: t('home.meta.description'),
     keywords: t('home.meta.keywords'),
-    path,
+    path: localizedPublicPath(paths.home, language),
+    language,
+    alternatesOf: paths.home,
   });
 }
 
-export function useCaseMeta(useCase: UseCaseId, path: string) {
-  const t = i18n.getFixedT(null, 'landing');
+/** A use-case page's head tags, in the language of its address. */
+export function useCaseMeta(useCase: UseCaseId, pathname: string) {
+  const language = languageOfPath(pathname);
+  const t = i18n.getFixedT(language, 'landing');
+  const { path } = useCaseById(useCase);
   return pageMeta({
     title: t(`useCases.${useCase}.meta.title`),
     description: t(`useCases.${useCase}.meta.description`),
     keywords: t(`useCases.${useCase}.meta.keywords`),
-    path,
+    path: localizedPublicPath(path, language),
+    language,
+    alternatesOf: path,
   });
 }

@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '~/components/logo';
 import { buttonClasses } from '~/components/ui/button';
+import { useLocalizedPath } from '~/lib/static-page';
 import type { SignInError } from '../sign-in-errors';
 
 type Provider = { id: 'google' | 'yandex' | 'vk'; badge: string; badgeClass: string };
@@ -53,6 +54,7 @@ function SignInAlert({ error }: { error: SignInError }) {
 export function LoginPanel({ next, error }: { next: string; error?: SignInError | null }) {
   const { t } = useTranslation('auth');
   const legalLink = 'rounded text-fg underline underline-offset-2 hover:text-accent-soft';
+  const localized = useLocalizedPath();
   return (
     <section
       aria-labelledby="login-title"
@@ -90,8 +92,11 @@ export function LoginPanel({ next, error }: { next: string; error?: SignInError 
           t={t}
           i18nKey="login.consent"
           components={{
-            terms: <Link to={paths.termsOfUse} className={legalLink} />,
-            privacy: <Link to={paths.privacyPolicy} className={legalLink} />,
+            // Static pages without the app (ADR 007): document loads, in the chosen language.
+            terms: <Link to={localized(paths.termsOfUse)} reloadDocument className={legalLink} />,
+            privacy: (
+              <Link to={localized(paths.privacyPolicy)} reloadDocument className={legalLink} />
+            ),
           }}
         />
       </p>

@@ -1,7 +1,7 @@
 import '~/locales/landing';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { sections } from '../scroll-to-section';
+import { sections } from '../sections';
 
 const questions = [
   'what',
@@ -13,6 +13,10 @@ const questions = [
   'refunds',
 ] as const;
 
+/**
+ * Seven questions; one answer open at a time, and clicking the open one closes it. That is the
+ * browser's exclusive accordion (`<details>` sharing a `name`), so it needs no JavaScript.
+ */
 export function FaqSection() {
   const { t } = useTranslation('landing');
   return (
@@ -29,10 +33,15 @@ export function FaqSection() {
         >
           {t('home.faq.title')}
         </h2>
-        <div className="mt-10 divide-y divide-line rounded-2xl border border-line bg-surface-raised/40">
-          {questions.map((id) => (
-            // Same `name`: opening one answer closes the other (native exclusive accordion).
-            <details key={id} name="faq" className="group px-5">
+        <div className="mt-10 space-y-3">
+          {questions.map((id, index) => (
+            <details
+              key={id}
+              name="faq"
+              // Items rise one after another, 0.1 s apart.
+              style={{ animationDelay: `${index * 0.1}s` }}
+              className="group rounded-2xl border border-line bg-surface-raised/40 px-5 transition-colors open:border-accent/40 open:bg-surface-raised/70 motion-safe:animate-rise"
+            >
               <summary className="flex list-none items-center justify-between gap-4 rounded-lg py-4 font-medium text-fg [&::-webkit-details-marker]:hidden">
                 {t(`home.faq.items.${id}.question`)}
                 <ChevronDown

@@ -1,9 +1,8 @@
 import '~/locales/landing';
-import { paths } from '@kadr/contract';
-import { ArrowRight, BadgeCheck, Layers, type LucideIcon, Wand } from 'lucide-react';
+import { BadgeCheck, Layers, type LucideIcon, Wand } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '~/components/ui/link-button';
-import { sections } from '../scroll-to-section';
+import { sections } from '../sections';
+import { StartLink } from './start-link';
 
 const features: { id: 'ai' | 'license' | 'models'; icon: LucideIcon }[] = [
   { id: 'ai', icon: Wand },
@@ -32,7 +31,10 @@ export function FeaturesSection() {
         </div>
         <ul className="mt-12 grid gap-4 md:grid-cols-3">
           {features.map(({ id, icon: Icon }) => (
-            <li key={id} className="rounded-2xl border border-line bg-surface-raised/60 p-6">
+            <li
+              key={id}
+              className="rounded-2xl border border-line bg-surface-raised/60 p-6 transition-colors hover:border-accent/40"
+            >
               <span className="inline-flex size-11 items-center justify-center rounded-xl bg-accent/15 text-accent-soft">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
@@ -46,10 +48,7 @@ export function FeaturesSection() {
           ))}
         </ul>
         <div className="mt-12 flex justify-center">
-          <LinkButton to={paths.studio} size="lg">
-            {t('cta')}
-            <ArrowRight aria-hidden="true" />
-          </LinkButton>
+          <StartLink />
         </div>
       </div>
     </section>

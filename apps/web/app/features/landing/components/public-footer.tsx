@@ -1,14 +1,19 @@
 import '~/locales/landing';
 import { paths } from '@kadr/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { BrandLink } from '~/components/brand-link';
+import { useLocalizedPath } from '~/lib/static-page';
 import { useCases } from '../use-cases';
 
-const linkClass = 'rounded text-sm text-fg-muted transition-colors hover:text-fg';
+const linkClass = 'inline-block rounded py-1 text-sm text-fg-muted transition-colors hover:text-fg';
 
+/**
+ * Links to every use case and legal page, in the page's language. Plain links: each opens its
+ * page as a new document, at the top.
+ */
 export function PublicFooter() {
   const { t } = useTranslation('landing');
+  const localized = useLocalizedPath();
   return (
     <footer className="border-t border-line">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-[2fr_1fr_1fr] sm:px-6">
@@ -20,12 +25,12 @@ export function PublicFooter() {
           <h2 id="footer-use-cases" className="text-sm font-semibold text-fg">
             {t('footer.useCases')}
           </h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-2 space-y-1">
             {useCases.map(({ path, id }) => (
               <li key={path}>
-                <Link to={path} className={linkClass}>
+                <a href={localized(path)} className={linkClass}>
                   {t(`useCases.${id}.title`)}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -34,16 +39,16 @@ export function PublicFooter() {
           <h2 id="footer-legal" className="text-sm font-semibold text-fg">
             {t('footer.legal')}
           </h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-2 space-y-1">
             <li>
-              <Link to={paths.privacyPolicy} className={linkClass}>
+              <a href={localized(paths.privacyPolicy)} className={linkClass}>
                 {t('footer.privacy')}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={paths.termsOfUse} className={linkClass}>
+              <a href={localized(paths.termsOfUse)} className={linkClass}>
                 {t('footer.terms')}
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

@@ -1,37 +1,27 @@
 import { paths } from '@kadr/contract';
-import type { MouseEvent, ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { type SectionId, scrollToSection } from '../scroll-to-section';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useLocalizedPath } from '~/lib/static-page';
+import type { SectionId } from '../sections';
 
 type SectionLinkProps = {
   section: SectionId;
   className?: string;
-  onNavigate?: () => void;
   children: ReactNode;
 };
 
 /**
- * A link to a section of the landing page. On the landing page it scrolls smoothly; elsewhere
- * the router opens the landing page at that section.
+ * A link to a section of the home page. On the home page it is an in-page link, which the
+ * browser scrolls to smoothly (CSS `scroll-behavior`, off under reduced motion); elsewhere it
+ * opens the home page, in the page's language, at that section.
  */
-export function SectionLink({ section, className, onNavigate, children }: SectionLinkProps) {
+export function SectionLink({ section, className, children }: SectionLinkProps) {
   const { pathname } = useLocation();
-
-  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
-    onNavigate?.();
-    const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-    if (pathname !== paths.home || modified || event.button !== 0) return;
-    event.preventDefault();
-    scrollToSection(section);
-  }
-
+  const home = useLocalizedPath()(paths.home);
+  const onHome = pathname === home || pathname === `${home}/`;
   return (
-    <Link
-      to={{ pathname: paths.home, hash: `#${section}` }}
-      className={className}
-      onClick={handleClick}
-    >
+    <a href={onHome ? `#${section}` : `${home}#${section}`} className={className}>
       {children}
-    </Link>
+    </a>
   );
 }

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mobileMenuId, publicPageScript } from './public-page-script';
+import { captureReferral } from './referral';
+
+const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+function clearBrowser() {
+  localStorage.clear();
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: resetting the test document's cookies.
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+}
+
+function visit(search: string) {
+  window.history.replaceState(null, '', `/smm${search}`);
+}
+
+function runInlineScript(language: 'ru' | 'en') {
+  // The prerendered page runs it as a classic inline script.
+  new Function(publicPageScript(language))();
+}
+
+function remembered() {
+  return {
+    referral: localStorage.getItem('kadr.ref'),
+    referralCookie: /(?:^|; )kadr_ref=([^;]+)/.exec(document.cookie)?.[1] ?? null,
+  };
+}
+
+describe('the public pages’ inline script', () => {
+  afterEach(clearBrowser);
+
+  it.each([
+    `?ref=${id}`,
+    `?next=%2Fstudio&ref=${id.toUpperCase()}`,
+    `?ref=%20${id}%20`,
+    '',
+    '?ref=',
+    '?ref=12345',
+    '?ref=%3Cscript%3E',
+    `?ref=${id}x`,
+    `?ref=${id.replaceAll('-', '')}`,
+  ])('remembers the referral of %j exactly as the app does', (search) => {
+    visit(search);
+    captureReferral(search);
+    const byApp = remembered();
+    clearBrowser();
+
+    runInlineScript('ru');
+
+    expect(remembered()).toEqual(byApp);
+  });
+
+  it('keeps an earlier referral when the address carries none', () => {
+    visit(`?ref=${id}`);
+    runInlineScript('ru');
+    visit('?ref=nope');
+    runInlineScript('ru');
+    expect(remembered()).toEqual({ referral: id, referralCookie: id });
+  });
+
+  it.each(['ru', 'en'] as const)('remembers that the page was read in %s', (language) => {
+    visit('');
+    runInlineScript(language);
+    expect(localStorage.getItem('kadr.lang')).toBe(language);
+    expect(document.cookie).toContain(`lang=${language}`);
+  });
+
+  it('closes the mobile menu when one of its links is followed', () => {
+    document.body.innerHTML = `<div id="${mobileMenuId}"><a href="#faq">FAQ</a></div><a id="out" href="#x">x</a>`;
+    const menu = document.getElementById(mobileMenuId) as HTMLElement;
+    const hidePopover = vi.fn();
+    menu.hidePopover = hidePopover;
+    runInlineScript('ru');
+
+    document.getElementById('out')?.click();
+    expect(hidePopover).not.toHaveBeenCalled();
+    menu.querySelector('a')?.click();
+    // Every earlier run of the script in this document listens too.
+    expect(hidePopover).toHaveBeenCalled();
+  });
+
+  it('stays small', () => {
+    expect(publicPageScript('en').length).toBeLessThan(1024);
+  });
+});
