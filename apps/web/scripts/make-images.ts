@@ -5,9 +5,11 @@
 //
 // sharp is a dependency of @kadr/server (uploads, previews); it is resolved from there rather
 // than declared twice.
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { listModels } from '@kadr/catalog';
 import type SharpModule from 'sharp';
 import {
   type HeroImages,
@@ -873,6 +875,19 @@ for (const [id, asset] of Object.entries(samples) as [UseCaseImageId, ImageAsset
 for (const [id, set] of Object.entries(heroImages) as [UseCaseImageId, HeroImages][]) {
   for (const [role, asset] of Object.entries(set) as [keyof HeroImages, ImageAsset][]) {
     total += await writeImage(asset, heroScenes[id][role]);
+  }
+}
+// The studio's model cards (the catalogue's `demoImages`, 320×180 WebP): one scene per image model.
+const modelScenes: Scene[] = [
+  productScene(products[2] as Product),
+  living(blueStudio, people.noor as Person, 2),
+  moodboardScene(palettes[1] as Palette),
+  drinkScene(drinks[1] as Drink),
+];
+for (const [index, model] of listModels('image').entries()) {
+  for (const src of model.demoImages) {
+    const scene = modelScenes[index % modelScenes.length] as Scene;
+    total += await writeImage({ src: src.replace(/\.webp$/, ''), width: 320, height: 180 }, scene);
   }
 }
 await writeSocialCard();

@@ -90,15 +90,20 @@ function ModelCard({
         className="sr-only"
       />
       {demo ? (
-        <img
-          src={demo}
-          alt=""
-          width={320}
-          height={180}
-          loading="lazy"
-          decoding="async"
-          className="aspect-video w-full object-cover"
-        />
+        <picture>
+          {demo.endsWith('.webp') ? (
+            <source srcSet={demo.replace(/\.webp$/, '.avif')} type="image/avif" />
+          ) : null}
+          <img
+            src={demo}
+            alt=""
+            width={320}
+            height={180}
+            loading="lazy"
+            decoding="async"
+            className="aspect-video w-full object-cover"
+          />
+        </picture>
       ) : (
         <div
           aria-hidden="true"
