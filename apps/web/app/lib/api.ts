@@ -24,12 +24,23 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+// Every call of this page, so signing out can stop them all first: a read still on its way when the
+// session ends would come back 401, and the page is about to be left anyway.
+const pageRequests = new AbortController();
+
+/** Aborts every API call in flight and refuses new ones; for a page that is being left. */
+export function abandonRequests(): void {
+  pageRequests.abort();
+}
+
 export type ApiRequestOptions = {
   method?: Method;
   /** A FormData is sent as multipart; anything else as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Still sent after `abandonRequests()` (the sign-out call itself). */
+  outlivesPage?: boolean;
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -80,7 +91,12 @@ export async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions & { parse?: (body: unknown) => T } = {},
 ): Promise<T | unknown> {
-  const { method = 'GET', body, headers, signal, parse } = options;
+  const { method = 'GET', body, headers, signal: own, parse, outlivesPage = false } = options;
+  const signal = outlivesPage
+    ? own
+    : own
+      ? AbortSignal.any([own, pageRequests.signal])
+      : pageRequests.signal;
   const isForm = body instanceof FormData;
   const init: RequestInit = {
     method,

@@ -8,7 +8,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { ApiError, apiRequest } from './api';
+import { ApiError, abandonRequests, apiRequest } from './api';
 import { currentLanguage } from './i18n';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
@@ -146,7 +146,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await apiRequest('/api/auth/logout', { method: 'POST', body: {} });
+      abandonRequests();
+      await apiRequest('/api/auth/logout', { method: 'POST', body: {}, outlivesPage: true });
     } catch (error) {
       console.warn('Logout request failed', error);
     }
