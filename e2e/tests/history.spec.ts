@@ -39,7 +39,11 @@ async function seedThirty(
             resolution: '480p',
             duration: 5,
           }
-        : { model: 'seedream-3', prompt: `A cat astronaut, portrait ${i}` },
+        : {
+            model: 'seedream-3',
+            // The newest one fails: the profile's recent list must leave it out.
+            prompt: `A cat astronaut, portrait ${i}${i === 28 ? ' #fail' : ''}`,
+          },
     });
     expect(response.status(), await response.text()).toBe(200);
   }
@@ -108,19 +112,19 @@ for (const lang of ['ru', 'en'] as const) {
     await page.getByRole('button', { name: t.history.filters.all, exact: true }).click();
     await expect(page.getByText(showing(1, 6, 30))).toBeVisible();
 
-    // Everything finishes; the cards say so and offer their files.
-    await expect(cards(page).locator('[data-status="completed"]').first()).toBeVisible();
-    await expect
-      .poll(
-        async () => page.getByRole('main').locator('article[data-status="completed"]').count(),
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBe(6);
-    await expect(
-      cards(page).first().getByRole('link', { name: t.generation.download }),
-    ).toBeVisible();
+    // Everything finishes; the cards say so, offer their files, and the failed one its refund.
+    const finished = page.getByRole('main').locator('article[data-status="completed"]');
+    await expect.poll(async () => finished.count(), { timeout: 60_000 }).toBe(5);
+    const failed = cards(page).filter({ hasText: '#fail' });
+    await expect(failed).toHaveAttribute('data-status', 'failed');
+    await expect(failed).toContainText('#fail');
+    await expect(finished.first().getByRole('link', { name: t.generation.download })).toBeVisible();
+
+    // The profile's recent list: completed and processing only — not the failed one.
+    await page.goto('/profile');
+    const recent = page.getByRole('region', { name: t.recent.title });
+    await expect(recent.locator('[data-generation]')).toHaveCount(6);
+    await expect(recent.getByText('#fail')).toHaveCount(0);
   });
 
   test(`history (${lang}): an empty history says so and leads to the studio`, async ({ page }) => {
