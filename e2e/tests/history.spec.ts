@@ -1,14 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import en from '../../apps/web/app/locales/en/app.json' with { type: 'json' };
-import ru from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
+import { fill, appTexts as texts, useLanguage } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { demoSignIn, uniqueEmail } from './users.ts';
-
-const texts = { ru, en } as const;
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)(?:, number)?\}\}/g, (_, key: string) => String(values[key]));
-}
 
 /**
  * 30 generations through the API: 24 images and 6 videos (the cheapest settings). Two friends who
@@ -64,7 +57,7 @@ for (const lang of ['ru', 'en'] as const) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    await page.addInitScript((language) => localStorage.setItem('kadr.lang', language), lang);
+    await useLanguage(page, lang);
     await seedThirty(page, playwright, baseURL ?? '');
 
     await page.goto('/history');
@@ -128,7 +121,7 @@ for (const lang of ['ru', 'en'] as const) {
   });
 
   test(`history (${lang}): an empty history says so and leads to the studio`, async ({ page }) => {
-    await page.addInitScript((language) => localStorage.setItem('kadr.lang', language), lang);
+    await useLanguage(page, lang);
     await demoSignIn(page.request, { email: uniqueEmail('empty') });
     await page.goto('/history?type=video');
     await expect(page.getByText(t.history.empty.video)).toBeVisible();

@@ -1,20 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import en from '../../apps/web/app/locales/en/app.json' with { type: 'json' };
-import ru from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
+import { fill, type Lang, plural, appTexts as texts, useLanguage } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { currentUser, demoSignIn, uniqueEmail } from './users.ts';
 
-const texts = { ru, en } as const;
-type Lang = keyof typeof texts;
-
-/** i18next-style `{{name}}` filling, for expected texts. */
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)(?:, number)?\}\}/g, (_, key: string) => String(values[key]));
-}
-
 async function openStudio(page: Page, lang: Lang, name = 'Studio Person') {
-  await page.addInitScript((language) => localStorage.setItem('kadr.lang', language), lang);
+  await useLanguage(page, lang);
   const user = await demoSignIn(page.request, { name, email: uniqueEmail('studio') });
   await page.goto('/studio');
   await expect(
@@ -25,13 +16,6 @@ async function openStudio(page: Page, lang: Lang, name = 'Studio Person') {
 
 function generateButton(page: Page): Locator {
   return page.locator('form button[type="submit"]');
-}
-
-/** A plural form as i18next picks it: ru 6 → `_many`, en 6 → `_other`. */
-function plural(lang: Lang, forms: Record<string, unknown>, key: string, count: number): string {
-  const form = new Intl.PluralRules(lang).select(count);
-  const template = forms[`${key}_${form}`] ?? forms[`${key}_other`];
-  return fill(String(template), { count });
 }
 
 /** Records every status each generation panel shows, in order, from now on. */

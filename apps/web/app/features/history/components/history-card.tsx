@@ -3,6 +3,7 @@ import type { GenerationRecord } from '@kadr/contract';
 import { Copy, Image as ImageIcon, LoaderCircle, TriangleAlert, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
@@ -25,7 +26,9 @@ function previewOf(record: GenerationRecord) {
         className={
           record.status === 'failed'
             ? 'size-7 text-red-300'
-            : 'size-7 text-accent-soft motion-safe:animate-spin'
+            : record.status === 'completed'
+              ? 'size-7 text-accent-soft'
+              : 'size-7 text-accent-soft motion-safe:animate-spin'
         }
       />
     </div>
@@ -83,12 +86,7 @@ export function HistoryCard({ record }: { record: GenerationRecord }) {
             <Copy aria-hidden="true" className="size-4" />
           </button>
         </div>
-        {record.status === 'failed' ? (
-          <div className="rounded-xl border border-red-400/30 bg-red-400/10 p-3 text-xs">
-            {record.error ? <p className="text-red-200">{record.error}</p> : null}
-            <p className="mt-1 text-fg-muted">{t('generation.refunded', { count: record.cost })}</p>
-          </div>
-        ) : null}
+        {record.status === 'failed' ? <FailureNote record={record} className="text-xs" /> : null}
         <p className="text-xs text-fg-muted">
           {getModel(record.model)?.name ?? record.model} ·{' '}
           {t('generation.cost', { count: record.cost })}

@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { cancelGeneration } from '~/features/generations/api';
 import { announceFinished } from '~/features/generations/background-notice';
+import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
@@ -166,13 +167,7 @@ export function GenerationPanel({
           )
         ) : null}
         {status === 'failed' && record ? (
-          <div
-            role="alert"
-            className="rounded-xl border border-red-400/30 bg-red-400/10 p-3 text-sm"
-          >
-            {record.error ? <p className="text-red-200">{record.error}</p> : null}
-            <p className="mt-1 text-fg-muted">{t('generation.refunded', { count: record.cost })}</p>
-          </div>
+          <FailureNote record={record} alert className="text-sm" />
         ) : null}
         {!finished ? (
           <div

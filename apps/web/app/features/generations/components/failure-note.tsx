@@ -1,0 +1,26 @@
+import type { GenerationRecord } from '@kadr/contract';
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+
+/** A failed generation's error text and the refund that went with it. */
+export function FailureNote({
+  record,
+  alert = false,
+  className,
+}: {
+  record: GenerationRecord;
+  /** Announce it (a panel the person is watching), rather than just show it (history). */
+  alert?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation('app');
+  return (
+    <div
+      role={alert ? 'alert' : undefined}
+      className={clsx('rounded-xl border border-red-400/30 bg-red-400/10 p-3', className)}
+    >
+      {record.error ? <p className="text-red-200">{record.error}</p> : null}
+      <p className="mt-1 text-fg-muted">{t('generation.refunded', { count: record.cost })}</p>
+    </div>
+  );
+}
