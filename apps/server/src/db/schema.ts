@@ -130,6 +130,27 @@ export const generationRequests = pgTable(
   ],
 );
 
+/**
+ * How many generations each person has, per type: the history's totals without counting rows.
+ * Maintained by statement-level triggers on generation_requests (insert, delete, truncate; owner and
+ * type cannot change), in the same transaction as the rows themselves
+ * (drizzle/0002_generation_counts_triggers.sql).
+ */
+export const generationCounts = pgTable(
+  'generation_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().$type<'image' | 'video'>(),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.type] }),
+    check('generation_counts_total_check', sql`${t.total} >= 0`),
+  ],
+);
+
 export const fileKinds = ['output', 'upload', 'thumbnail', 'poster'] as const;
 
 export const files = pgTable(

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { FileRow } from '../files/file.repository.ts';
 import type { FileUrls } from '../files/file-url.ts';
-import type { GenerationRow } from './generation.repository.ts';
+import type { GenerationRow, RecordFile } from './generation.repository.ts';
 
 export interface OutputFileRecord {
   id: string;
@@ -34,7 +33,7 @@ export interface GenerationRecord {
 /** The spec's generation record, with `output_files` expanded into file records with URLs. */
 export function toGenerationRecord(
   row: GenerationRow,
-  files: FileRow[],
+  files: RecordFile[],
   urls: FileUrls,
 ): GenerationRecord {
   const outputs = files.filter((f) => f.generationId === row.id && f.kind === 'output');

@@ -1,11 +1,62 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { type GenerationStatus, generationRequests } from '../../db/schema.ts';
+import type { FileRow } from '../files/file.repository.ts';
 import type { Executor } from '../users/user.repository.ts';
 
 export type GenerationRow = typeof generationRequests.$inferSelect;
 export type NewGeneration = typeof generationRequests.$inferInsert;
 
 const active: GenerationStatus[] = ['pending', 'processing'];
+
+/** What a generation record needs of its files (outputs and their previews). */
+export type RecordFile = Pick<
+  FileRow,
+  | 'id'
+  | 'generationId'
+  | 'kind'
+  | 'storageKey'
+  | 'mime'
+  | 'width'
+  | 'height'
+  | 'durationMs'
+  | 'position'
+>;
+
+export interface HistoryPage {
+  /** Exact: the person's maintained per-type counts (generation_counts), not a count of rows. */
+  total: number;
+  rows: (GenerationRow & { files: RecordFile[] })[];
+}
+
+/**
+ * One page of a person's requests, newest first, with their files and the exact total, in one call
+ * of `kadr_history_page` (drizzle/0003_history_page.sql): the page from the index, the total from
+ * generation_counts.
+ */
+export async function historyPage(
+  pool: pg.Pool,
+  userId: string,
+  options: { page: number; perPage: number; type?: 'image' | 'video' | undefined },
+): Promise<HistoryPage> {
+  const result = await pool.query<
+    { total: number } & (
+      | HistoryPage['rows'][number]
+      | { [K in keyof HistoryPage['rows'][number]]: null }
+    )
+  >({
+    name: 'kadr_history_page',
+    text: 'select * from kadr_history_page($1::uuid, $2::text, $3::int, $4::int)',
+    values: [userId, options.type ?? null, options.perPage, (options.page - 1) * options.perPage],
+  });
+  const total = result.rows[0]?.total ?? 0;
+  const rows: HistoryPage['rows'] = [];
+  for (const { total: _total, ...row } of result.rows) {
+    // A page past the end is one row carrying only the total.
+    if (row.id !== null) rows.push(row as HistoryPage['rows'][number]);
+  }
+  return { total, rows };
+}
 
 export function createGenerationRepository(db: Executor) {
   return {
@@ -45,27 +96,6 @@ export function createGenerationRepository(db: Executor) {
         )
         .limit(1);
       return row;
-    },
-
-    /** One page of a user's requests, newest first, and the total. */
-    async page(
-      userId: string,
-      options: { page: number; perPage: number; type?: 'image' | 'video' | undefined },
-    ) {
-      const where = options.type
-        ? and(eq(generationRequests.userId, userId), eq(generationRequests.type, options.type))
-        : eq(generationRequests.userId, userId);
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(generationRequests)
-          .where(where)
-          .orderBy(desc(generationRequests.created), desc(generationRequests.id))
-          .limit(options.perPage)
-          .offset((options.page - 1) * options.perPage),
-        db.select({ n: count() }).from(generationRequests).where(where),
-      ]);
-      return { rows, total: totals[0]?.n ?? 0 };
     },
 
     /** The provider accepted the request: remember its prediction and move on from pending. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type ModelDefinition, type ModelType, priceOf } from '@kadr/catalog';
 import type { FieldError } from '@kadr/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
@@ -12,7 +13,11 @@ import type { FileUrls } from '../files/file-url.ts';
 import { applyLedgerEntry, InsufficientTokensError } from '../ledger/ledger.service.ts';
 import type { Executor, UserRow } from '../users/user.repository.ts';
 import { toGenerationRecord } from './generation.mapper.ts';
-import { createGenerationRepository, type GenerationRow } from './generation.repository.ts';
+import {
+  createGenerationRepository,
+  type GenerationRow,
+  historyPage,
+} from './generation.repository.ts';
 
 export interface CreateResponse {
   request_id: string;
@@ -29,6 +34,7 @@ export async function notifyGeneration(tx: Executor, userId: string, id: string)
 
 export function createGenerationService(deps: {
   db: Database;
+  pool: pg.Pool;
   files: FileRepository;
   urls: FileUrls;
 }) {
@@ -211,14 +217,13 @@ export function createGenerationService(deps: {
       user: UserRow,
       options: { page: number; perPage: number; type?: ModelType | undefined },
     ) {
-      const { rows, total } = await generations.page(user.id, options);
-      const files = await deps.files.findByGenerations(rows.map((r) => r.id));
+      const { rows, total } = await historyPage(deps.pool, user.id, options);
       return {
         page: options.page,
         perPage: options.perPage,
         totalItems: total,
         totalPages: Math.ceil(total / options.perPage),
-        items: rows.map((row) => toGenerationRecord(row, files, deps.urls)),
+        items: rows.map((row) => toGenerationRecord(row, row.files, deps.urls)),
       };
     },
 
