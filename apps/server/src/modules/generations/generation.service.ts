@@ -7,11 +7,12 @@ import type { Database } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import type { SessionUser } from '../auth/session.service.ts';
 import { validateForType } from '../catalog/request-validation.ts';
 import type { FileRepository } from '../files/file.repository.ts';
 import type { FileUrls } from '../files/file-url.ts';
 import { applyLedgerEntry, InsufficientTokensError } from '../ledger/ledger.service.ts';
-import type { Executor, UserRow } from '../users/user.repository.ts';
+import type { Executor } from '../users/user.repository.ts';
 import { toGenerationRecord } from './generation.mapper.ts';
 import {
   createGenerationRepository,
@@ -70,7 +71,7 @@ export function createGenerationService(deps: {
 
   /** Image inputs must be pictures this person uploaded here: never arbitrary URLs. */
   async function checkImageInputs(
-    user: UserRow,
+    user: SessionUser,
     model: ModelDefinition,
     values: Record<string, unknown>,
   ) {
@@ -108,7 +109,7 @@ export function createGenerationService(deps: {
      * and enqueues its submission. A repeated Idempotency-Key with the same body replays the answer.
      */
     async create(
-      user: UserRow,
+      user: SessionUser,
       type: ModelType,
       body: Record<string, unknown>,
       idempotencyKey: string | undefined,
@@ -203,18 +204,18 @@ export function createGenerationService(deps: {
     },
 
     /** The user's own request; anyone else's (or none) is a 404, never a 403. */
-    async getOwned(user: Pick<UserRow, 'id'>, id: string): Promise<GenerationRow> {
+    async getOwned(user: SessionUser, id: string): Promise<GenerationRow> {
       const row = await generations.findOwned(user.id, id);
       if (!row) throw new HttpProblem(404, 'Generation not found.');
       return row;
     },
 
-    async read(user: Pick<UserRow, 'id'>, id: string) {
+    async read(user: SessionUser, id: string) {
       return withRecord(await this.getOwned(user, id));
     },
 
     async list(
-      user: UserRow,
+      user: SessionUser,
       options: { page: number; perPage: number; type?: ModelType | undefined },
     ) {
       const { rows, total } = await historyPage(deps.pool, user.id, options);
