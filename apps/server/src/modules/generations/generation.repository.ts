@@ -9,6 +9,69 @@ export type NewGeneration = typeof generationRequests.$inferInsert;
 
 const active: GenerationStatus[] = ['pending', 'processing'];
 
+export interface PaidGeneration {
+  id: string;
+  type: 'image' | 'video';
+  model: string;
+  cost: number;
+  jsondata: Record<string, unknown>;
+  /** Claimed in the same transaction, with the answer a repeat will replay. */
+  idempotency?: { key: string; requestHash: string; response: unknown } | undefined;
+}
+
+export type PaidGenerationOutcome =
+  | { outcome: 'created'; balance: number }
+  | { outcome: 'insufficient_tokens'; balance: number }
+  | { outcome: 'key_taken' };
+
+/**
+ * Creates one person's generations, paid for, in ONE statement and its own implicit transaction:
+ * `kadr_create_generations` (drizzle/0004_create_generations.sql) locks the person's row, takes the
+ * items in order (claims each Idempotency-Key, checks the remaining balance), then writes every
+ * accepted request as pending with its debit entry and submit job, moves the balance once by the
+ * sum (conditionally), and notifies. No client round trip happens while the row is locked, and a
+ * batch of creates shares one commit (one WAL flush). Answers one outcome per item, in order.
+ */
+export async function insertPaidGenerations(
+  pool: pg.Pool,
+  userId: string,
+  items: PaidGeneration[],
+): Promise<PaidGenerationOutcome[]> {
+  const result = await pool.query<{ request_id: string; outcome: string; balance: number | null }>({
+    // Named: each connection parses and plans it once.
+    name: 'kadr_create_generations',
+    text: 'select request_id, outcome, balance from kadr_create_generations($1::uuid, $2::jsonb)',
+    values: [
+      userId,
+      JSON.stringify(
+        items.map((item) => ({
+          id: item.id,
+          type: item.type,
+          model: item.model,
+          cost: item.cost,
+          jsondata: item.jsondata,
+          key: item.idempotency?.key ?? null,
+          request_hash: item.idempotency?.requestHash ?? null,
+          response: item.idempotency?.response ?? null,
+        })),
+      ),
+    ],
+  });
+  if (result.rows.length !== items.length) {
+    throw new Error(`kadr_create_generations answered ${result.rows.length} of ${items.length}`);
+  }
+  return result.rows.map((row, i) => {
+    if (row.request_id !== items[i]?.id) throw new Error('kadr_create_generations reordered items');
+    if (row.outcome === 'key_taken') return { outcome: 'key_taken' };
+    if (row.balance === null) throw new Error(`no balance for outcome ${row.outcome}`);
+    if (row.outcome === 'created') return { outcome: 'created', balance: row.balance };
+    if (row.outcome === 'insufficient_tokens') {
+      return { outcome: 'insufficient_tokens', balance: row.balance };
+    }
+    throw new Error(`unknown outcome ${row.outcome}`);
+  });
+}
+
 /** What a generation record needs of its files (outputs and their previews). */
 export type RecordFile = Pick<
   FileRow,
