@@ -16,6 +16,18 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** One entry of generation_requests.record_files. */
+export interface RecordFileEntry {
+  id: string;
+  kind: 'output' | 'thumbnail' | 'poster';
+  storageKey: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  position: number;
+}
+
 const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated', { withTimezone: true }).notNull().defaultNow();
 
@@ -104,6 +116,13 @@ export const generationRequests = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** After this moment a request that has not finished is failed and refunded. */
     deadline: timestamp('deadline', { withTimezone: true }),
+    /**
+     * The request's files as its record shows them (outputs and their previews: id, kind,
+     * storageKey, mime, width, height, durationMs, position), so a history page reads no other
+     * table. Derived from `files` by a trigger on that table, in the same transaction
+     * (drizzle/0006_record_files_from_files.sql); `files` stays the truth.
+     */
+    recordFiles: jsonb('record_files').$type<RecordFileEntry[]>(),
     created: created(),
     updated: updated(),
   },

@@ -72,53 +72,43 @@ export async function insertPaidGenerations(
   });
 }
 
-/** What a generation record needs of its files (outputs and their previews). */
+/** What a generation record needs of one of its files (outputs and their previews). */
 export type RecordFile = Pick<
   FileRow,
-  | 'id'
-  | 'generationId'
-  | 'kind'
-  | 'storageKey'
-  | 'mime'
-  | 'width'
-  | 'height'
-  | 'durationMs'
-  | 'position'
+  'id' | 'kind' | 'storageKey' | 'mime' | 'width' | 'height' | 'durationMs' | 'position'
 >;
+
+/** A generation as a record shows it: timestamps as Date (drizzle rows) or ISO text (the history). */
+export type RecordRow = Pick<
+  GenerationRow,
+  'id' | 'userId' | 'type' | 'model' | 'status' | 'error' | 'replicateId' | 'jsondata' | 'cost'
+> & { created: Date | string; updated: Date | string };
 
 export interface HistoryPage {
   /** Exact: the person's maintained per-type counts (generation_counts), not a count of rows. */
   total: number;
-  rows: (GenerationRow & { files: RecordFile[] })[];
+  /** Newest first, each with its files (from record_files). */
+  rows: (RecordRow & { files: RecordFile[] })[];
 }
 
 /**
  * One page of a person's requests, newest first, with their files and the exact total, in one call
- * of `kadr_history_page` (drizzle/0003_history_page.sql): the page from the index, the total from
- * generation_counts.
+ * of `kadr_history_page` (drizzle/0006_record_files_from_files.sql): the page from the index, the
+ * total from generation_counts, the files from each row's record_files, all as one row of JSON.
  */
 export async function historyPage(
   pool: pg.Pool,
   userId: string,
   options: { page: number; perPage: number; type?: 'image' | 'video' | undefined },
 ): Promise<HistoryPage> {
-  const result = await pool.query<
-    { total: number } & (
-      | HistoryPage['rows'][number]
-      | { [K in keyof HistoryPage['rows'][number]]: null }
-    )
-  >({
+  const result = await pool.query<{ total: number; items: HistoryPage['rows'] }>({
     name: 'kadr_history_page',
-    text: 'select * from kadr_history_page($1::uuid, $2::text, $3::int, $4::int)',
+    text: 'select total, items from kadr_history_page($1::uuid, $2::text, $3::int, $4::int)',
     values: [userId, options.type ?? null, options.perPage, (options.page - 1) * options.perPage],
   });
-  const total = result.rows[0]?.total ?? 0;
-  const rows: HistoryPage['rows'] = [];
-  for (const { total: _total, ...row } of result.rows) {
-    // A page past the end is one row carrying only the total.
-    if (row.id !== null) rows.push(row as HistoryPage['rows'][number]);
-  }
-  return { total, rows };
+  const row = result.rows[0];
+  if (!row) throw new Error('kadr_history_page answered no row');
+  return { total: row.total, rows: row.items };
 }
 
 export function createGenerationRepository(db: Executor) {

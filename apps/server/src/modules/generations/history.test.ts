@@ -222,6 +222,63 @@ describe('history totals', () => {
   });
 });
 
+describe('record_files', () => {
+  it('follow the files table: inserts, updates, deletes, and a generation removed with its files', async () => {
+    const { cookie, user } = await person(100);
+    const id = ((await create(cookie, 'image', IMAGE)).json() as { request_id: string }).request_id;
+    const recordFiles = async () =>
+      (
+        await t.database.pool.query<{ record_files: { id: string; mime: string }[] | null }>(
+          'select record_files from generation_requests where id = $1',
+          [id],
+        )
+      ).rows[0]?.record_files;
+    expect(await recordFiles()).toBeNull();
+    const output = await t.container.files.insert({
+      ownerId: user.id,
+      generationId: id,
+      kind: 'output',
+      storageKey: `outputs/${id}/0.png`,
+      mime: 'image/png',
+      bytes: 1,
+    });
+    // An upload of the same person belongs to no generation and changes nothing.
+    await t.container.files.insert({
+      ownerId: user.id,
+      kind: 'upload',
+      storageKey: `uploads/${id}.png`,
+      mime: 'image/png',
+      bytes: 1,
+    });
+    expect((await recordFiles())?.map((f) => f.id)).toEqual([output.id]);
+    await t.database.pool.query(`update files set mime = 'image/jpeg' where id = $1`, [output.id]);
+    expect((await recordFiles())?.[0]?.mime).toBe('image/jpeg');
+    const single = await t.app.inject({
+      method: 'GET',
+      url: `/api/generations/${id}`,
+      headers: { cookie },
+    });
+    expect((await list(cookie, '')).items.find((i) => i.id === id)).toEqual(single.json());
+    await t.database.pool.query('delete from files where id = $1', [output.id]);
+    expect(await recordFiles()).toBeNull();
+
+    await t.container.files.insert({
+      ownerId: user.id,
+      generationId: id,
+      kind: 'output',
+      storageKey: `outputs/${id}/1.png`,
+      mime: 'image/png',
+      bytes: 1,
+    });
+    await t.database.pool.query('delete from generation_requests where id = $1', [id]);
+    const left = await t.database.pool.query(
+      'select count(*)::int as n from files where generation_id = $1',
+      [id],
+    );
+    expect(left.rows[0]).toEqual({ n: 0 });
+  });
+});
+
 describe('generation_counts', () => {
   it('follow deletes, bulk inserts and a person’s removal', async () => {
     const { cookie, user } = await person(100);
@@ -271,13 +328,24 @@ describe('generation_counts', () => {
     expect(await countsTable(one.user.id)).toEqual({ image: 1, video: 0 });
   });
 
-  it('empty when the table is truncated', async () => {
+  it('empty when the table is truncated (and record_files when files is)', async () => {
     const { user } = await person(100);
     await t.database.pool.query(
       `insert into generation_requests (user_id, type, model, cost, jsondata)
        values ($1, 'image', 'seedream-3', 0, '{}')`,
       [user.id],
     );
+    await t.database.pool.query(
+      `insert into files (owner_id, generation_id, kind, storage_key, mime, bytes)
+       select user_id, id, 'output', 'k/' || id, 'image/png', 1 from generation_requests
+       where user_id = $1`,
+      [user.id],
+    );
+    await t.database.pool.query('truncate files');
+    const kept = await t.database.pool.query(
+      'select count(*)::int as n from generation_requests where record_files is not null',
+    );
+    expect(kept.rows[0]).toEqual({ n: 0 });
     await t.database.pool.query('truncate generation_requests cascade');
     const left = await t.database.pool.query('select count(*)::int as n from generation_counts');
     expect(left.rows[0]).toEqual({ n: 0 });
