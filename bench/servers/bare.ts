@@ -39,7 +39,7 @@ const page = JSON.stringify({
       jsondata: {
         type: video ? 'video' : 'image',
         input: { aspect_ratio: '16:9' },
-        output: [`https://replicate.delivery/bench/${i}/out-0.${ext}`],
+        output: [`/api/files/${fileId}/0.${ext}`],
         prompt: `a lighthouse at dawn, number ${i}`,
         translate_prompt: false,
       },
