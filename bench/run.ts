@@ -11,7 +11,8 @@ import { openDatabase } from '@kadr/server';
 import { combine, type LoadResult, load, report, type Server, startServer } from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
-// `BENCH_ONLY=create-image npm run bench -w @kadr/bench` runs the benchmarks whose name contains it.
+// `BENCH_ONLY=create-image npm run bench -w @kadr/bench` runs the benchmarks whose name contains it;
+// BENCH_DEBUG=1 prints every round on stderr.
 const only = process.env.BENCH_ONLY ?? process.argv[2];
 const script = (name: string) => fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url));
 
@@ -90,6 +91,11 @@ async function compare(
   const a = combine(mine);
   const b = combine(theirs);
   const ratio = a.rps / b.rps;
+  if (process.env.BENCH_DEBUG) {
+    // Each round's [requests/s, p99 ms], ours then the bare route's, on stderr.
+    const perRound = (results: LoadResult[]) => results.map((r) => [Math.round(r.rps), r.p99]);
+    console.error(name, JSON.stringify(perRound(mine)), JSON.stringify(perRound(theirs)));
+  }
   const checked = check ? await check() : undefined;
   const pass =
     a.errors === 0 &&
