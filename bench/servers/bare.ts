@@ -8,17 +8,59 @@ app.post('/api/create-image', async () => ({
   prediction_id: null,
   status: 'pending',
 }));
-// The same page shape as the history list, built once: what a route costs with no work at all.
+// The same page as the history list answers for the bench's historian (12 finished generations,
+// each with its stored output and preview), built and serialised once: what a route costs with no
+// work at all.
+const person = '3f0c6d3e-6a43-4b8e-9d0e-6f1f5c0b8a21';
 const page = JSON.stringify({
   page: 1,
   perPage: 12,
   totalItems: 100_000,
   totalPages: 8334,
-  items: Array.from({ length: 12 }, (_, i) => ({
-    id: String(i),
-    status: 'completed',
-    prompt: `p${i}`,
-  })),
+  items: Array.from({ length: 12 }, (_, n) => {
+    const i = n + 1;
+    const video = i % 3 === 0;
+    const id = `0b5e8f0e-5d1c-4a36-9a63-${String(i).padStart(12, '0')}`;
+    const fileId = `7c1d2e3f-4a5b-4c6d-8e7f-${String(i).padStart(12, '0')}`;
+    const previewId = `9a8b7c6d-5e4f-4a3b-8c2d-${String(i).padStart(12, '0')}`;
+    const at = new Date(Date.now() - i * 1000).toISOString();
+    const ext = video ? 'mp4' : 'jpg';
+    return {
+      id,
+      created: at,
+      updated: at,
+      user: person,
+      error: '',
+      model: video ? 'seedance-lite' : 'seedream-3',
+      type: video ? 'video' : 'image',
+      replicate_id: `bench${i}`,
+      status: 'completed',
+      cost: video ? 20 : 3,
+      jsondata: {
+        type: video ? 'video' : 'image',
+        input: { aspect_ratio: '16:9' },
+        output: [`/api/files/${fileId}/0.${ext}`],
+        prompt: `a lighthouse at dawn, number ${i}`,
+        translate_prompt: false,
+      },
+      output_files: [fileId],
+      expand: {
+        output_files: [
+          {
+            id: fileId,
+            file: `0.${ext}`,
+            url: `/api/files/${fileId}/0.${ext}`,
+            download_url: `/api/files/${fileId}/0.${ext}?download=1`,
+            thumbnail: `/api/files/${previewId}/0.preview.webp`,
+            mime: video ? 'video/mp4' : 'image/jpeg',
+            width: 1280,
+            height: 720,
+            duration_ms: video ? 5000 : null,
+          },
+        ],
+      },
+    };
+  }),
 });
 app.get('/api/generations', async (_request, reply) => reply.type('application/json').send(page));
 await app.listen({ host: '127.0.0.1', port: 0 });

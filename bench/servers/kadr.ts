@@ -1,4 +1,8 @@
-// The real application (all plugins, validation, catalogue) on a real embedded PostgreSQL.
+// The real application (all plugins, validation, catalogue) on a real embedded PostgreSQL, as an API
+// node: no job worker runs here, so the provider, its emulator and media processing never compete
+// with the measurement for the machine's cores. Creates queue their submit jobs in PostgreSQL (the
+// job is part of the create's transaction), where a worker node would pick them up; run.ts checks
+// afterwards that every accepted create has its job, its debit and its count.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -51,23 +55,57 @@ async function signedIn(email: string, tokens: number): Promise<{ cookie: string
   return { cookie: `kadr_session=${session.token}`, id: user.id };
 }
 
-// One person with tokens for every create of the run; one with a history of 100,000 generations.
+// One person with tokens for every create of the run (10M tokens, a create costs 3); one with a
+// history of 100,000 finished generations, each with its stored output and preview, as the engine
+// leaves them (so a page expands real file records, as in production).
 const creator = await signedIn('creator@bench.local', 10_000_000);
 const historian = await signedIn('historian@bench.local', 0);
 await database.pool.query(
-  `insert into generation_requests (user_id, type, model, status, cost, jsondata, created, updated)
-   select $1, case when i % 3 = 0 then 'video' else 'image' end, 'seedream-3', 'completed', 3,
-          jsonb_build_object('type', 'image', 'prompt', 'prompt ' || i, 'input', '{}'::jsonb, 'output', '[]'::jsonb),
+  `insert into generation_requests
+     (user_id, type, model, status, cost, replicate_id, jsondata, submitted_at, completed_at,
+      created, updated)
+   select $1, t.type, t.model, 'completed', t.cost, 'bench' || i,
+          jsonb_build_object('type', t.type, 'prompt', 'a lighthouse at dawn, number ' || i,
+            'input', jsonb_build_object('aspect_ratio', '16:9'), 'translate_prompt', false,
+            'output', jsonb_build_array('/api/files/' || md5(i::text)::uuid || '/0.' || t.ext)),
+          now() - make_interval(secs => i), now() - make_interval(secs => i),
           now() - make_interval(secs => i), now() - make_interval(secs => i)
-   from generate_series(1, 100000) as i`,
+   from generate_series(1, 100000) as i,
+        lateral (select case when i % 3 = 0 then 'video' else 'image' end as type) k,
+        lateral (select k.type,
+                        case when k.type = 'video' then 'seedance-lite' else 'seedream-3' end as model,
+                        case when k.type = 'video' then 20 else 3 end as cost,
+                        case when k.type = 'video' then 'mp4' else 'jpg' end as ext) t`,
   [historian.id],
 );
-await database.pool.query('analyze');
+await database.pool.query(
+  `insert into files (owner_id, generation_id, kind, storage_key, mime, bytes, width, height,
+                      duration_ms, position)
+   select g.user_id, g.id, f.kind,
+          'outputs/' || left(g.id::text, 2) || '/' || g.id || '/0.' || f.ext, f.mime, f.bytes,
+          f.width, f.height, f.duration_ms, 0
+   from generation_requests g,
+        lateral (values
+          ('output', case when g.type = 'video' then 'mp4' else 'jpg' end,
+           case when g.type = 'video' then 'video/mp4' else 'image/jpeg' end,
+           case when g.type = 'video' then 900000 else 250000 end, 1280, 720,
+           case when g.type = 'video' then 5000 end),
+          (case when g.type = 'video' then 'poster' else 'thumbnail' end, 'preview.webp',
+           'image/webp', 12000, 480, 270, null::int)
+        ) as f(kind, ext, mime, bytes, width, height, duration_ms)
+   where g.user_id = $1`,
+  [historian.id],
+);
+// As autovacuum leaves a table in steady state (visibility map, statistics).
+await database.pool.query('vacuum analyze');
 process.stdout.write(
   `${JSON.stringify({
     port: typeof address === 'object' && address ? address.port : 0,
     creatorCookie: creator.cookie,
+    creatorId: creator.id,
     historianCookie: historian.cookie,
+    // For run.ts's checks after the run (a loopback-only embedded database).
+    databaseUrl: pg.url,
   })}\n`,
 );
 process.on('SIGTERM', () => {

@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps) {
     secureCookies: config.session.secureCookies,
     allowedOrigins: config.allowedOrigins,
   });
-  await app.register(authRoutes, { sessions, accounts, demo: config.demo });
+  await app.register(authRoutes, { sessions, accounts, users: container.users, demo: config.demo });
   await app.register(oauthRoutes, {
     providers: createOAuthProviders(config),
     sessions,
@@ -150,8 +150,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(webhookRoutes, { db: database.db, secret: config.replicate.webhookSecret });
 
   const hub = createRealtimeHub({ connectionString: database.url, logger: app.log });
+  // Sessions are cached while the hub listens, so a revocation on any node reaches this one.
+  const stopSessionCache = sessions.useRevocationFeed(hub);
   app.addHook('onReady', hub.start);
-  app.addHook('onClose', hub.stop);
+  app.addHook('onClose', async () => {
+    stopSessionCache();
+    await hub.stop();
+  });
   await app.register(realtimeRoutes, {
     hub,
     users: container.users,

@@ -48,7 +48,7 @@ export function createContainer(
   const translator =
     overrides.translator ??
     createLlmTranslator({ provider, model: config.replicate.translateModel });
-  const generations = createGenerationService({ db, files, urls: fileUrls });
+  const generations = createGenerationService({ db, pool: database.pool, files, urls: fileUrls });
   const deliveryOrigin = new URL(config.replicate.baseUrl).host;
   const engine = createGenerationEngine({
     db,

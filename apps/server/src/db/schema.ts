@@ -16,6 +16,18 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** One entry of generation_requests.record_files. */
+export interface RecordFileEntry {
+  id: string;
+  kind: 'output' | 'thumbnail' | 'poster';
+  storageKey: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  position: number;
+}
+
 const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated', { withTimezone: true }).notNull().defaultNow();
 
@@ -104,6 +116,13 @@ export const generationRequests = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** After this moment a request that has not finished is failed and refunded. */
     deadline: timestamp('deadline', { withTimezone: true }),
+    /**
+     * The request's files as its record shows them (outputs and their previews: id, kind,
+     * storageKey, mime, width, height, durationMs, position), so a history page reads no other
+     * table. Derived from `files` by a trigger on that table, in the same transaction
+     * (drizzle/0006_record_files_from_files.sql); `files` stays the truth.
+     */
+    recordFiles: jsonb('record_files').$type<RecordFileEntry[]>(),
     created: created(),
     updated: updated(),
   },
@@ -127,6 +146,27 @@ export const generationRequests = pgTable(
     index('generation_requests_active_idx')
       .on(t.status, t.updated)
       .where(sql`${t.status} in ('pending', 'processing')`),
+  ],
+);
+
+/**
+ * How many generations each person has, per type: the history's totals without counting rows.
+ * Maintained by statement-level triggers on generation_requests (insert, delete, truncate; owner and
+ * type cannot change), in the same transaction as the rows themselves
+ * (drizzle/0002_generation_counts_triggers.sql).
+ */
+export const generationCounts = pgTable(
+  'generation_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().$type<'image' | 'video'>(),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.type] }),
+    check('generation_counts_total_check', sql`${t.total} >= 0`),
   ],
 );
 

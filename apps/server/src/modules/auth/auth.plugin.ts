@@ -3,13 +3,15 @@ import { cookieNames } from '@kadr/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../lib/problem.ts';
-import type { UserRow } from '../users/user.repository.ts';
-import type { IssuedSession, SessionService } from './session.service.ts';
+import type { IssuedSession, SessionService, SessionUser } from './session.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, when the request carries a live session cookie. */
-    user: UserRow | undefined;
+    /**
+     * Who is signed in, when the request carries a live session cookie: the id only. Anything else
+     * about the person (balance, name) is read fresh by the route that shows it.
+     */
+    user: SessionUser | undefined;
     sessionToken: string | undefined;
   }
 }
@@ -94,7 +96,7 @@ function fromAllowedOrigin(request: FastifyRequest, allowed: Set<string>): boole
 }
 
 /** The signed-in user, or a 401 problem. */
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpProblem(401, 'Please sign in.');
   return request.user;
 }

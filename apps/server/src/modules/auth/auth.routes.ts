@@ -1,13 +1,16 @@
 import { cookieNames, userSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpProblem } from '../../lib/problem.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
+import type { UserRepository } from '../users/user.repository.ts';
 import type { AccountService } from './account.service.ts';
 import { requireUser } from './auth.plugin.ts';
 import type { SessionService } from './session.service.ts';
 
 export interface AuthRoutesOptions {
   sessions: SessionService;
+  users: UserRepository;
   accounts: AccountService;
   demo: boolean;
 }
@@ -22,12 +25,19 @@ const demoBodySchema = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { sessions, accounts } = options;
+  const { sessions, accounts, users } = options;
+
+  /** The signed-in person's record as it is now (the balance moves on every create and refund). */
+  async function currentUser(id: string) {
+    const user = await users.findById(id);
+    if (!user) throw new HttpProblem(401, 'Please sign in.');
+    return toUserRecord(user);
+  }
 
   app.get(
     '/api/me',
     { schema: { tags: ['account'], response: { 200: userSchema } } },
-    async (request) => toUserRecord(requireUser(request)),
+    async (request) => currentUser(requireUser(request).id),
   );
 
   app.post(
@@ -47,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         return reply.code(204).send(null);
       }
       await sessions.touch(request.sessionToken);
-      return toUserRecord(user);
+      return currentUser(user.id);
     },
   );
 

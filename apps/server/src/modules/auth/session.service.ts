@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
-import type { UserRow } from '../users/user.repository.ts';
+import { sessions } from '../../db/schema.ts';
 
 export interface SessionPolicy {
   /** A session unused for this long ends. */
@@ -29,7 +28,75 @@ export function hashToken(token: string): string {
 // Sliding the idle expiry on every request would write on every request; once a minute is plenty.
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function createSessionService(db: Database, policy: SessionPolicy, now = () => new Date()) {
+/** Who a live session belongs to: all a request knows about its person (read the rest fresh). */
+export interface SessionUser {
+  id: string;
+}
+
+/** Where revocations from every node arrive: the realtime hub's LISTEN connection (`kadr_session`). */
+export interface RevocationFeed {
+  subscribe(listener: (channel: string, payload: string) => void): () => void;
+  /** Called with true once the feed is listening, false when it stops (messages may be lost). */
+  onListening(listener: (listening: boolean) => void): () => void;
+}
+
+interface CachedSession {
+  userId: string;
+  lastSeen: number;
+  expiresAt: number;
+  absoluteExpiresAt: number;
+  /** Read from the database again after this moment, whatever else happens. */
+  staleAt: number;
+}
+
+export function createSessionService(
+  db: Database,
+  policy: SessionPolicy,
+  now = () => new Date(),
+  options: { cacheTtlMs?: number } = {},
+) {
+  const cacheTtlMs = options.cacheTtlMs ?? 10_000;
+  // Live sessions by token hash, so a signed-in request usually costs no query. Used only while a
+  // revocation feed is listening: a revoke on any node deletes the row and notifies `kadr_session`
+  // with the hash in the same statement; this node also forgets it before revoke() returns. The
+  // TTL bounds anything that ends a session without a notification (e.g. a cascading delete).
+  const cache = new Map<string, CachedSession>();
+  let cacheOn = false;
+  // Bumped by every forgetting: a database read that began before one must not refill the cache.
+  let epoch = 0;
+  const forget = (hash?: string) => {
+    epoch++;
+    if (hash === undefined) cache.clear();
+    else cache.delete(hash);
+  };
+
+  // Every signed-in request without a cached session runs this: built once, prepared per connection.
+  const findLive = db
+    .select({
+      userId: sessions.userId,
+      lastSeen: sessions.lastSeen,
+      expiresAt: sessions.expiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        gt(sessions.expiresAt, sql.placeholder('at')),
+        gt(sessions.absoluteExpiresAt, sql.placeholder('at')),
+      ),
+    )
+    .limit(1)
+    .prepare('kadr_session_resolve');
+
+  /** Deletes sessions and tells every node (this one at once) to forget them. */
+  async function revokeWhere(condition: SQL): Promise<void> {
+    const gone = await db.execute<{ token_hash: string }>(sql`
+      with gone as (delete from ${sessions} where ${condition} returning token_hash)
+      select token_hash, pg_notify('kadr_session', token_hash) from gone`);
+    for (const row of gone.rows) forget(row.token_hash);
+  }
+
   return {
     /** A new random 256-bit session for the user; sign-in always issues a new one (rotation). */
     async issue(userId: string, meta: SessionMeta): Promise<IssuedSession> {
@@ -52,24 +119,35 @@ export function createSessionService(db: Database, policy: SessionPolicy, now = 
       return { token, expiresAt: absoluteExpiresAt };
     },
 
-    /** The signed-in user for a token, or undefined when the session is unknown or expired. */
-    async resolve(token: string): Promise<UserRow | undefined> {
-      const at = now();
-      const [row] = await db
-        .select({ user: users, lastSeen: sessions.lastSeen })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, hashToken(token)),
-            gt(sessions.expiresAt, at),
-            gt(sessions.absoluteExpiresAt, at),
-          ),
-        )
-        .limit(1);
-      if (!row) return undefined;
-      if (at.getTime() - row.lastSeen.getTime() > TOUCH_INTERVAL_MS) await this.touch(token);
-      return row.user;
+    /** Who the token signs in, or undefined when the session is unknown, revoked or expired. */
+    async resolve(token: string): Promise<SessionUser | undefined> {
+      const at = now().getTime();
+      const hash = hashToken(token);
+      let live = cacheOn ? cache.get(hash) : undefined;
+      if (live && (live.staleAt <= at || live.expiresAt <= at || live.absoluteExpiresAt <= at)) {
+        cache.delete(hash);
+        live = undefined;
+      }
+      if (!live) {
+        const seen = epoch;
+        const [row] = await findLive.execute({ hash, at: new Date(at).toISOString() });
+        if (!row) return undefined;
+        live = {
+          userId: row.userId,
+          lastSeen: row.lastSeen.getTime(),
+          expiresAt: row.expiresAt.getTime(),
+          absoluteExpiresAt: row.absoluteExpiresAt.getTime(),
+          staleAt: at + cacheTtlMs,
+        };
+        if (cacheOn && epoch === seen) cache.set(hash, live);
+      }
+      if (at - live.lastSeen > TOUCH_INTERVAL_MS) {
+        // Marked first, so concurrent requests on this session touch it once.
+        live.lastSeen = at;
+        live.expiresAt = Math.min(at + policy.idleMs, live.absoluteExpiresAt);
+        await this.touch(token);
+      }
+      return { id: live.userId };
     },
 
     /** Slides the idle expiry forward (never past the absolute one). */
@@ -85,11 +163,11 @@ export function createSessionService(db: Database, policy: SessionPolicy, now = 
     },
 
     async revoke(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      await revokeWhere(sql`${sessions.tokenHash} = ${hashToken(token)}`);
     },
 
     async revokeAllFor(userId: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+      await revokeWhere(sql`${sessions.userId} = ${userId}`);
     },
 
     /** Housekeeping: expired sessions are useless and only grow the table. */
@@ -100,6 +178,31 @@ export function createSessionService(db: Database, policy: SessionPolicy, now = 
         .where(or(lt(sessions.expiresAt, at), lt(sessions.absoluteExpiresAt, at)))
         .returning({ tokenHash: sessions.tokenHash });
       return deleted.length;
+    },
+
+    /**
+     * Turns the session cache on for as long as the feed listens; revocations it carries are
+     * forgotten at once. Whenever the feed starts or stops listening, everything is forgotten.
+     */
+    useRevocationFeed(feed: RevocationFeed): () => void {
+      const unsubscribe = feed.subscribe((channel, payload) => {
+        if (channel === 'kadr_session') forget(payload);
+      });
+      const unwatch = feed.onListening((listening) => {
+        forget();
+        cacheOn = listening;
+      });
+      return () => {
+        unsubscribe();
+        unwatch();
+        forget();
+        cacheOn = false;
+      };
+    },
+
+    /** How many sessions are cached (tests and diagnostics). */
+    get cachedSessions(): number {
+      return cacheOn ? cache.size : 0;
     },
   };
 }

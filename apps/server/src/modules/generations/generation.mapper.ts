@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { FileRow } from '../files/file.repository.ts';
 import type { FileUrls } from '../files/file-url.ts';
-import type { GenerationRow } from './generation.repository.ts';
+import type { GenerationRow, RecordFile, RecordRow } from './generation.repository.ts';
 
 export interface OutputFileRecord {
   id: string;
@@ -31,16 +30,19 @@ export interface GenerationRecord {
   expand: { output_files: OutputFileRecord[] };
 }
 
-/** The spec's generation record, with `output_files` expanded into file records with URLs. */
+const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
+
+/**
+ * The spec's generation record, with `output_files` expanded into file records with URLs. `files`
+ * are the generation's own (from `files`, or its record_files in the history).
+ */
 export function toGenerationRecord(
-  row: GenerationRow,
-  files: FileRow[],
+  row: RecordRow,
+  files: RecordFile[],
   urls: FileUrls,
 ): GenerationRecord {
-  const outputs = files.filter((f) => f.generationId === row.id && f.kind === 'output');
-  const previews = files.filter(
-    (f) => f.generationId === row.id && (f.kind === 'thumbnail' || f.kind === 'poster'),
-  );
+  const outputs = files.filter((f) => f.kind === 'output');
+  const previews = files.filter((f) => f.kind === 'thumbnail' || f.kind === 'poster');
   const expanded = outputs
     .sort((a, b) => a.position - b.position)
     .map((file) => {
@@ -60,8 +62,8 @@ export function toGenerationRecord(
     });
   return {
     id: row.id,
-    created: row.created.toISOString(),
-    updated: row.updated.toISOString(),
+    created: iso(row.created),
+    updated: iso(row.updated),
     user: row.userId,
     error: row.error ?? '',
     model: row.model,

@@ -1,11 +1,115 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { type GenerationStatus, generationRequests } from '../../db/schema.ts';
+import type { FileRow } from '../files/file.repository.ts';
 import type { Executor } from '../users/user.repository.ts';
 
 export type GenerationRow = typeof generationRequests.$inferSelect;
 export type NewGeneration = typeof generationRequests.$inferInsert;
 
 const active: GenerationStatus[] = ['pending', 'processing'];
+
+export interface PaidGeneration {
+  id: string;
+  type: 'image' | 'video';
+  model: string;
+  cost: number;
+  jsondata: Record<string, unknown>;
+  /** Claimed in the same transaction, with the answer a repeat will replay. */
+  idempotency?: { key: string; requestHash: string; response: unknown } | undefined;
+}
+
+export type PaidGenerationOutcome =
+  | { outcome: 'created'; balance: number }
+  | { outcome: 'insufficient_tokens'; balance: number }
+  | { outcome: 'key_taken' };
+
+/**
+ * Creates one person's generations, paid for, in ONE statement and its own implicit transaction:
+ * `kadr_create_generations` (drizzle/0004_create_generations.sql) locks the person's row, takes the
+ * items in order (claims each Idempotency-Key, checks the remaining balance), then writes every
+ * accepted request as pending with its debit entry and submit job, moves the balance once by the
+ * sum (conditionally), and notifies. No client round trip happens while the row is locked, and a
+ * batch of creates shares one commit (one WAL flush). Answers one outcome per item, in order.
+ */
+export async function insertPaidGenerations(
+  pool: pg.Pool,
+  userId: string,
+  items: PaidGeneration[],
+): Promise<PaidGenerationOutcome[]> {
+  const result = await pool.query<{ request_id: string; outcome: string; balance: number | null }>({
+    // Named: each connection parses and plans it once.
+    name: 'kadr_create_generations',
+    text: 'select request_id, outcome, balance from kadr_create_generations($1::uuid, $2::jsonb)',
+    values: [
+      userId,
+      JSON.stringify(
+        items.map((item) => ({
+          id: item.id,
+          type: item.type,
+          model: item.model,
+          cost: item.cost,
+          jsondata: item.jsondata,
+          key: item.idempotency?.key ?? null,
+          request_hash: item.idempotency?.requestHash ?? null,
+          response: item.idempotency?.response ?? null,
+        })),
+      ),
+    ],
+  });
+  if (result.rows.length !== items.length) {
+    throw new Error(`kadr_create_generations answered ${result.rows.length} of ${items.length}`);
+  }
+  return result.rows.map((row, i) => {
+    if (row.request_id !== items[i]?.id) throw new Error('kadr_create_generations reordered items');
+    if (row.outcome === 'key_taken') return { outcome: 'key_taken' };
+    if (row.balance === null) throw new Error(`no balance for outcome ${row.outcome}`);
+    if (row.outcome === 'created') return { outcome: 'created', balance: row.balance };
+    if (row.outcome === 'insufficient_tokens') {
+      return { outcome: 'insufficient_tokens', balance: row.balance };
+    }
+    throw new Error(`unknown outcome ${row.outcome}`);
+  });
+}
+
+/** What a generation record needs of one of its files (outputs and their previews). */
+export type RecordFile = Pick<
+  FileRow,
+  'id' | 'kind' | 'storageKey' | 'mime' | 'width' | 'height' | 'durationMs' | 'position'
+>;
+
+/** A generation as a record shows it: timestamps as Date (drizzle rows) or ISO text (the history). */
+export type RecordRow = Pick<
+  GenerationRow,
+  'id' | 'userId' | 'type' | 'model' | 'status' | 'error' | 'replicateId' | 'jsondata' | 'cost'
+> & { created: Date | string; updated: Date | string };
+
+export interface HistoryPage {
+  /** Exact: the person's maintained per-type counts (generation_counts), not a count of rows. */
+  total: number;
+  /** Newest first, each with its files (from record_files). */
+  rows: (RecordRow & { files: RecordFile[] })[];
+}
+
+/**
+ * One page of a person's requests, newest first, with their files and the exact total, in one call
+ * of `kadr_history_page` (drizzle/0006_record_files_from_files.sql): the page from the index, the
+ * total from generation_counts, the files from each row's record_files, all as one row of JSON.
+ */
+export async function historyPage(
+  pool: pg.Pool,
+  userId: string,
+  options: { page: number; perPage: number; type?: 'image' | 'video' | undefined },
+): Promise<HistoryPage> {
+  const result = await pool.query<{ total: number; items: HistoryPage['rows'] }>({
+    name: 'kadr_history_page',
+    text: 'select total, items from kadr_history_page($1::uuid, $2::text, $3::int, $4::int)',
+    values: [userId, options.type ?? null, options.perPage, (options.page - 1) * options.perPage],
+  });
+  const row = result.rows[0];
+  if (!row) throw new Error('kadr_history_page answered no row');
+  return { total: row.total, rows: row.items };
+}
 
 export function createGenerationRepository(db: Executor) {
   return {
@@ -45,27 +149,6 @@ export function createGenerationRepository(db: Executor) {
         )
         .limit(1);
       return row;
-    },
-
-    /** One page of a user's requests, newest first, and the total. */
-    async page(
-      userId: string,
-      options: { page: number; perPage: number; type?: 'image' | 'video' | undefined },
-    ) {
-      const where = options.type
-        ? and(eq(generationRequests.userId, userId), eq(generationRequests.type, options.type))
-        : eq(generationRequests.userId, userId);
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(generationRequests)
-          .where(where)
-          .orderBy(desc(generationRequests.created), desc(generationRequests.id))
-          .limit(options.perPage)
-          .offset((options.page - 1) * options.perPage),
-        db.select({ n: count() }).from(generationRequests).where(where),
-      ]);
-      return { rows, total: totals[0]?.n ?? 0 };
     },
 
     /**

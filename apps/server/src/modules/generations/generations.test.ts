@@ -435,6 +435,103 @@ describe('money is never lost or counted twice', () => {
   });
 });
 
+describe('creates of one person share a transaction, and stay exact', () => {
+  it('every accepted create has one debit entry of its price and one submit job', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    await t.stopWorker();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          create(cookie, 'image', { model: 'seedream-3', prompt: `together ${i}` }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      const ids = results.map((r) => (r.json() as { request_id: string }).request_id);
+      expect(new Set(ids).size).toBe(20);
+      const debits = await t.database.pool.query(
+        `select generation_id, delta from token_ledger
+         where user_id = $1 and reason = 'generation_debit'`,
+        [user.id],
+      );
+      expect(debits.rows.map((r) => r.generation_id).sort()).toEqual([...ids].sort());
+      expect(debits.rows.every((r) => r.delta === -3)).toBe(true);
+      const jobs = await t.database.pool.query(
+        `select j.key from graphile_worker._private_jobs j
+         join graphile_worker._private_tasks k on k.id = j.task_id
+         where k.identifier = 'submit_generation' and j.key = any($1::text[])`,
+        [ids.map((id) => `submit:${id}`)],
+      );
+      expect(jobs.rows).toHaveLength(20);
+      expect(await tokens(cookie)).toBe(40);
+      expect(await ledgerMatches(user.id)).toBe(true);
+    } finally {
+      await t.startWorker();
+    }
+  });
+
+  it('the same Idempotency-Key sent many times at once creates once and answers the same', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    const body = { model: 'seedream-3', prompt: 'only once #slow' };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => create(cookie, 'image', body, { 'idempotency-key': 'k-1' })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const ids = new Set(results.map((r) => (r.json() as { request_id: string }).request_id));
+    expect(ids.size).toBe(1);
+    expect(await tokens(cookie)).toBe(97);
+    const rows = await t.database.pool.query(
+      'select count(*)::int as n from generation_requests where user_id = $1',
+      [user.id],
+    );
+    expect(rows.rows[0]).toEqual({ n: 1 });
+    expect(await ledgerMatches(user.id)).toBe(true);
+  });
+
+  it('a key refused for tokens is not kept: it works once the balance covers it', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    await applyLedgerEntry(t.database.db, { userId: user.id, delta: -97, reason: 'adjustment' });
+    const body = (n: number) => ({ model: 'seedream-3', prompt: `keyed ${n} #slow` });
+    const [a, b] = await Promise.all([
+      create(cookie, 'image', body(1), { 'idempotency-key': 'k-a' }),
+      create(cookie, 'image', body(2), { 'idempotency-key': 'k-b' }),
+    ]);
+    const codes = [a?.statusCode, b?.statusCode].sort();
+    expect(codes).toEqual([200, 402]);
+    const [won, wonBody, lostKey, lostBody] =
+      a?.statusCode === 200 ? [a, body(1), 'k-b', body(2)] : [b, body(2), 'k-a', body(1)];
+    await applyLedgerEntry(t.database.db, { userId: user.id, delta: 3, reason: 'adjustment' });
+    const retried = await create(cookie, 'image', lostBody, { 'idempotency-key': lostKey });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).not.toEqual(won?.json());
+    const replayed = await create(cookie, 'image', wonBody, {
+      'idempotency-key': lostKey === 'k-a' ? 'k-b' : 'k-a',
+    });
+    expect(replayed.json()).toEqual(won?.json());
+    expect(await tokens(cookie)).toBe(0);
+    expect(await ledgerMatches(user.id)).toBe(true);
+  });
+
+  it('a create the database refuses fails alone; the others sent with it go through', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) =>
+        create(cookie, 'image', { model: 'seedream-3', prompt: `fine ${i} #slow` }),
+      ),
+      // PostgreSQL's jsonb cannot hold U+0000, so this one's statement is refused.
+      create(cookie, 'image', { model: 'seedream-3', prompt: 'nul \u0000 inside' }),
+    ]);
+    expect(results.slice(0, 5).map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect(results[5]?.statusCode).not.toBe(200);
+    const rows = await t.database.pool.query(
+      'select count(*)::int as n from generation_requests where user_id = $1',
+      [user.id],
+    );
+    expect(rows.rows[0]).toEqual({ n: 5 });
+    expect(await tokens(cookie)).toBe(85);
+    expect(await ledgerMatches(user.id)).toBe(true);
+  });
+});
+
 describe('after a crash, nothing stays pending', () => {
   it('re-submits a request whose worker died and completes it; fails and refunds one whose prediction vanished', async () => {
     const { cookie, user } = await signInDemo(t.app);

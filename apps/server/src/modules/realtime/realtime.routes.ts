@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
+import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import type { GenerationService } from '../generations/generation.service.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
@@ -32,6 +33,8 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
     { schema: { tags: ['realtime'], hide: false } },
     async (request, reply) => {
       const user = requireUser(request);
+      const current = await options.users.findById(user.id);
+      if (!current) throw new HttpProblem(401, 'Please sign in.');
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -46,7 +49,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
       };
       // Tell EventSource how long to wait before reconnecting if the stream drops.
       raw.write('retry: 1000\n\n');
-      send('user', toUserRecord(user));
+      send('user', toUserRecord(current));
 
       const refreshUser = async () => {
         const fresh = await options.users.findById(user.id);
