@@ -12,11 +12,12 @@ export async function enqueue<N extends JobName>(
   payload: JobPayloads[N],
   options: { jobKey?: string; maxAttempts?: number; runAt?: Date } = {},
 ): Promise<void> {
-  await tx.execute(sql`select graphile_worker.add_job(
+  // kadr_add_job (migration 0008) is graphile-worker's add_job planned for these values each time.
+  await tx.execute(sql`select kadr_add_job(
     ${name}::text,
     ${JSON.stringify(payload)}::json,
-    job_key := ${options.jobKey ?? null}::text,
-    max_attempts := ${options.maxAttempts ?? 10}::int,
-    run_at := ${options.runAt?.toISOString() ?? null}::timestamptz
+    ${options.jobKey ?? null}::text,
+    ${options.maxAttempts ?? 10}::int,
+    ${options.runAt?.toISOString() ?? null}::timestamptz
   )`);
 }
