@@ -12,7 +12,7 @@
 // name (`npm run bench -- create-image`; also `BENCH_ONLY=a,b`). BENCH_DEBUG=1 prints every round.
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@kadr/server';
-import { combine, type LoadResult, load, report, type Server, startServer } from './lib.ts';
+import { combine, type LoadResult, load, pace, report, type Server, startServer } from './lib.ts';
 import { benchLighthouse } from './lighthouse.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
@@ -120,20 +120,46 @@ async function compare(
     const perRound = (results: LoadResult[]) => results.map((r) => [Math.round(r.rps), r.p99]);
     console.error(name, JSON.stringify(perRound(mine)), JSON.stringify(perRound(theirs)));
   }
+  // A latency goal belongs to a load: it is measured at the goal's rate, requests sent on a fixed
+  // schedule (bench/lib.ts `pace`). At saturation the closed loop above only shows connections ÷
+  // throughput, so its p99 is printed for information.
+  let paced: LoadResult | undefined;
+  if (goals.p99Ms !== undefined) {
+    const rate = goals.rps ?? Math.round(a.rps * 0.75);
+    paced = await pace({
+      url: `${kadr.url}${ours.path}`,
+      method: ours.method,
+      body: ours.body,
+      headers: ours.headers,
+      rate,
+      seconds,
+    });
+  }
   const checked = check ? await check() : undefined;
   const pass =
     a.errors === 0 &&
     (checked === undefined || checked.ok) &&
     (goals.ratio === undefined || ratio >= goals.ratio) &&
     (goals.rps === undefined || a.rps >= goals.rps) &&
-    (goals.p99Ms === undefined || a.p99 <= goals.p99Ms);
+    (paced === undefined ||
+      (paced.errors + paced.non2xx === 0 && goals.p99Ms !== undefined && paced.p99 <= goals.p99Ms));
   report({
     bench: name,
     rps: Math.round(a.rps),
-    p99Ms: a.p99,
+    saturatedP99Ms: a.p99,
     bareRps: Math.round(b.rps),
     bareP99Ms: b.p99,
     ratio: Number(ratio.toFixed(3)),
+    ...(paced
+      ? {
+          atGoalRate: {
+            rps: Math.round(paced.rps),
+            p50Ms: paced.p50,
+            p99Ms: paced.p99,
+            errors: paced.errors + paced.non2xx,
+          },
+        }
+      : {}),
     goals,
     pass,
     errors: a.errors,
