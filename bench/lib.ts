@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import http from 'node:http';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
@@ -83,87 +82,5 @@ export function combine(results: LoadResult[]): LoadResult {
     p99: Math.max(...results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
     non2xx: 0,
-  };
-}
-
-/**
- * Open-loop load: requests leave on a fixed schedule (`rate` per second, spread evenly), whatever
- * the answers do, and each latency is counted from the moment its request was due — so a slow
- * answer cannot hide the requests that should have gone meanwhile (no coordinated omission).
- * This is how a latency target is measured: at the load it is stated for. A closed-loop generator
- * at saturation (what `load` does) only shows connections ÷ throughput (Little's law).
- */
-export async function pace(options: {
-  url: string;
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  headers?: Record<string, string>;
-  rate: number;
-  seconds: number;
-  connections?: number;
-}): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections ?? 50 });
-  const url = new URL(options.url);
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: Record<string, string | number> = {
-    'content-type': 'application/json',
-    ...options.headers,
-    ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }),
-  };
-  const total = Math.round(options.rate * options.seconds);
-  const interval = 1000 / options.rate;
-  const latencies: number[] = [];
-  let errors = 0;
-  let non2xx = 0;
-  let sent = 0;
-  const started = performance.now();
-  const requests: Promise<void>[] = [];
-
-  const send = (due: number) =>
-    new Promise<void>((resolve) => {
-      const request = http.request(
-        url,
-        { method: options.method ?? 'GET', headers, agent },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            latencies.push(performance.now() - due);
-            if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) > 299) non2xx++;
-            resolve();
-          });
-        },
-      );
-      request.on('error', () => {
-        errors++;
-        resolve();
-      });
-      request.end(body);
-    });
-
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      while (sent < total && started + sent * interval <= now) {
-        requests.push(send(started + sent * interval));
-        sent++;
-      }
-      if (sent < total)
-        setTimeout(tick, Math.max(0, started + sent * interval - performance.now()));
-      else resolve();
-    };
-    tick();
-  });
-  await Promise.all(requests);
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    rps: latencies.length / elapsed,
-    p50: Number(at(0.5).toFixed(2)),
-    p99: Number(at(0.99).toFixed(2)),
-    errors,
-    non2xx,
   };
 }

@@ -12,8 +12,9 @@
 // name (`npm run bench -- create-image`; also `BENCH_ONLY=a,b`). BENCH_DEBUG=1 prints every round.
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@kadr/server';
-import { combine, type LoadResult, load, pace, report, type Server, startServer } from './lib.ts';
+import { combine, type LoadResult, load, report, type Server, startServer } from './lib.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { paceApart } from './pace.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const only = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?? [])]
@@ -125,15 +126,16 @@ async function compare(
   // throughput, so its p99 is printed for information.
   let paced: LoadResult | undefined;
   if (goals.p99Ms !== undefined) {
-    const rate = goals.rps ?? Math.round(a.rps * 0.75);
-    paced = await pace({
+    const target = {
       url: `${kadr.url}${ours.path}`,
       method: ours.method,
       body: ours.body,
       headers: ours.headers,
-      rate,
-      seconds,
-    });
+      rate: goals.rps ?? Math.round(a.rps * 0.75),
+    };
+    // Settle at the rate first (the closed loop above leaves queues and pools in another state).
+    await paceApart({ ...target, seconds: 2 });
+    paced = await paceApart({ ...target, seconds });
   }
   const checked = check ? await check() : undefined;
   const pass =
