@@ -145,6 +145,7 @@ export type FieldErrorCode =
   | 'invalid_type'
   | 'required'
   | 'too_long'
+  | 'invalid_characters'
   | 'unknown_parameter'
   | 'not_integer'
   | 'out_of_range'

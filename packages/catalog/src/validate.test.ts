@@ -86,6 +86,10 @@ describe('validateRequest: model and prompt', () => {
     ['a number', 42, 'invalid_type'],
     ['an array', ['a cat'], 'invalid_type'],
     ['2001 characters', 'a'.repeat(2001), 'too_long'],
+    ['a null character', 'a\u0000cat', 'invalid_characters'],
+    ['a high surrogate alone', 'a \ud83e cat', 'invalid_characters'],
+    ['a low surrogate alone', '\udd8a fox', 'invalid_characters'],
+    ['surrogates the wrong way round', '\udd8a\ud83e', 'invalid_characters'],
   ])('refuses %s', (_case, prompt, code) => {
     expect(codes('imagen-4-ultra', { prompt })).toEqual([['prompt', code]]);
   });
@@ -95,6 +99,8 @@ describe('validateRequest: model and prompt', () => {
     ['a'.repeat(2000), 'a'.repeat(2000)],
     [`${' '.repeat(50)}${'b'.repeat(2000)}`, 'b'.repeat(2000)],
     ['кот на окне', 'кот на окне'],
+    ['🦊 in snow', '🦊 in snow'],
+    ['line one\nline two\ttabbed', 'line one\nline two\ttabbed'],
   ])('accepts and trims %j', (prompt, expected) => {
     expect(valid('imagen-4-ultra', { prompt }).prompt).toBe(expected);
   });
@@ -378,6 +384,15 @@ describe('validateRequest: text limits', () => {
   ])('%s refuses a %s of %i characters', (id, name, length) => {
     expect(codes(id, build({ [name]: 'x'.repeat(length) }))).toEqual([[name, 'too_long']]);
     expect(validateRequest(id, build({ [name]: 'x'.repeat(length - 1) })).ok).toBe(true);
+  });
+
+  it.each([
+    ['qwen-image', 'negative_prompt', 'blurry\u0000'],
+    ['veo3', 'negative_prompt', 'text \ud800'],
+    ['qwen-image', 'lora_weights', 'fofr/\u0000lora'],
+    ['veo2', 'image', `${url}\u0000`],
+  ])('%s refuses a %s with a character no store can hold', (id, name, value) => {
+    expect(codes(id, build({ [name]: value }))).toEqual([[name, 'invalid_characters']]);
   });
 });
 

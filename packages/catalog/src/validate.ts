@@ -31,6 +31,19 @@ function isOnStep(value: number, base: number, step: number): boolean {
   return Math.abs(steps - Math.round(steps)) <= 1e-9 * Math.max(1, Math.abs(steps));
 }
 
+// U+0000 and a surrogate without its pair: no text column or JSON value in PostgreSQL can hold them
+// (and no model wants them), so a request carrying one is refused rather than failing later.
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text holds characters we cannot store (see `unstorable`). */
+function hasUnstorableCharacters(text: string): boolean {
+  return unstorable.test(text);
+}
+
+function unstorableText(field: string): { ok: false; error: FieldError } {
+  return fail(field, 'invalid_characters', `${field} contains a null character or broken Unicode`);
+}
+
 function rangeText(def: ParameterDefinition): string {
   if (def.min !== undefined && def.max !== undefined) return `between ${def.min} and ${def.max}`;
   if (def.min !== undefined) return `at least ${def.min}`;
@@ -83,6 +96,7 @@ function checkSelect(def: ParameterDefinition, raw: unknown): ParameterCheck {
 function checkText(def: ParameterDefinition, raw: unknown): ParameterCheck {
   const { name } = def;
   if (typeof raw !== 'string') return fail(name, 'invalid_type', `${name} must be a string`);
+  if (hasUnstorableCharacters(raw)) return unstorableText(name);
   if (def.maxLength !== undefined && raw.length > def.maxLength) {
     return fail(name, 'too_long', `${name} must be at most ${def.maxLength} characters`);
   }
@@ -102,6 +116,7 @@ function hasWebScheme(raw: string): boolean {
 function checkFile(def: ParameterDefinition, raw: unknown): ParameterCheck {
   const { name } = def;
   if (typeof raw !== 'string') return fail(name, 'invalid_type', `${name} must be a URL string`);
+  if (hasUnstorableCharacters(raw)) return unstorableText(name);
   if (!hasWebScheme(raw)) {
     return fail(name, 'invalid_url', `${name} must be an http or https URL`);
   }
@@ -147,6 +162,8 @@ function checkPrompt(raw: unknown, errors: FieldError[]): string {
   const prompt = (raw ?? '').trim();
   if (prompt === '') {
     errors.push({ field: 'prompt', code: 'required', message: 'prompt is required' });
+  } else if (hasUnstorableCharacters(prompt)) {
+    errors.push(unstorableText('prompt').error);
   } else if (prompt.length > promptMaxLength) {
     errors.push({
       field: 'prompt',

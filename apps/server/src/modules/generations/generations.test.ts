@@ -598,6 +598,9 @@ describe('bad input changes nothing', () => {
     ['video', { model: 'hunyuan', prompt: 'x', video_length: 50 }, 'video_length'],
     ['image', { model: 'seedream-3', prompt: 'x', seed: -1 }, 'seed'],
     ['image', { model: 'seedream-3', prompt: '  ' }, 'prompt'],
+    ['image', { model: 'seedream-3', prompt: 'a\u0000cat' }, 'prompt'],
+    ['image', { model: 'seedream-3', prompt: 'a \ud83e cat' }, 'prompt'],
+    ['image', { model: 'qwen-image', prompt: 'x', negative_prompt: 'blur\u0000' }, 'negative_prompt'],
     ['image', { model: 'nope', prompt: 'x' }, 'model'],
     ['image', { model: 'veo3', prompt: 'x' }, 'model'],
     [

@@ -9,6 +9,7 @@ const known = new Set([
   'not_divisible',
   'not_allowed',
   'too_long',
+  'invalid_characters',
   'not_uploaded',
 ]);
 
