@@ -161,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
     hub,
     users: container.users,
     generations: container.generations,
+    sessions,
   });
 
   if (config.demo && config.replicate.emulated) {

@@ -44,6 +44,8 @@ async function openStream(cookie: string) {
   return {
     res,
     events,
+    /** Settles when the server ends the stream. */
+    ended: pump,
     async waitFor(predicate: (e: { event: string; data: unknown }) => boolean, ms = 1000) {
       const started = Date.now();
       while (Date.now() - started < ms) {
@@ -84,5 +86,41 @@ describe('GET /api/realtime', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(stranger.events.filter((e) => (e.data as { id: string }).id === user.id)).toEqual([]);
     await Promise.all([first.close(), second.close(), stranger.close()]);
+  });
+
+  it('ends a stream when its session is signed out, and only that one', async () => {
+    const email = `two-tabs-${Date.now()}@example.com`;
+    const first = await signInDemo(t.app, { email });
+    const second = await signInDemo(t.app, { email });
+    expect(second.user.id).toBe(first.user.id);
+    const leaving = await openStream(first.cookie);
+    const staying = await openStream(second.cookie);
+    await leaving.waitFor((e) => e.event === 'user');
+    await staying.waitFor((e) => e.event === 'user');
+
+    const logout = await fetch(`${base}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: first.cookie, origin: 'http://localhost:3000' },
+    });
+    expect(logout.status).toBeLessThan(300);
+    let ended = false;
+    await Promise.race([
+      leaving.ended.then(() => {
+        ended = true;
+      }),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]);
+    expect(ended).toBe(true);
+
+    // The other session's stream still hears the person's changes.
+    await applyLedgerEntry(t.database.db, {
+      userId: first.user.id,
+      delta: 5,
+      reason: 'adjustment',
+    });
+    await staying.waitFor(
+      (e) => e.event === 'user' && (e.data as { tokens: number }).tokens === 105,
+    );
+    await staying.close();
   });
 });

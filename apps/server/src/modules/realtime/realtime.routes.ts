@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
+import { hashToken, type SessionService } from '../auth/session.service.ts';
 import type { GenerationService } from '../generations/generation.service.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
 import type { UserRepository } from '../users/user.repository.ts';
@@ -11,6 +12,7 @@ export interface RealtimeRoutesOptions {
   hub: RealtimeHub;
   users: UserRepository;
   generations: Pick<GenerationService, 'read'>;
+  sessions: Pick<SessionService, 'resolve'>;
   heartbeatMs?: number;
 }
 
@@ -18,7 +20,9 @@ export interface RealtimeRoutesOptions {
  * `GET /api/realtime`: a server-sent-events stream of the signed-in user's changes. It opens with the
  * current user record, then sends `user` events whenever the record or balance changes and
  * `generation` events with the full record whenever one of their generations changes (on any node),
- * and a comment line as a heartbeat so proxies keep the connection open.
+ * and a comment line as a heartbeat so proxies keep the connection open. A stream lives no longer
+ * than its session: it ends as soon as the session is revoked on any node (`kadr_session`), and
+ * each heartbeat checks the session again (expiry, or a revocation sent while nobody listened).
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (app, options) => {
   const heartbeatMs = options.heartbeatMs ?? 20_000;
@@ -61,14 +65,26 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
       };
       const failed = (error: unknown) => request.log.warn({ err: error }, 'realtime read failed');
 
+      const token = request.sessionToken ?? '';
+      const tokenHash = hashToken(token);
       const unsubscribe = options.hub.subscribe((channel, payload) => {
-        if (channel === 'kadr_user' && payload === user.id) {
+        if (channel === 'kadr_session' && payload === tokenHash) {
+          raw.end();
+        } else if (channel === 'kadr_user' && payload === user.id) {
           refreshUser().catch(failed);
         } else if (channel === 'kadr_generation' && payload.startsWith(`${user.id}:`)) {
           sendGeneration(payload.slice(user.id.length + 1)).catch(failed);
         }
       });
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
+      const heartbeat = setInterval(() => {
+        raw.write(': heartbeat\n\n');
+        options.sessions.resolve(token).then(
+          (live) => {
+            if (live?.id !== user.id) raw.end();
+          },
+          (error: unknown) => failed(error),
+        );
+      }, heartbeatMs);
       open.add(raw);
       const close = () => {
         clearInterval(heartbeat);
