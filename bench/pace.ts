@@ -116,11 +116,17 @@ export async function pace(options: {
 
   // BENCH_DEBUG=1: the slowest answer of every quarter second, to tell pauses from a slow tail.
   const slices: number[] | undefined = process.env.BENCH_DEBUG ? [] : undefined;
+  // …and how late this generator itself was to send, to tell its own stalls from the server's.
+  const lags: number[] | undefined = process.env.BENCH_DEBUG ? [] : undefined;
   const started = performance.now();
   let scheduled = 0;
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = performance.now();
+      if (lags && scheduled < total) {
+        const slice = Math.floor((scheduled * interval) / 250);
+        lags[slice] = Math.max(lags[slice] ?? 0, now - (started + scheduled * interval));
+      }
       while (scheduled < total && started + scheduled * interval <= now) {
         const due = started + scheduled * interval;
         const connection = idle.pop();
@@ -149,6 +155,7 @@ export async function pace(options: {
   for (const connection of idle) connection.socket.destroy();
 
   if (slices) console.error('pace: worst per 250 ms', JSON.stringify(slices.map(Math.round)));
+  if (lags) console.error('pace: own lag per 250 ms', JSON.stringify(lags.map(Math.round)));
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;

@@ -58,6 +58,21 @@ async function measure(server: Server, target: Target, duration: number): Promis
   });
 }
 
+/**
+ * Each benchmark starts from a quiet database: what an earlier one wrote (tens of thousands of
+ * creates and their jobs) is vacuumed and checkpointed first, so its clean-up (autovacuum, a
+ * checkpoint) does not land in the next one's measurement.
+ */
+async function settle(server: Server): Promise<void> {
+  const database = openDatabase(String(server.info.databaseUrl), { max: 1, onError: () => {} });
+  try {
+    await database.pool.query('vacuum analyze');
+    await database.pool.query('checkpoint');
+  } finally {
+    await database.close();
+  }
+}
+
 /** Money and counts after a create run: what must hold however many creates went through. */
 async function createInvariants(server: Server) {
   const database = openDatabase(String(server.info.databaseUrl), { max: 1, onError: () => {} });
@@ -104,6 +119,7 @@ async function compare(
   check?: () => Promise<{ ok: boolean } & Record<string, unknown>>,
 ): Promise<void> {
   if (!wants('api', name)) return;
+  await settle(kadr);
   await measure(kadr, ours, 1);
   await measure(bare, baseline, 1);
   const rounds = 3;
