@@ -158,6 +158,22 @@ describe('referrals', () => {
     expect(bonuses.rows).toHaveLength(0);
   });
 
+  it('reads the kadr_ref cookie at sign-up, then clears it', async () => {
+    const referrer = await signInDemo(t.app, { email: 'cookie.ref@example.com' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/demo',
+      headers: { origin: 'http://localhost:3000', cookie: `kadr_ref=${referrer.user.id}` },
+      payload: { email: 'cookie.friend@example.com', name: 'Friend', referral: null },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await balance(referrer.user.id)).toBe(125);
+    const cleared = res.cookies.find((c) => c.name === 'kadr_ref');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.path).toBe('/');
+    expect(Number(cleared?.expires?.getTime())).toBeLessThanOrEqual(Date.now());
+  });
+
   it('credits nothing when an existing user follows their own link', async () => {
     const me = await signInDemo(t.app, { email: 'self@example.com' });
     await signInDemo(t.app, { email: 'self@example.com', referral: me.user.id });

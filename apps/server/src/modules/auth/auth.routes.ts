@@ -98,6 +98,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           ip: request.ip,
         });
         app.sessionCookies.set(reply, session);
+        // The referral has done its work (a bonus is only ever paid at sign-up).
+        if (request.cookies[REFERRAL_COOKIE]) reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
         return toUserRecord(user);
       },
     );

@@ -304,6 +304,8 @@ describe('accounts', () => {
       sql`select referred_by from users where id = ${String(friend.body.id)}`,
     );
     expect(row.rows[0]?.referred_by).toBe(referrer.user.id);
+    // Spent: a later sign-up in this browser (someone else) is nobody's referral.
+    expect(jar.get('kadr_ref')).toBeUndefined();
   });
 
   it('rotates the session: the one this browser had before ends', async () => {

@@ -181,6 +181,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
           ip: request.ip,
         });
         app.sessionCookies.set(reply, session);
+        // The referral has done its work (a bonus is only ever paid at sign-up).
+        if (referral) reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
       } catch (error) {
         request.log.error({ err: error, provider: provider.id }, 'sign-in failed');
         return toLogin(reply, 'failed', flow.next);
