@@ -80,7 +80,9 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorsPlugin);
   // Only for `reply.sendFile` (ranges, ETags); the routes that use it decide what may be sent.
-  await app.register(fastifyStatic, { root: config.webDir, serve: false });
+  // `preCompressed`: a `.br`/`.gz` copy next to a file (the web build makes them for its assets)
+  // is sent instead when the browser accepts it.
+  await app.register(fastifyStatic, { root: config.webDir, serve: false, preCompressed: true });
   await app.register(helmet, {
     // The prerendered pages carry inline bootstrap scripts; a hash-based CSP is set per page later.
     contentSecurityPolicy: false,

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { englishMarketingPaths, marketingPaths, publicPaths, signedInPaths } from '@kadr/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -91,5 +93,113 @@ describe('web plugin', () => {
     const picture = await app.inject({ method: 'GET', url: '/samples/social-post.avif' });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/avif');
+  });
+});
+
+describe('web plugin: page headers', () => {
+  const inline = 'window.__ctx = {"a":1};';
+  const moduleScript = 'import "/assets/entry.js";';
+  const html = [
+    '<!doctype html><html><head><title>x</title>',
+    '<script type="application/ld+json">{"@type":"Organization"}</script>',
+    '<script src="/assets/app.js"></script>',
+    `</head><body><p>${'Kadr '.repeat(500)}</p><script>${inline}</script>`,
+    `<script type="module" async="">${moduleScript}</script></body></html>`,
+  ].join('');
+  const asset = `export const words = ${JSON.stringify('Kadr '.repeat(400))};`;
+  let own: FastifyInstance;
+  let ownRoot: string;
+
+  beforeAll(async () => {
+    ownRoot = await mkdtemp(path.join(os.tmpdir(), 'kadr-web-csp-'));
+    await writeFile(path.join(ownRoot, 'index.html'), html);
+    await writeFile(path.join(ownRoot, '__spa-fallback.html'), '<title>shell</title>');
+    await mkdir(path.join(ownRoot, 'assets'));
+    await writeFile(path.join(ownRoot, 'assets', 'app-1a2b.js'), asset);
+    await writeFile(path.join(ownRoot, 'assets', 'app-1a2b.js.br'), zlib.brotliCompressSync(asset));
+    await writeFile(path.join(ownRoot, 'assets', 'app-1a2b.js.gz'), zlib.gzipSync(asset));
+    own = Fastify();
+    // As app.ts registers it.
+    await own.register(fastifyStatic, { root: ownRoot, serve: false, preCompressed: true });
+    await own.register(webPlugin, { root: ownRoot });
+    await own.ready();
+  });
+  afterAll(async () => {
+    await own.close();
+    await rm(ownRoot, { recursive: true, force: true });
+  });
+
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('allow exactly the page’s own inline scripts, by hash', async () => {
+    const res = await own.inject({ method: 'GET', url: '/' });
+    const policy = String(res.headers['content-security-policy']);
+    const scripts = policy.split('; ').find((d) => d.startsWith('script-src '));
+    expect(scripts).toBe(`script-src 'self' ${sha(inline)} ${sha(moduleScript)}`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("base-uri 'self'");
+  });
+
+  it('give the shell (and an unknown path’s 404) a policy too', async () => {
+    for (const url of ['/studio', '/no-such-page']) {
+      const res = await own.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toMatch(
+        /^default-src 'self'; script-src 'self';/,
+      );
+    }
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip;q=1, br;q=0', 'gzip'],
+    ['*', 'br'],
+    ['identity', undefined],
+    ['', undefined],
+  ])('Accept-Encoding %j → %s', async (accept, coding) => {
+    const res = await own.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': accept },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers['content-encoding']).toBe(coding);
+    const body = res.rawPayload;
+    const plain =
+      coding === 'br'
+        ? zlib.brotliDecompressSync(body)
+        : coding === 'gzip'
+          ? zlib.gunzipSync(body)
+          : body;
+    expect(plain.toString('utf8')).toBe(html);
+    if (coding) expect(body.length).toBeLessThan(html.length / 4);
+  });
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['', undefined],
+  ])('sends an asset’s precompressed copy for Accept-Encoding %j', async (accept, coding) => {
+    const res = await own.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': accept },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers['content-encoding']).toBe(coding);
+    expect(res.headers['cache-control']).toContain('immutable');
+    const body = res.rawPayload;
+    const plain =
+      coding === 'br'
+        ? zlib.brotliDecompressSync(body)
+        : coding === 'gzip'
+          ? zlib.gunzipSync(body)
+          : body;
+    expect(plain.toString('utf8')).toBe(asset);
+    if (coding) expect(res.headers.vary).toContain('ccept-encoding');
   });
 });

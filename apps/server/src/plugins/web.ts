@@ -1,10 +1,23 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { isKnownPagePath, publicPaths } from '@kadr/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 const SPA_FALLBACK = '__spa-fallback.html';
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A page as served: its HTML, compressed once at start, and the policy its scripts need. */
+interface Page {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+  csp: string;
+}
 
 interface WebOptions {
   /** The web app's build output (`apps/web/build/client`). */
@@ -14,8 +27,10 @@ interface WebOptions {
 /**
  * Serves the built web app: prerendered HTML for public pages, the SPA shell for signed-in pages,
  * the same shell with status 404 for unknown paths (the app renders its not-found page), and static
- * files. The file list is read once at start: the build does not change under a running server.
- * Needs `reply.sendFile` (@fastify/static registered with `serve: false`).
+ * files. The file list and the pages are read once at start: the build does not change under a
+ * running server. Each page goes out with a Content-Security-Policy that allows exactly its own
+ * inline scripts (by SHA-256) and, when the browser accepts it, compressed (brotli, else gzip; both
+ * made at start). Needs `reply.sendFile` (@fastify/static registered with `serve: false`).
  */
 export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) => {
   const root = path.resolve(options.root);
@@ -23,13 +38,13 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   if (!assets.has(`/${SPA_FALLBACK}`) && !assets.has('/index.html')) {
     app.log.warn({ root }, 'web app not built: pages will answer 503 until `npm run build`');
   }
-  const pages = new Map<string, string>();
+  const pages = new Map<string, Page>();
   for (const page of publicPaths) {
     const file = page === '/' ? '/index.html' : `${page}/index.html`;
-    if (assets.has(file)) pages.set(page, await readFile(path.join(root, file), 'utf8'));
+    if (assets.has(file)) pages.set(page, await preparePage(path.join(root, file)));
   }
   const shell = assets.has(`/${SPA_FALLBACK}`)
-    ? await readFile(path.join(root, SPA_FALLBACK), 'utf8')
+    ? await preparePage(path.join(root, SPA_FALLBACK))
     : undefined;
 
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
@@ -47,20 +62,78 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     }
 
     const page = normalise(pathname);
-    const html = pages.get(page) ?? shell;
-    if (html === undefined) {
+    const served = pages.get(page) ?? shell;
+    if (served === undefined) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build`.');
     }
-    return reply
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply
       .code(isKnownPagePath(page) ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('content-security-policy', served.csp)
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding === 'identity') return reply.send(served.html);
+    return reply.header('content-encoding', encoding).send(served[encoding]);
   });
 });
+
+async function preparePage(file: string): Promise<Page> {
+  const html = await readFile(file, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip(html, { level: 9 }),
+  ]);
+  return { html, br, gzip: gz, csp: contentSecurityPolicy(html) };
+}
+
+/**
+ * The policy of one page: scripts only from our origin plus the page's own inline scripts, each
+ * by its hash (React Router's bootstrap, the marketing pages' small script), so an injected script
+ * cannot run. Inline style attributes stay allowed (prerendered markup carries a few); pictures may
+ * come from https (sign-in providers' avatars), data: and blob: (previews, the favicon mark).
+ */
+export function contentSecurityPolicy(html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+    // Data blocks (JSON-LD) never run; the policy leaves them alone.
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && !type.includes('javascript')) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...hashes].join(' ')}`.trimEnd(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** brotli when the browser takes it, else gzip, else the plain page (q=0 refuses a coding). */
+function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const takes = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return 'identity';
+}
 
 function normalise(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
