@@ -198,7 +198,10 @@ export function createGenerationEngine(options: EngineOptions) {
     /** Job `submit_generation`: translate if asked, create the prediction, remember its id. */
     async submit(id: string, attempt: { number: number; max: number }): Promise<void> {
       const row = await generations.findById(id);
-      if (row?.status !== 'pending') return;
+      // Submitted already (it stays pending while the model boots): a second prediction would run,
+      // and be paid for, for nothing. A job retried late (a dead worker's, freed hours after)
+      // and a reconcile racing a slow worker end here.
+      if (row?.status !== 'pending' || row.replicateId) return;
       const model = getModel(row.model);
       if (!model) {
         await options.generations.failAndRefund(id, userError.submit);
@@ -239,7 +242,8 @@ export function createGenerationEngine(options: EngineOptions) {
           return marked;
         });
         if (!updated) {
-          // The request ended while we were submitting (canceled): stop the prediction too.
+          // The request ended while we were submitting (canceled), or another submit got there
+          // first: stop this prediction.
           await provider.cancel(prediction.id).catch(() => undefined);
         } else if (terminalStatuses.has(prediction.status)) {
           await this.ingest({ requestId: id, predictionId: prediction.id }, prediction);

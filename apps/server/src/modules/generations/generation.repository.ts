@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { type GenerationStatus, generationRequests } from '../../db/schema.ts';
 import type { FileRow } from '../files/file.repository.ts';
@@ -170,7 +170,13 @@ export function createGenerationRepository(db: Executor) {
           updated: sql`now()`,
           deadline,
         })
-        .where(and(eq(generationRequests.id, id), eq(generationRequests.status, 'pending')))
+        .where(
+          and(
+            eq(generationRequests.id, id),
+            eq(generationRequests.status, 'pending'),
+            isNull(generationRequests.replicateId),
+          ),
+        )
         .returning();
       return row;
     },

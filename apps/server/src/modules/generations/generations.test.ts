@@ -567,6 +567,41 @@ describe('after a crash, nothing stays pending', () => {
   });
 });
 
+describe('submitting', () => {
+  it('creates one prediction per request, however many submits race for it or come late', async () => {
+    const { cookie } = await signInDemo(t.app);
+    await t.stopWorker();
+    try {
+      const res = await create(cookie, 'image', { model: 'seedream-3', prompt: 'once #slow' });
+      const id = (res.json() as { request_id: string }).request_id;
+      const submit = () => t.container.engine.submit(id, { number: 1, max: 10 });
+      await Promise.all([submit(), submit(), submit()]);
+      // A retry freed long after (a dead worker's job) finds it submitted and does nothing.
+      await submit();
+
+      const listed = await fetch(`${t.config.replicate.baseUrl}/predictions`, {
+        headers: { authorization: `Bearer ${t.config.replicate.token}` },
+      });
+      const { results } = (await listed.json()) as {
+        results: { id: string; status: string; webhook?: string }[];
+      };
+      const mine = results.filter((p) => p.webhook?.includes(`request=${id}`));
+      const live = mine.filter((p) => p.status !== 'canceled');
+      expect(mine.length).toBeGreaterThanOrEqual(1);
+      expect(mine.length).toBeLessThanOrEqual(3);
+      expect(live.map((p) => p.id)).toEqual([(await read(cookie, id)).replicate_id]);
+      const canceled = await t.app.inject({
+        method: 'POST',
+        url: `/api/generations/${id}/cancel`,
+        headers: { cookie, ...ORIGIN },
+      });
+      expect(canceled.statusCode).toBe(200);
+    } finally {
+      await t.startWorker();
+    }
+  });
+});
+
 describe('bad input changes nothing', () => {
   let cookie: string;
   let uploaded: string;
@@ -600,7 +635,11 @@ describe('bad input changes nothing', () => {
     ['image', { model: 'seedream-3', prompt: '  ' }, 'prompt'],
     ['image', { model: 'seedream-3', prompt: 'a\u0000cat' }, 'prompt'],
     ['image', { model: 'seedream-3', prompt: 'a \ud83e cat' }, 'prompt'],
-    ['image', { model: 'qwen-image', prompt: 'x', negative_prompt: 'blur\u0000' }, 'negative_prompt'],
+    [
+      'image',
+      { model: 'qwen-image', prompt: 'x', negative_prompt: 'blur\u0000' },
+      'negative_prompt',
+    ],
     ['image', { model: 'nope', prompt: 'x' }, 'model'],
     ['image', { model: 'veo3', prompt: 'x' }, 'model'],
     [
