@@ -10,6 +10,7 @@ import { enqueue } from './jobs/enqueue.ts';
 import { buildTaskList, crontab } from './jobs/registry.ts';
 import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
+import { RECONCILE_QUIET_MS } from './modules/generations/generation.engine.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -63,8 +64,15 @@ async function main(): Promise<void> {
       crontab,
       logger: createJobLogger(logger),
     });
-    // After a crash or restart, look at every unfinished request at once rather than in a minute.
+    // After a crash or restart, look at every unfinished request at once rather than in a minute,
+    // and again once what was running at the crash has been quiet long enough to be looked at.
     await enqueue(database.db, 'reconcile_generations', {}, { jobKey: 'reconcile:start' });
+    await enqueue(
+      database.db,
+      'reconcile_generations',
+      {},
+      { jobKey: 'reconcile:settled', runAt: new Date(Date.now() + RECONCILE_QUIET_MS + 1000) },
+    );
   }
 
   let closing = false;

@@ -48,6 +48,9 @@ const userError = {
   download: 'The result could not be saved.',
 };
 
+/** Reconcile looks only at requests nobody has heard about for this long. */
+export const RECONCILE_QUIET_MS = 30_000;
+
 /**
  * Moves a request through the provider: submit, ingest results, reconcile the quiet ones, cancel.
  * Every transition is conditional on the current status, so retries, duplicate webhooks and
@@ -302,7 +305,7 @@ export function createGenerationEngine(options: EngineOptions) {
 
     /** Job `reconcile_generations`: nothing stays pending because a webhook or a worker was lost. */
     async reconcile(now = new Date()): Promise<number> {
-      const quiet = await generations.findQuiet(new Date(now.getTime() - 30_000), 200);
+      const quiet = await generations.findQuiet(new Date(now.getTime() - RECONCILE_QUIET_MS), 200);
       let handled = 0;
       for (const row of quiet) {
         const model = getModel(row.model);
