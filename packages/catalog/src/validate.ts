@@ -36,7 +36,7 @@ function isOnStep(value: number, base: number, step: number): boolean {
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a text holds characters we cannot store (see `unstorable`). */
-function hasUnstorableCharacters(text: string): boolean {
+export function hasUnstorableCharacters(text: string): boolean {
   return unstorable.test(text);
 }
 
