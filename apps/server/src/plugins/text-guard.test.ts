@@ -24,17 +24,19 @@ describe('requests carrying text PostgreSQL cannot store', () => {
     await t.close();
   });
 
+  const signUp = (email: string, name: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/demo',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email, name, referral: null },
+    });
   const users = async () =>
     (await t.database.pool.query<{ n: number }>('select count(*)::int as n from users')).rows[0]?.n;
 
   it('are refused with 400 naming the field, and change nothing', async () => {
     const before = await users();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/demo',
-      headers: { origin: 'http://localhost:3000' },
-      payload: { email: 'nul@example.com', name: 'a\u0000b', referral: null },
-    });
+    const res = await signUp('nul@example.com', 'a\u0000b');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       status: 400,
@@ -50,12 +52,7 @@ describe('requests carrying text PostgreSQL cannot store', () => {
   });
 
   it('pass when the text is fine', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/demo',
-      headers: { origin: 'http://localhost:3000' },
-      payload: { email: 'fine@example.com', name: 'Анна 🦊', referral: null },
-    });
+    const res = await signUp('fine@example.com', 'Анна 🦊');
     expect(res.statusCode).toBe(200);
   });
 });
