@@ -138,7 +138,7 @@ async function compare(
     console.error(name, JSON.stringify(perRound(mine)), JSON.stringify(perRound(theirs)));
   }
   // A latency goal belongs to a load: it is measured at the goal's rate, requests sent on a fixed
-  // schedule (bench/lib.ts `pace`). At saturation the closed loop above only shows connections ÷
+  // schedule (bench/pace.ts). At saturation the closed loop above only shows connections ÷
   // throughput, so its p99 is printed for information.
   let paced: LoadResult | undefined;
   if (goals.p99Ms !== undefined) {
