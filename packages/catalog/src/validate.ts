@@ -33,11 +33,11 @@ function isOnStep(value: number, base: number, step: number): boolean {
 
 // U+0000 and a surrogate without its pair: no text column or JSON value in PostgreSQL can hold them
 // (and no model wants them), so a request carrying one is refused rather than failing later.
-const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether a text holds characters we cannot store (see `unstorable`). */
+/** Whether a text holds characters we cannot store (U+0000, a lone surrogate). */
 export function hasUnstorableCharacters(text: string): boolean {
-  return unstorable.test(text);
+  return text.includes('\u0000') || loneSurrogate.test(text);
 }
 
 function unstorableText(field: string): { ok: false; error: FieldError } {
