@@ -27,7 +27,6 @@ import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { errorsPlugin, PROBLEM_CONTENT_TYPE } from './plugins/errors.ts';
-import { textGuardPlugin } from './plugins/text-guard.ts';
 import { webPlugin } from './plugins/web.ts';
 import { createOAuthProviders, oauthEmulatorOptions } from './providers/oauth/index.ts';
 
@@ -80,7 +79,6 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(errorsPlugin);
-  await app.register(textGuardPlugin);
   // Only for `reply.sendFile` (ranges, ETags); the routes that use it decide what may be sent.
   // `preCompressed`: a `.br`/`.gz` copy next to a file (the web build makes them for its assets)
   // is sent instead when the browser accepts it.

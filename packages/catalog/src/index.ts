@@ -34,9 +34,4 @@ export {
 export { type Draft, estimateFromDraft, pricedParameters, priceOf } from './price.ts';
 export { type ProviderRequest, toProviderRequest } from './provider.ts';
 export type * from './types.ts';
-export {
-  hasUnstorableCharacters,
-  type ParameterCheck,
-  validateParameter,
-  validateRequest,
-} from './validate.ts';
+export { type ParameterCheck, validateParameter, validateRequest } from './validate.ts';

@@ -35,9 +35,12 @@ function isOnStep(value: number, base: number, step: number): boolean {
 // (and no model wants them), so a request carrying one is refused rather than failing later.
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+const anySurrogate = /[\uD800-\uDFFF]/;
+
 /** Whether a text holds characters we cannot store (U+0000, a lone surrogate). */
-export function hasUnstorableCharacters(text: string): boolean {
-  return text.includes('\u0000') || loneSurrogate.test(text);
+function hasUnstorableCharacters(text: string): boolean {
+  // Cheap tests first: most texts have no surrogate at all (no emoji), and this runs on every field.
+  return text.includes('\u0000') || (anySurrogate.test(text) && loneSurrogate.test(text));
 }
 
 function unstorableText(field: string): { ok: false; error: FieldError } {
