@@ -58,26 +58,35 @@ async function measure(server: Server, target: Target, duration: number): Promis
   });
 }
 
+/** One connection to the measured server's database, for checks around a run. */
+async function withDatabase<T>(
+  server: Server,
+  use: (pool: ReturnType<typeof openDatabase>['pool']) => Promise<T>,
+): Promise<T> {
+  const database = openDatabase(String(server.info.databaseUrl), { max: 1, onError: () => {} });
+  try {
+    return await use(database.pool);
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Each benchmark starts from a quiet database: what an earlier one wrote (tens of thousands of
  * creates and their jobs) is vacuumed and checkpointed first, so its clean-up (autovacuum, a
  * checkpoint) does not land in the next one's measurement.
  */
 async function settle(server: Server): Promise<void> {
-  const database = openDatabase(String(server.info.databaseUrl), { max: 1, onError: () => {} });
-  try {
-    await database.pool.query('vacuum analyze');
-    await database.pool.query('checkpoint');
-  } finally {
-    await database.close();
-  }
+  await withDatabase(server, async (pool) => {
+    await pool.query('vacuum analyze');
+    await pool.query('checkpoint');
+  });
 }
 
 /** Money and counts after a create run: what must hold however many creates went through. */
 async function createInvariants(server: Server) {
-  const database = openDatabase(String(server.info.databaseUrl), { max: 1, onError: () => {} });
-  try {
-    const result = await database.pool.query<{
+  return withDatabase(server, async (pool) => {
+    const result = await pool.query<{
       created: number;
       debits: number;
       jobs: number;
@@ -104,9 +113,7 @@ async function createInvariants(server: Server) {
       row.jobs === row.created &&
       row.counted === row.created;
     return { ok, ...row };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function compare(

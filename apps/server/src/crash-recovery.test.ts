@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
+import { freePort } from '../test/live.ts';
 
 // The acceptance test of #4 taken literally: the real server process (API, job worker and, in demo
 // mode, the Replicate emulator all in one) is killed with SIGKILL while requests are processing,
@@ -20,15 +20,6 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dataDir: string;
 let port: number;
 let server: ChildProcess | undefined;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
-}
 
 const base = () => `http://127.0.0.1:${port}`;
 

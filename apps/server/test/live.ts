@@ -3,7 +3,8 @@ import { Logger, type Runner, run } from 'graphile-worker';
 import { buildTaskList } from '../src/jobs/registry.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

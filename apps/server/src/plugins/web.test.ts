@@ -129,6 +129,14 @@ describe('web plugin: page headers', () => {
     await rm(ownRoot, { recursive: true, force: true });
   });
 
+  /** A body as sent with `coding`, decoded. */
+  const decoded = (body: Buffer, coding: string | undefined) =>
+    coding === 'br'
+      ? zlib.brotliDecompressSync(body)
+      : coding === 'gzip'
+        ? zlib.gunzipSync(body)
+        : body;
+
   const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
   it('allow exactly the page’s own inline scripts, by hash', async () => {
@@ -168,12 +176,7 @@ describe('web plugin: page headers', () => {
     expect(res.headers.vary).toContain('accept-encoding');
     expect(res.headers['content-encoding']).toBe(coding);
     const body = res.rawPayload;
-    const plain =
-      coding === 'br'
-        ? zlib.brotliDecompressSync(body)
-        : coding === 'gzip'
-          ? zlib.gunzipSync(body)
-          : body;
+    const plain = decoded(body, coding);
     expect(plain.toString('utf8')).toBe(html);
     if (coding) expect(body.length).toBeLessThan(html.length / 4);
   });
@@ -193,12 +196,7 @@ describe('web plugin: page headers', () => {
     expect(res.headers['content-encoding']).toBe(coding);
     expect(res.headers['cache-control']).toContain('immutable');
     const body = res.rawPayload;
-    const plain =
-      coding === 'br'
-        ? zlib.brotliDecompressSync(body)
-        : coding === 'gzip'
-          ? zlib.gunzipSync(body)
-          : body;
+    const plain = decoded(body, coding);
     expect(plain.toString('utf8')).toBe(asset);
     if (coding) expect(res.headers.vary).toContain('ccept-encoding');
   });
