@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { createReplicateEmulator, oauthEmulator } from '@kadr/emulators';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -23,12 +21,10 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { generationRoutes } from './modules/generations/generations.routes.ts';
 import { webhookRoutes } from './modules/generations/webhooks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { errorsPlugin, PROBLEM_CONTENT_TYPE } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
-import { createOAuthProviders, oauthEmulatorOptions } from './providers/oauth/index.ts';
 
 export interface AppDeps {
   container: Container;
@@ -38,10 +34,13 @@ export interface AppDeps {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/** Builds the whole HTTP application. It never listens: main.ts does, tests use `inject`. */
+/**
+ * Builds the whole HTTP application from what the composition root (`container.ts`) hands it. It
+ * never listens: main.ts does, tests use `inject`.
+ */
 export async function buildApp(deps: AppDeps) {
   const { container } = deps;
-  const { config, database } = container;
+  const { config, sessions, accounts, realtime } = container;
   const app = Fastify({
     ...(deps.logger
       ? { loggerInstance: deps.logger }
@@ -104,80 +103,48 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes, {
-    checks: [
-      {
-        name: 'database',
-        check: async () => {
-          await database.pool.query('select 1');
-        },
-      },
-    ],
+    checks: [{ name: 'database', check: container.repositories.ping }],
   });
 
-  const { sessions, accounts } = container;
   await app.register(authPlugin, {
     sessions,
     secureCookies: config.session.secureCookies,
     allowedOrigins: config.allowedOrigins,
   });
-  await app.register(authRoutes, { sessions, accounts, users: container.users, demo: config.demo });
+  await app.register(authRoutes, { sessions, accounts, demo: config.demo });
   await app.register(oauthRoutes, {
-    providers: createOAuthProviders(config),
+    providers: container.oauthProviders,
     sessions,
     accounts,
     cookieSecret: config.oauth.cookieSecret,
     secureCookies: config.session.secureCookies,
   });
-  const oauthEmulation = oauthEmulatorOptions(config);
-  if (oauthEmulation) {
-    // Demo mode: sign-in providers without credentials are emulated here, reached over HTTP.
-    await app.register(oauthEmulator, oauthEmulation);
-  }
   await app.register(catalogRoutes);
-
-  await app.register(filesRoutes, {
-    files: container.files,
-    urls: container.fileUrls,
-    storage: container.storage,
-  });
+  await app.register(filesRoutes, { files: container.files });
   await app.register(uploadRoutes, {
     uploads: container.uploads,
     urls: container.fileUrls,
     maxBytes: config.uploadMaxBytes,
   });
-  await app.register(generationRoutes, {
-    generations: container.generations,
-    engine: container.engine,
-  });
-  await app.register(webhookRoutes, { db: database.db, secret: config.replicate.webhookSecret });
+  await app.register(generationRoutes, { generations: container.generations });
+  await app.register(webhookRoutes, { webhooks: container.webhooks });
 
-  const hub = createRealtimeHub({ connectionString: database.url, logger: app.log });
   // Sessions are cached while the hub listens, so a revocation on any node reaches this one.
-  const stopSessionCache = sessions.useRevocationFeed(hub);
-  app.addHook('onReady', hub.start);
+  const stopSessionCache = sessions.useRevocationFeed(realtime);
+  app.addHook('onReady', realtime.start);
   app.addHook('onClose', async () => {
     stopSessionCache();
-    await hub.stop();
+    await realtime.stop();
   });
   await app.register(realtimeRoutes, {
-    hub,
-    users: container.users,
+    hub: realtime,
+    accounts,
     generations: container.generations,
     sessions,
   });
 
-  if (config.demo && config.replicate.emulated) {
-    // Demo mode: the provider's stand-in lives on this server; the adapter reaches it over HTTP.
-    const emulator = createReplicateEmulator({
-      publicBaseUrl: `${config.publicUrl}/emulators/replicate`,
-      webhookSecret: config.replicate.webhookSecret,
-      latencyMs: config.replicate.emulatorLatencyMs,
-      storageDir: path.join(config.dataDir, 'emulators', 'replicate'),
-      apiToken: config.replicate.token,
-    });
-    await app.register(emulator.plugin, { prefix: '/emulators/replicate' });
-    app.decorate('replicateEmulator', emulator);
-  }
+  // Demo mode: the outside services' stand-ins, reached over HTTP by the same adapters.
+  await app.register(container.demo.plugin);
 
   app.setNotFoundHandler((request, reply) => {
     const problem = new HttpProblem(

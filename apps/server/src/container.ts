@@ -1,18 +1,21 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createDemo } from './demo.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
-import { createFileRepository } from './modules/files/file.repository.ts';
+import { createFileService } from './modules/files/file.service.ts';
 import { createFileUrls } from './modules/files/file-url.ts';
 import {
   createGenerationEngine,
   type EngineLogger,
 } from './modules/generations/generation.engine.ts';
 import { createGenerationService } from './modules/generations/generation.service.ts';
+import { createWebhookService } from './modules/generations/webhook.service.ts';
+import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { createUploadService } from './modules/uploads/upload.service.ts';
-import { createUserRepository } from './modules/users/user.repository.ts';
 import { createMediaTools, type MediaTools } from './providers/media/media.ts';
+import { createOAuthProviders } from './providers/oauth/index.ts';
 import {
   createReplicateProvider,
   type ModelProvider,
@@ -20,7 +23,9 @@ import {
 import { createLocalDiskStorage } from './providers/storage/local-disk.storage.ts';
 import type { ObjectStorage } from './providers/storage/storage.ts';
 import { createLlmTranslator, type Translator } from './providers/translate/translator.ts';
+import { createRepositories } from './repositories.ts';
 
+/** Outside-world pieces a test may replace; everything else is built from the configuration. */
 export interface ContainerOverrides {
   storage?: ObjectStorage;
   provider?: ModelProvider;
@@ -29,8 +34,9 @@ export interface ContainerOverrides {
 }
 
 /**
- * The composition root: every service wired once from the configuration, shared by the HTTP app and
- * the job worker. Tests replace outside-world pieces through `overrides`.
+ * The composition root: every repository, provider and service wired once from the configuration,
+ * shared by the HTTP app (`buildApp`) and the job worker (`main.ts`). Demo mode's emulators come
+ * from `demo.ts` beside it. Nothing else constructs a repository or a provider.
  */
 export function createContainer(
   config: Config,
@@ -38,27 +44,23 @@ export function createContainer(
   logger: EngineLogger,
   overrides: ContainerOverrides = {},
 ) {
-  const { db } = database;
+  const repositories = createRepositories(database);
   const storage = overrides.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'files'));
   const fileUrls = createFileUrls({ publicUrl: config.publicUrl, secret: config.signingSecret });
-  const files = createFileRepository(db);
   const provider =
     overrides.provider ??
     createReplicateProvider({ token: config.replicate.token, baseUrl: config.replicate.baseUrl });
   const translator =
     overrides.translator ??
     createLlmTranslator({ provider, model: config.replicate.translateModel });
-  const generations = createGenerationService({ db, pool: database.pool, files, urls: fileUrls });
   const deliveryOrigin = new URL(config.replicate.baseUrl).host;
   const engine = createGenerationEngine({
-    db,
+    repositories,
     provider,
     translator,
     storage,
     media: overrides.media ?? createMediaTools(),
-    files,
     urls: fileUrls,
-    generations,
     webhookUrl: `${config.publicUrl}/api/webhooks/replicate`,
     // Replicate serves outputs from replicate.delivery and its subdomains; the emulator from itself.
     deliveryHosts: (host) =>
@@ -71,20 +73,29 @@ export function createContainer(
   return {
     config,
     database,
+    repositories,
     storage,
     fileUrls,
-    files,
-    users: createUserRepository(db),
-    sessions: createSessionService(db, config.session),
-    accounts: createAccountService(db, { welcomeTokens: config.welcomeTokens }),
+    provider,
+    engine,
+    generations: createGenerationService({ repositories, engine, urls: fileUrls }),
+    webhooks: createWebhookService({
+      repositories,
+      secret: config.replicate.webhookSecret,
+      logger,
+    }),
+    sessions: createSessionService(repositories.sessions, config.session),
+    accounts: createAccountService(repositories, { welcomeTokens: config.welcomeTokens }),
+    oauthProviders: createOAuthProviders(config),
     uploads: createUploadService({
       storage,
-      files,
+      repositories,
       limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
     }),
-    provider,
-    generations,
-    engine,
+    files: createFileService({ repositories, storage, urls: fileUrls }),
+    /** One LISTEN connection per API node; the app starts and stops it. */
+    realtime: createRealtimeHub({ connectionString: database.url, logger }),
+    demo: createDemo(config),
   };
 }
 

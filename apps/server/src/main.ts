@@ -6,7 +6,6 @@ import { createContainer } from './container.ts';
 import { openDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { enqueue } from './jobs/enqueue.ts';
 import { buildTaskList, crontab } from './jobs/registry.ts';
 import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
@@ -66,9 +65,9 @@ async function main(): Promise<void> {
     });
     // After a crash or restart, look at every unfinished request at once rather than in a minute,
     // and again once what was running at the crash has been quiet long enough to be looked at.
-    await enqueue(database.db, 'reconcile_generations', {}, { jobKey: 'reconcile:start' });
-    await enqueue(
-      database.db,
+    const { jobs } = container.repositories;
+    await jobs.enqueue('reconcile_generations', {}, { jobKey: 'reconcile:start' });
+    await jobs.enqueue(
       'reconcile_generations',
       {},
       { jobKey: 'reconcile:settled', runAt: new Date(Date.now() + RECONCILE_QUIET_MS + 1000) },

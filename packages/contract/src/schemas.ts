@@ -113,6 +113,21 @@ export const outputFileSchema = z.object({
 });
 export type OutputFile = z.infer<typeof outputFileSchema>;
 
+/** A generation's body (§3): what was asked, as validated, and what came back. */
+export const generationJsondataSchema = z
+  .object({
+    type: modelTypeSchema.optional(),
+    prompt: z.string().optional(),
+    /** The validated parameters, `duration` included for videos. */
+    input: z.record(z.string(), z.unknown()).nullable().optional(),
+    output: z.unknown().optional(),
+    translate_prompt: z.boolean().optional(),
+    /** The prompt as sent to the model (translated when asked). */
+    sent_prompt: z.string().optional(),
+  })
+  .loose();
+export type GenerationJsondata = z.infer<typeof generationJsondataSchema>;
+
 /** The spec's generation request record (§3), `output_files` expanded. */
 export const generationRecordSchema = z.object({
   id: z.string(),
@@ -126,18 +141,7 @@ export const generationRecordSchema = z.object({
   status: generationStatusSchema,
   /** Tokens charged (and refunded in full when the generation failed). */
   cost: z.number().int(),
-  jsondata: z
-    .object({
-      type: modelTypeSchema.optional(),
-      prompt: z.string().optional(),
-      /** The validated parameters, `duration` included for videos. */
-      input: z.record(z.string(), z.unknown()).nullable().optional(),
-      output: z.unknown().optional(),
-      translate_prompt: z.boolean().optional(),
-      /** The prompt as sent to the model (translated when asked). */
-      sent_prompt: z.string().optional(),
-    })
-    .loose(),
+  jsondata: generationJsondataSchema,
   output_files: z.array(z.string()),
   expand: z.object({ output_files: z.array(outputFileSchema) }),
 });
@@ -154,3 +158,30 @@ export type GenerationList = z.infer<typeof generationListSchema>;
 
 export const uploadResponseSchema = z.object({ urls: z.object({ get: z.string() }) });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** An answer with no body (204). */
+export const noContentSchema = z.null().describe('No content.');
+
+/** A redirect (302): the browser goes on to the address in the Location header. */
+export const redirectSchema = z.null().describe('Redirect to the address in the Location header.');
+
+/** The content types of the files Kadr stores and serves (uploads, outputs and their previews). */
+export const storedFileTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+] as const;
+
+/** A stored file's bytes, in the file's own content type (ranges give 206 with a part of them). */
+export const fileBytesSchema = z.string().meta({ format: 'binary' });
+
+/**
+ * `GET /api/realtime`: server-sent events. `user` carries the person's record (on open and
+ * whenever it or the balance changes), `generation` a generation record whenever one of theirs
+ * changes; comment lines are heartbeats.
+ */
+export const realtimeStreamSchema = z
+  .string()
+  .describe('text/event-stream: `user` events (a User), `generation` events (a GenerationRecord).');

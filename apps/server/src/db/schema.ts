@@ -1,3 +1,5 @@
+import type { ModelType } from '@kadr/catalog';
+import type { GenerationJsondata, GenerationStatus } from '@kadr/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn as AnyColumn } from 'drizzle-orm/pg-core';
 import {
@@ -91,9 +93,6 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-export const generationStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
-export type GenerationStatus = (typeof generationStatuses)[number];
-
 export const generationRequests = pgTable(
   'generation_requests',
   {
@@ -101,7 +100,7 @@ export const generationRequests = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull().$type<'image' | 'video'>(),
+    type: text('type').notNull().$type<ModelType>(),
     model: text('model').notNull(),
     status: text('status').notNull().default('pending').$type<GenerationStatus>(),
     /** Why a request failed; 'Canceled' when the person canceled it. */
@@ -109,7 +108,7 @@ export const generationRequests = pgTable(
     replicateId: text('replicate_id'),
     provider: text('provider').notNull().default('replicate'),
     /** The spec's record body: {type, prompt, input, output} (+ the prompt actually sent). */
-    jsondata: jsonb('jsondata').notNull().$type<Record<string, unknown>>(),
+    jsondata: jsonb('jsondata').notNull().$type<GenerationJsondata>(),
     /** Tokens debited for this request; refunded in full on failure. */
     cost: integer('cost').notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

@@ -9,8 +9,11 @@ export function buildTaskList(engine: GenerationEngine): TaskList {
       const { id } = payload as JobPayloads['submit_generation'];
       await engine.submit(id, { number: helpers.job.attempts, max: helpers.job.max_attempts });
     },
-    ingest_prediction: async (payload) => {
-      await engine.ingest(payload as JobPayloads['ingest_prediction']);
+    ingest_prediction: async (payload, helpers) => {
+      await engine.ingest(payload as JobPayloads['ingest_prediction'], undefined, {
+        number: helpers.job.attempts,
+        max: helpers.job.max_attempts,
+      });
     },
     reconcile_generations: async () => {
       await engine.reconcile();

@@ -1,19 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { authIdentities, users } from '../../db/schema.ts';
-import { applyLedgerEntry } from '../ledger/ledger.service.ts';
-import { createUserRepository, type Executor, type UserRow } from '../users/user.repository.ts';
-
-/** What a sign-in provider tells us about a person. */
-export interface ExternalProfile {
-  provider: string;
-  subject: string;
-  email: string | null;
-  emailVerified: boolean;
-  name: string | null;
-  avatar: string | null;
-  locale?: string | null;
-}
+import type { ExternalProfile } from '../../providers/oauth/types.ts';
+import type { Repositories } from '../../repositories.ts';
+import type { UserRow } from '../users/user.repository.ts';
 
 export interface SignInOutcome {
   user: UserRow;
@@ -25,56 +12,31 @@ export const REFERRAL_SIGNUP_BONUS = 25;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createAccountService(db: Database, options: { welcomeTokens: number }) {
-  async function findByIdentity(tx: Executor, provider: string, subject: string) {
-    const [row] = await tx
-      .select({ user: users })
-      .from(authIdentities)
-      .innerJoin(users, eq(users.id, authIdentities.userId))
-      .where(and(eq(authIdentities.provider, provider), eq(authIdentities.subject, subject)))
-      .limit(1);
-    return row?.user;
-  }
-
-  /**
-   * Links by e-mail only when both sides vouch for it: the provider says the address is verified and
-   * the existing account's address was verified by a provider too. Otherwise anyone could claim an
-   * account by typing its address into a provider that does not check.
-   */
-  async function findByVerifiedEmail(tx: Executor, email: string) {
-    const [row] = await tx
-      .select({ user: users })
-      .from(authIdentities)
-      .innerJoin(users, eq(users.id, authIdentities.userId))
-      .where(
-        and(
-          eq(authIdentities.emailVerified, true),
-          sql`lower(${authIdentities.email}) = lower(${email})`,
-        ),
-      )
-      .limit(1);
-    return row?.user;
-  }
-
+export function createAccountService(
+  repositories: Pick<Repositories, 'transaction' | 'users'>,
+  options: { welcomeTokens: number },
+) {
   async function attempt(
     profile: ExternalProfile,
     referral: string | null,
   ): Promise<SignInOutcome> {
-    return db.transaction(async (tx) => {
-      const known = await findByIdentity(tx, profile.provider, profile.subject);
+    return repositories.transaction(async (tx) => {
+      const known = await tx.identities.findUser(profile.provider, profile.subject);
       if (known) return { user: known, created: false };
 
+      // Links by e-mail only when both sides vouch for it: the provider says the address is
+      // verified and the existing account's address was verified by a provider too. Otherwise
+      // anyone could claim an account by typing its address into a provider that does not check.
       const email = profile.email?.trim() || null;
       const linked =
-        email && profile.emailVerified ? await findByVerifiedEmail(tx, email) : undefined;
-      const repository = createUserRepository(tx);
-      const referrer =
-        !linked && referral && UUID.test(referral)
-          ? await repository.findById(referral)
+        email && profile.emailVerified
+          ? await tx.identities.findUserByVerifiedEmail(email)
           : undefined;
+      const referrer =
+        !linked && referral && UUID.test(referral) ? await tx.users.findById(referral) : undefined;
       const user =
         linked ??
-        (await repository.insert({
+        (await tx.users.insert({
           name: profile.name?.trim().slice(0, 200) ?? '',
           email: email ?? '',
           avatar: profile.avatar,
@@ -82,7 +44,7 @@ export function createAccountService(db: Database, options: { welcomeTokens: num
           referredBy: referrer?.id ?? null,
           locale: profile.locale ?? null,
         }));
-      await tx.insert(authIdentities).values({
+      await tx.identities.insert({
         userId: user.id,
         provider: profile.provider,
         subject: profile.subject,
@@ -92,26 +54,29 @@ export function createAccountService(db: Database, options: { welcomeTokens: num
       if (linked) return { user: linked, created: false };
 
       if (options.welcomeTokens > 0) {
-        await applyLedgerEntry(tx, {
+        await tx.ledger.apply({
           userId: user.id,
           delta: options.welcomeTokens,
           reason: 'welcome',
         });
       }
       if (referrer && referrer.id !== user.id) {
-        await applyLedgerEntry(tx, {
+        await tx.ledger.apply({
           userId: referrer.id,
           delta: REFERRAL_SIGNUP_BONUS,
           reason: 'referral_bonus',
           referredUserId: user.id,
         });
       }
-      const fresh = await repository.findById(user.id);
+      const fresh = await tx.users.findById(user.id);
       return { user: fresh ?? user, created: true };
     });
   }
 
   return {
+    /** A person's account as it is now (the balance moves on every create and refund). */
+    find: (id: string): Promise<UserRow | undefined> => repositories.users.findById(id),
+
     /**
      * Finds the person behind a provider identity, links it to an account with the same verified
      * e-mail, or signs them up (welcome tokens, referral bonus), all in one transaction.

@@ -1,16 +1,14 @@
-import { cookieNames, userSchema } from '@kadr/contract';
+import { cookieNames, noContentSchema, problemSchema, userSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem } from '../../lib/problem.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
-import type { UserRepository } from '../users/user.repository.ts';
 import type { AccountService } from './account.service.ts';
 import { requireUser } from './auth.plugin.ts';
 import type { SessionService } from './session.service.ts';
 
 export interface AuthRoutesOptions {
   sessions: SessionService;
-  users: UserRepository;
   accounts: AccountService;
   demo: boolean;
 }
@@ -25,18 +23,18 @@ const demoBodySchema = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { sessions, accounts, users } = options;
+  const { sessions, accounts } = options;
 
   /** The signed-in person's record as it is now (the balance moves on every create and refund). */
   async function currentUser(id: string) {
-    const user = await users.findById(id);
+    const user = await accounts.find(id);
     if (!user) throw new HttpProblem(401, 'Please sign in.');
     return toUserRecord(user);
   }
 
   app.get(
     '/api/me',
-    { schema: { tags: ['account'], response: { 200: userSchema } } },
+    { schema: { tags: ['account'], response: { 200: userSchema, 401: problemSchema } } },
     async (request) => currentUser(requireUser(request).id),
   );
 
@@ -46,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['account'],
         description: 'The signed-in user (sliding the session), or 204 for an anonymous visitor.',
-        response: { 200: userSchema, 204: z.null() },
+        response: { 200: userSchema, 204: noContentSchema },
       },
     },
     async (request, reply) => {
@@ -61,11 +59,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags: ['account'] } }, async (request, reply) => {
-    if (request.sessionToken) await sessions.revoke(request.sessionToken);
-    app.sessionCookies.clear(reply);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['account'],
+        description: 'Ends this browser’s session on every node.',
+        response: { 204: noContentSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.sessionToken) await sessions.revoke(request.sessionToken);
+      app.sessionCookies.clear(reply);
+      return reply.code(204).send(null);
+    },
+  );
 
   if (options.demo) {
     app.post(
@@ -76,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           description:
             'Demo mode only: sign in (or up) as anyone by e-mail. Used by scripts and tests.',
           body: demoBodySchema,
-          response: { 200: userSchema },
+          response: { 200: userSchema, 400: problemSchema },
         },
       },
       async (request, reply) => {

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { safeReturnPath } from '@kadr/contract';
+import { problemSchema, redirectSchema, safeReturnPath } from '@kadr/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export interface OAuthRoutesOptions {
   providers: ReadonlyMap<OAuthProviderId, OAuthProvider>;
   accounts: AccountService;
   sessions: SessionService;
-  /** Encrypts the flow cookie (config COOKIE_SECRET). */
+  /** Encrypts the flow cookie (derived from SIGNING_SECRET in config.ts). */
   cookieSecret: string;
   secureCookies: boolean;
 }
@@ -84,6 +84,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
           'same-site path to return to (default /studio). 404 when the provider is not configured.',
         params: providerParamsSchema,
         querystring: startQuerySchema,
+        response: { 302: redirectSchema, 404: problemSchema },
       },
     },
     async (request, reply) => {
@@ -125,6 +126,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
           'the person in (or up) and redirects to `next`; any failure redirects to ' +
           '/login?error=cancelled|state|provider|failed and creates no session.',
         params: providerParamsSchema,
+        response: { 302: redirectSchema, 404: problemSchema },
       },
     },
     async (request, reply) => {

@@ -55,7 +55,7 @@ async function deleteRow(token: string) {
 
 describe('session cache', () => {
   it('is used only while the revocation feed listens, and forgotten when it stops', async () => {
-    const service = createSessionService(t.database.db, policy);
+    const service = createSessionService(t.container.repositories.sessions, policy);
     const feed = fakeFeed();
     service.useRevocationFeed(feed.feed);
     const { userId, token } = await personWithSession(service);
@@ -75,7 +75,7 @@ describe('session cache', () => {
   });
 
   it('forgets a session revoked anywhere as soon as the notification arrives', async () => {
-    const service = createSessionService(t.database.db, policy);
+    const service = createSessionService(t.container.repositories.sessions, policy);
     const feed = fakeFeed();
     service.useRevocationFeed(feed.feed);
     feed.listening(true);
@@ -90,7 +90,7 @@ describe('session cache', () => {
   });
 
   it('revoke() on this node forgets at once, without waiting for the notification', async () => {
-    const service = createSessionService(t.database.db, policy);
+    const service = createSessionService(t.container.repositories.sessions, policy);
     const feed = fakeFeed();
     service.useRevocationFeed(feed.feed);
     feed.listening(true);
@@ -107,7 +107,7 @@ describe('session cache', () => {
   });
 
   it('does not keep what a read found if a revocation arrived while it was reading', async () => {
-    const service = createSessionService(t.database.db, policy);
+    const service = createSessionService(t.container.repositories.sessions, policy);
     const feed = fakeFeed();
     service.useRevocationFeed(feed.feed);
     feed.listening(true);
@@ -120,7 +120,11 @@ describe('session cache', () => {
 
   it('never serves a session past its expiry, cached or not', async () => {
     let now = Date.now();
-    const service = createSessionService(t.database.db, policy, () => new Date(now));
+    const service = createSessionService(
+      t.container.repositories.sessions,
+      policy,
+      () => new Date(now),
+    );
     const feed = fakeFeed();
     service.useRevocationFeed(feed.feed);
     feed.listening(true);
@@ -139,7 +143,7 @@ describe('sessions across nodes', () => {
     expect((await me()).statusCode).toBe(200);
     const token = decodeURIComponent(cookie.split(';')[0]?.split('=')[1] ?? '');
     // Another node: its own service over the same database.
-    await createSessionService(t.database.db, policy).revoke(token);
+    await createSessionService(t.container.repositories.sessions, policy).revoke(token);
     // The notification travels through PostgreSQL to this node's listener: wait for it to land.
     let status = 200;
     for (let i = 0; i < 100 && status === 200; i++) {

@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
+import type { SessionRepository } from './session.repository.ts';
 
 export interface SessionPolicy {
   /** A session unused for this long ends. */
@@ -50,7 +48,7 @@ interface CachedSession {
 }
 
 export function createSessionService(
-  db: Database,
+  sessions: SessionRepository,
   policy: SessionPolicy,
   now = () => new Date(),
   options: { cacheTtlMs?: number } = {},
@@ -69,33 +67,9 @@ export function createSessionService(
     if (hash === undefined) cache.clear();
     else cache.delete(hash);
   };
-
-  // Every signed-in request without a cached session runs this: built once, prepared per connection.
-  const findLive = db
-    .select({
-      userId: sessions.userId,
-      lastSeen: sessions.lastSeen,
-      expiresAt: sessions.expiresAt,
-      absoluteExpiresAt: sessions.absoluteExpiresAt,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('hash')),
-        gt(sessions.expiresAt, sql.placeholder('at')),
-        gt(sessions.absoluteExpiresAt, sql.placeholder('at')),
-      ),
-    )
-    .limit(1)
-    .prepare('kadr_session_resolve');
-
-  /** Deletes sessions and tells every node (this one at once) to forget them. */
-  async function revokeWhere(condition: SQL): Promise<void> {
-    const gone = await db.execute<{ token_hash: string }>(sql`
-      with gone as (delete from ${sessions} where ${condition} returning token_hash)
-      select token_hash, pg_notify('kadr_session', token_hash) from gone`);
-    for (const row of gone.rows) forget(row.token_hash);
-  }
+  const forgetAll = (hashes: string[]) => {
+    for (const hash of hashes) forget(hash);
+  };
 
   return {
     /** A new random 256-bit session for the user; sign-in always issues a new one (rotation). */
@@ -106,11 +80,10 @@ export function createSessionService(
       const expiresAt = new Date(
         Math.min(at.getTime() + policy.idleMs, absoluteExpiresAt.getTime()),
       );
-      await db.insert(sessions).values({
+      await sessions.insert({
         tokenHash: hashToken(token),
         userId,
         created: at,
-        lastSeen: at,
         expiresAt,
         absoluteExpiresAt,
         userAgent: meta.userAgent?.slice(0, 512) ?? null,
@@ -130,7 +103,7 @@ export function createSessionService(
       }
       if (!live) {
         const seen = epoch;
-        const [row] = await findLive.execute({ hash, at: new Date(at).toISOString() });
+        const row = await sessions.findLive(hash, new Date(at));
         if (!row) return undefined;
         live = {
           userId: row.userId,
@@ -153,32 +126,19 @@ export function createSessionService(
     /** Slides the idle expiry forward (never past the absolute one). */
     async touch(token: string): Promise<void> {
       const at = now();
-      await db
-        .update(sessions)
-        .set({
-          lastSeen: at,
-          expiresAt: sql`least(${new Date(at.getTime() + policy.idleMs)}::timestamptz, ${sessions.absoluteExpiresAt})`,
-        })
-        .where(eq(sessions.tokenHash, hashToken(token)));
+      await sessions.touch(hashToken(token), at, new Date(at.getTime() + policy.idleMs));
     },
 
     async revoke(token: string): Promise<void> {
-      await revokeWhere(sql`${sessions.tokenHash} = ${hashToken(token)}`);
+      forgetAll(await sessions.revokeByHash(hashToken(token)));
     },
 
     async revokeAllFor(userId: string): Promise<void> {
-      await revokeWhere(sql`${sessions.userId} = ${userId}`);
+      forgetAll(await sessions.revokeAllFor(userId));
     },
 
     /** Housekeeping: expired sessions are useless and only grow the table. */
-    async deleteExpired(): Promise<number> {
-      const at = now();
-      const deleted = await db
-        .delete(sessions)
-        .where(or(lt(sessions.expiresAt, at), lt(sessions.absoluteExpiresAt, at)))
-        .returning({ tokenHash: sessions.tokenHash });
-      return deleted.length;
-    },
+    deleteExpired: (): Promise<number> => sessions.deleteExpired(now()),
 
     /**
      * Turns the session cache on for as long as the feed listens; revocations it carries are

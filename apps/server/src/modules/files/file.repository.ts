@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/executor.ts';
 import { files } from '../../db/schema.ts';
-import type { Executor } from '../users/user.repository.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = typeof files.$inferInsert;

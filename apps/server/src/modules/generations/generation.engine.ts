@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { getModel, toProviderRequest, type ValidatedRequest } from '@kadr/catalog';
-import type { Database } from '../../db/client.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import {
+  getModel,
+  type ModelDefinition,
+  toProviderRequest,
+  type ValidatedRequest,
+} from '@kadr/catalog';
 import type { MediaTools } from '../../providers/media/media.ts';
 import {
   type ModelProvider,
@@ -14,11 +17,9 @@ import {
 } from '../../providers/replicate/replicate.adapter.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import { needsTranslation, type Translator } from '../../providers/translate/translator.ts';
-import type { FileRepository } from '../files/file.repository.ts';
-import { createFileRepository } from '../files/file.repository.ts';
+import type { Repositories } from '../../repositories.ts';
 import type { FileUrls } from '../files/file-url.ts';
-import { createGenerationRepository, type GenerationRow } from './generation.repository.ts';
-import { type GenerationService, notifyGeneration } from './generation.service.ts';
+import type { GenerationRow } from './generation.repository.ts';
 
 export interface EngineLogger {
   info(details: object, message: string): void;
@@ -26,19 +27,33 @@ export interface EngineLogger {
 }
 
 export interface EngineOptions {
-  db: Database;
+  repositories: Pick<Repositories, 'generations' | 'jobs' | 'transaction'>;
   provider: ModelProvider;
   translator: Translator;
   storage: ObjectStorage;
   media: MediaTools;
-  files: FileRepository;
   urls: FileUrls;
-  generations: GenerationService;
   webhookUrl: string;
   /** Hosts outputs may be downloaded from (the provider's delivery CDN). */
   deliveryHosts: (host: string) => boolean;
   limits: { imageBytes: number; videoBytes: number };
   logger: EngineLogger;
+  /** Fetches the provider's outputs (the global fetch unless a test hands its own). */
+  fetch?: typeof fetch;
+}
+
+/** Where a job is in its retries: the last attempt must settle the request, not throw. */
+export interface JobAttempt {
+  number: number;
+  max: number;
+}
+
+/** Saving an output failed in a way another attempt cannot fix (a refused host, too large). */
+class PermanentSaveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentSaveError';
+  }
 }
 
 const userError = {
@@ -57,8 +72,31 @@ export const RECONCILE_QUIET_MS = 30_000;
  * concurrent workers change a request at most once, and a failure refunds at most once.
  */
 export function createGenerationEngine(options: EngineOptions) {
-  const { db, provider, logger } = options;
-  const generations = createGenerationRepository(db);
+  const { repositories, provider, logger } = options;
+  const generations = repositories.generations;
+  const fetchOutput = options.fetch ?? fetch;
+
+  function deadlineFor(model: ModelDefinition): Date {
+    // Generous: three times the slowest usual run, at least ten minutes.
+    return new Date(Date.now() + Math.max(600, model.typicalSeconds.max * 3) * 1000);
+  }
+
+  /** Ends an active request as failed and gives every token back — at most once, whoever calls. */
+  async function failAndRefund(id: string, error: string): Promise<GenerationRow | undefined> {
+    return repositories.transaction(async (tx) => {
+      const row = await tx.generations.markFailed(id, error.slice(0, 2000));
+      if (!row) return undefined;
+      if (row.cost > 0)
+        await tx.ledger.apply({
+          userId: row.userId,
+          delta: row.cost,
+          reason: 'generation_refund',
+          generationId: row.id,
+        });
+      await tx.generations.notify(row.userId, row.id);
+      return row;
+    });
+  }
 
   function validatedOf(row: GenerationRow, prompt: string): ValidatedRequest {
     const input = (row.jsondata.input ?? {}) as Record<string, string | number | boolean | null>;
@@ -81,12 +119,15 @@ export function createGenerationEngine(options: EngineOptions) {
   async function download(url: string, maxBytes: number, key: string) {
     const parsed = new URL(url);
     if (!['https:', 'http:'].includes(parsed.protocol) || !options.deliveryHosts(parsed.host)) {
-      throw new Error(`refusing to download from ${parsed.host}`);
+      throw new PermanentSaveError(`refusing to download from ${parsed.host}`);
     }
-    const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(120_000) });
+    const response = await fetchOutput(url, {
+      redirect: 'error',
+      signal: AbortSignal.timeout(120_000),
+    });
     if (!response.ok || !response.body) throw new Error(`download failed: HTTP ${response.status}`);
     const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > maxBytes) throw new Error(`output too large: ${declared} bytes`);
+    if (declared > maxBytes) throw new PermanentSaveError(`output too large: ${declared} bytes`);
     const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     const { bytes } = await options.storage.put(key, body, { maxBytes });
     return bytes;
@@ -98,10 +139,19 @@ export function createGenerationEngine(options: EngineOptions) {
     return [];
   }
 
-  async function completeWith(row: GenerationRow, prediction: Prediction): Promise<void> {
+  /**
+   * Copies every output into our storage, then marks the request completed with its files. A save
+   * that fails removes whatever it wrote; it is retried (the error is thrown) unless it cannot
+   * succeed or this was the job's last attempt, and then the request fails and is refunded.
+   */
+  async function completeWith(
+    row: GenerationRow,
+    prediction: Prediction,
+    attempt: JobAttempt | undefined,
+  ): Promise<void> {
     const urls = outputUrls(prediction.output);
     if (urls.length === 0) {
-      await options.generations.failAndRefund(row.id, 'The model returned no result.');
+      await failAndRefund(row.id, 'The model returned no result.');
       return;
     }
     const stored: {
@@ -152,21 +202,24 @@ export function createGenerationEngine(options: EngineOptions) {
       }
     } catch (error) {
       await removeWritten();
-      throw error;
+      const last = attempt !== undefined && attempt.number >= attempt.max;
+      if (!(error instanceof PermanentSaveError) && !last) throw error;
+      logger.warn({ err: error, id: row.id }, 'outputs could not be saved; refunding');
+      await failAndRefund(row.id, userError.download);
+      return;
     }
 
-    const done = await db.transaction(async (tx) => {
+    const done = await repositories.transaction(async (tx) => {
       const ids = stored.map(() => randomUUID());
       const records = stored.map((file, i) =>
         options.urls.path(ids[i] ?? '', path.posix.basename(file.key)),
       );
       // The status moves first: if someone else ended the request (a cancel, a duplicate delivery)
       // nothing is recorded and our copy is removed below.
-      const completed = await createGenerationRepository(tx).markCompleted(row.id, records);
+      const completed = await tx.generations.markCompleted(row.id, records);
       if (!completed) return undefined;
-      const files = createFileRepository(tx);
       for (const [position, file] of stored.entries()) {
-        await files.insert({
+        await tx.files.insert({
           id: ids[position],
           ownerId: row.userId,
           generationId: row.id,
@@ -179,7 +232,7 @@ export function createGenerationEngine(options: EngineOptions) {
           durationMs: file.durationMs,
           position,
         });
-        await files.insert({
+        await tx.files.insert({
           ownerId: row.userId,
           generationId: row.id,
           kind: row.type === 'video' ? 'poster' : 'thumbnail',
@@ -191,7 +244,7 @@ export function createGenerationEngine(options: EngineOptions) {
           position,
         });
       }
-      await notifyGeneration(tx, row.userId, row.id);
+      await tx.generations.notify(row.userId, row.id);
       return completed;
     });
     if (!done) await removeWritten();
@@ -199,7 +252,7 @@ export function createGenerationEngine(options: EngineOptions) {
 
   return {
     /** Job `submit_generation`: translate if asked, create the prediction, remember its id. */
-    async submit(id: string, attempt: { number: number; max: number }): Promise<void> {
+    async submit(id: string, attempt: JobAttempt): Promise<void> {
       const row = await generations.findById(id);
       // Submitted already (it stays pending while the model boots): a second prediction would run,
       // and be paid for, for nothing. A job retried late (a dead worker's, freed hours after)
@@ -207,7 +260,7 @@ export function createGenerationEngine(options: EngineOptions) {
       if (row?.status !== 'pending' || row.replicateId) return;
       const model = getModel(row.model);
       if (!model) {
-        await options.generations.failAndRefund(id, userError.submit);
+        await failAndRefund(id, userError.submit);
         return;
       }
       try {
@@ -234,14 +287,14 @@ export function createGenerationEngine(options: EngineOptions) {
         const request = toProviderRequest(validatedOf(row, prompt), signedInputUrl);
         const webhook = `${options.webhookUrl}?request=${encodeURIComponent(id)}`;
         const prediction = await provider.create({ ...request, webhook });
-        const updated = await db.transaction(async (tx) => {
-          const marked = await createGenerationRepository(tx).markSubmitted(
+        const updated = await repositories.transaction(async (tx) => {
+          const marked = await tx.generations.markSubmitted(
             id,
             prediction.id,
-            options.generations.deadlineFor(model),
+            deadlineFor(model),
             prediction.status === 'starting' ? 'pending' : 'processing',
           );
-          if (marked) await notifyGeneration(tx, marked.userId, marked.id);
+          if (marked) await tx.generations.notify(marked.userId, marked.id);
           return marked;
         });
         if (!updated) {
@@ -259,17 +312,21 @@ export function createGenerationEngine(options: EngineOptions) {
             error instanceof ProviderError
               ? `${userError.submit} ${error.message}`
               : userError.submit;
-          await options.generations.failAndRefund(id, detail);
+          await failAndRefund(id, detail);
           return;
         }
         throw error;
       }
     },
 
-    /** Job `ingest_prediction`: bring a request up to date with its prediction. */
+    /**
+     * Job `ingest_prediction`: bring a request up to date with its prediction (`known` when the
+     * caller has it already; `attempt` when a job runs it, so its last attempt settles the request).
+     */
     async ingest(
       payload: { requestId?: string | undefined; predictionId: string },
       known?: Prediction,
+      attempt?: JobAttempt,
     ): Promise<void> {
       const row =
         (payload.requestId ? await generations.findById(payload.requestId) : undefined) ??
@@ -278,14 +335,14 @@ export function createGenerationEngine(options: EngineOptions) {
       if (row.replicateId && row.replicateId !== payload.predictionId) return;
       const prediction = known ?? (await provider.get(payload.predictionId));
       if (!prediction) {
-        await options.generations.failAndRefund(row.id, userError.lost);
+        await failAndRefund(row.id, userError.lost);
         return;
       }
       if (!terminalStatuses.has(prediction.status)) {
         if (prediction.status === 'processing' && row.status === 'pending') {
-          await db.transaction(async (tx) => {
-            const started = await createGenerationRepository(tx).markProcessing(row.id);
-            if (started) await notifyGeneration(tx, started.userId, started.id);
+          await repositories.transaction(async (tx) => {
+            const started = await tx.generations.markProcessing(row.id);
+            if (started) await tx.generations.notify(started.userId, started.id);
           });
         } else {
           await generations.touch(row.id);
@@ -293,14 +350,14 @@ export function createGenerationEngine(options: EngineOptions) {
         return;
       }
       if (prediction.status === 'succeeded') {
-        await completeWith(row, prediction);
+        await completeWith(row, prediction, attempt);
         return;
       }
       const reason =
         prediction.status === 'canceled' || prediction.status === 'aborted'
           ? 'Canceled'
           : (prediction.error ?? 'The model could not make this generation.');
-      await options.generations.failAndRefund(row.id, reason);
+      await failAndRefund(row.id, reason);
     },
 
     /** Job `reconcile_generations`: nothing stays pending because a webhook or a worker was lost. */
@@ -312,19 +369,22 @@ export function createGenerationEngine(options: EngineOptions) {
         const usual = (model?.typicalSeconds.max ?? 60) * 1000;
         if (row.deadline && row.deadline < now) {
           if (row.replicateId) await provider.cancel(row.replicateId).catch(() => undefined);
-          await options.generations.failAndRefund(row.id, userError.timeout);
+          await failAndRefund(row.id, userError.timeout);
           handled++;
         } else if (
           !row.replicateId &&
           row.status === 'pending' &&
           row.updated.getTime() < now.getTime() - 60_000
         ) {
-          await enqueue(db, 'submit_generation', { id: row.id }, { jobKey: `submit:${row.id}` });
+          await repositories.jobs.enqueue(
+            'submit_generation',
+            { id: row.id },
+            { jobKey: `submit:${row.id}` },
+          );
           await generations.touch(row.id);
           handled++;
         } else if (row.replicateId && row.updated.getTime() < now.getTime() - usual) {
-          await enqueue(
-            db,
+          await repositories.jobs.enqueue(
             'ingest_prediction',
             { requestId: row.id, predictionId: row.replicateId },
             { jobKey: `ingest:${row.replicateId}` },
@@ -346,7 +406,7 @@ export function createGenerationEngine(options: EngineOptions) {
           return generations.findById(row.id);
         }
       }
-      await options.generations.failAndRefund(row.id, 'Canceled');
+      await failAndRefund(row.id, 'Canceled');
       return generations.findById(row.id);
     },
   };

@@ -1,34 +1,7 @@
 import path from 'node:path';
+import type { GenerationRecord, OutputFile } from '@kadr/contract';
 import type { FileUrls } from '../files/file-url.ts';
-import type { GenerationRow, RecordFile, RecordRow } from './generation.repository.ts';
-
-export interface OutputFileRecord {
-  id: string;
-  file: string;
-  url: string;
-  download_url: string;
-  thumbnail: string | null;
-  mime: string;
-  width: number | null;
-  height: number | null;
-  duration_ms: number | null;
-}
-
-export interface GenerationRecord {
-  id: string;
-  created: string;
-  updated: string;
-  user: string;
-  error: string;
-  model: string;
-  type: 'image' | 'video';
-  replicate_id: string;
-  status: GenerationRow['status'];
-  cost: number;
-  jsondata: Record<string, unknown>;
-  output_files: string[];
-  expand: { output_files: OutputFileRecord[] };
-}
+import type { RecordFile, RecordRow } from './generation.repository.ts';
 
 const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
 
@@ -45,7 +18,7 @@ export function toGenerationRecord(
   const previews = files.filter((f) => f.kind === 'thumbnail' || f.kind === 'poster');
   const expanded = outputs
     .sort((a, b) => a.position - b.position)
-    .map((file) => {
+    .map((file): OutputFile => {
       const name = path.posix.basename(file.storageKey);
       const preview = previews.find((p) => p.position === file.position);
       return {

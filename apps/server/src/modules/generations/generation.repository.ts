@@ -1,11 +1,11 @@
+import type { GenerationStatus } from '@kadr/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { type GenerationStatus, generationRequests } from '../../db/schema.ts';
+import type { Executor } from '../../db/executor.ts';
+import { generationRequests } from '../../db/schema.ts';
 import type { FileRow } from '../files/file.repository.ts';
-import type { Executor } from '../users/user.repository.ts';
 
 export type GenerationRow = typeof generationRequests.$inferSelect;
-export type NewGeneration = typeof generationRequests.$inferInsert;
 
 const active: GenerationStatus[] = ['pending', 'processing'];
 
@@ -32,7 +32,7 @@ export type PaidGenerationOutcome =
  * sum (conditionally), and notifies. No client round trip happens while the row is locked, and a
  * batch of creates shares one commit (one WAL flush). Answers one outcome per item, in order.
  */
-export async function insertPaidGenerations(
+async function insertPaidGenerations(
   pool: pg.Pool,
   userId: string,
   items: PaidGeneration[],
@@ -96,7 +96,7 @@ export interface HistoryPage {
  * of `kadr_history_page` (drizzle/0006_record_files_from_files.sql): the page from the index, the
  * total from generation_counts, the files from each row's record_files, all as one row of JSON.
  */
-export async function historyPage(
+async function historyPage(
   pool: pg.Pool,
   userId: string,
   options: { page: number; perPage: number; type?: 'image' | 'video' | undefined },
@@ -111,12 +111,27 @@ export async function historyPage(
   return { total: row.total, rows: row.items };
 }
 
+/**
+ * The two hot paths, each one call of a SQL function as a named statement (parsed and planned once
+ * per pooled connection). Each runs in its own implicit transaction: they are never part of a
+ * wider one, so they exist on the pool's repositories only.
+ */
+export function createGenerationStatements(pool: pg.Pool) {
+  return {
+    insertPaid: (userId: string, items: PaidGeneration[]) =>
+      insertPaidGenerations(pool, userId, items),
+    historyPage: (
+      userId: string,
+      options: { page: number; perPage: number; type?: 'image' | 'video' | undefined },
+    ) => historyPage(pool, userId, options),
+  };
+}
+
 export function createGenerationRepository(db: Executor) {
   return {
-    async insert(values: NewGeneration): Promise<GenerationRow> {
-      const [row] = await db.insert(generationRequests).values(values).returning();
-      if (!row) throw new Error('insert into generation_requests returned nothing');
-      return row;
+    /** Tells every open realtime stream of the owner (on any node) that a request changed; sent on commit. */
+    async notify(userId: string, id: string): Promise<void> {
+      await db.execute(sql`select pg_notify('kadr_generation', ${`${userId}:${id}`})`);
     },
 
     async findById(id: string): Promise<GenerationRow | undefined> {

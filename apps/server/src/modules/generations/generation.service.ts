@@ -1,54 +1,40 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type ModelDefinition, type ModelType, priceOf } from '@kadr/catalog';
-import type { FieldError } from '@kadr/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import type { Database } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema.ts';
+import type {
+  CreateGenerationResponse,
+  FieldError,
+  GenerationList,
+  GenerationRecord,
+} from '@kadr/contract';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import type { Repositories } from '../../repositories.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import { validateForType } from '../catalog/request-validation.ts';
-import type { FileRepository } from '../files/file.repository.ts';
 import type { FileUrls } from '../files/file-url.ts';
-import { applyLedgerEntry } from '../ledger/ledger.service.ts';
-import type { Executor } from '../users/user.repository.ts';
+import type { GenerationEngine } from './generation.engine.ts';
 import { toGenerationRecord } from './generation.mapper.ts';
-import {
-  createGenerationRepository,
-  type GenerationRow,
-  historyPage,
-  insertPaidGenerations,
-  type PaidGeneration,
-  type PaidGenerationOutcome,
+import type {
+  GenerationRow,
+  PaidGeneration,
+  PaidGenerationOutcome,
 } from './generation.repository.ts';
-
-export interface CreateResponse {
-  request_id: string;
-  prediction_id: string | null;
-  status: GenerationRow['status'];
-}
 
 interface FailedCreate {
   outcome: 'failed';
   error: unknown;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const RESERVED = new Set(['model', 'prompt', 'translate_prompt', 'duration', 'parameters']);
 
-/** Tells every open realtime stream of the owner (on any node) that a request changed; sent on commit. */
-export async function notifyGeneration(tx: Executor, userId: string, id: string): Promise<void> {
-  await tx.execute(sql`select pg_notify('kadr_generation', ${`${userId}:${id}`})`);
-}
-
 export function createGenerationService(deps: {
-  db: Database;
-  pool: pg.Pool;
-  files: FileRepository;
+  repositories: Pick<Repositories, 'generations' | 'idempotencyKeys' | 'files'>;
+  engine: Pick<GenerationEngine, 'cancel'>;
   urls: FileUrls;
 }) {
-  const { db } = deps;
-  const generations = createGenerationRepository(db);
+  const { generations, files, idempotencyKeys } = deps.repositories;
 
   /** The spec's payload: model, translate_prompt, prompt, the parameter fields flat, duration. */
   function parsePayload(type: ModelType, body: Record<string, unknown>) {
@@ -91,7 +77,7 @@ export function createGenerationService(deps: {
       const value = values[def.name];
       if (def.type !== 'file' || typeof value !== 'string' || value === '') continue;
       const own = deps.urls.parseOwn(value);
-      const file = own ? await deps.files.findById(own.id) : undefined;
+      const file = own ? await files.findById(own.id) : undefined;
       const usable =
         file?.ownerId === user.id &&
         (file.kind === 'upload' || (file.kind === 'output' && file.mime.startsWith('image/')));
@@ -113,11 +99,6 @@ export function createGenerationService(deps: {
       .digest('hex');
   }
 
-  function deadlineFor(model: ModelDefinition): Date {
-    // Generous: three times the slowest usual run, at least ten minutes.
-    return new Date(Date.now() + Math.max(600, model.typicalSeconds.max * 3) * 1000);
-  }
-
   /**
    * A person's concurrent creates go to the database together (one statement, one commit) while the
    * previous batch of theirs runs; a lone create goes at once. See insertPaidGenerations.
@@ -126,7 +107,7 @@ export function createGenerationService(deps: {
     maxBatch: 64,
     run: async (userId, items) => {
       try {
-        return await insertPaidGenerations(deps.pool, userId, items);
+        return await generations.insertPaid(userId, items);
       } catch (error) {
         // The server refused the statement (an ERROR, not a broken connection): its implicit
         // transaction rolled back and nothing of the batch was written, so each item is tried on
@@ -136,7 +117,7 @@ export function createGenerationService(deps: {
         const outcomes: (PaidGenerationOutcome | FailedCreate)[] = [];
         for (const item of items) {
           try {
-            outcomes.push(...(await insertPaidGenerations(deps.pool, userId, [item])));
+            outcomes.push(...(await generations.insertPaid(userId, [item])));
           } catch (itemError) {
             outcomes.push({ outcome: 'failed', error: itemError });
           }
@@ -146,13 +127,18 @@ export function createGenerationService(deps: {
     },
   });
 
-  async function withRecord(row: GenerationRow) {
-    return toGenerationRecord(row, await deps.files.findByGenerations([row.id]), deps.urls);
+  async function withRecord(row: GenerationRow): Promise<GenerationRecord> {
+    return toGenerationRecord(row, await files.findByGenerations([row.id]), deps.urls);
+  }
+
+  /** The user's own request; anyone else's (or none) is a 404, never a 403. */
+  async function getOwned(user: SessionUser, id: string): Promise<GenerationRow> {
+    const row = UUID.test(id) ? await generations.findOwned(user.id, id) : undefined;
+    if (!row) throw new HttpProblem(404, 'Generation not found.');
+    return row;
   }
 
   return {
-    deadlineFor,
-
     /**
      * Validates, prices and, in one statement (`insertPaidGenerations`), debits the balance, records
      * the request as pending and enqueues its submission. A repeated Idempotency-Key with the same
@@ -163,13 +149,17 @@ export function createGenerationService(deps: {
       type: ModelType,
       body: Record<string, unknown>,
       idempotencyKey: string | undefined,
-    ): Promise<CreateResponse> {
+    ): Promise<CreateGenerationResponse> {
       const { validated, model, translate } = parsePayload(type, body);
       await checkImageInputs(user, model, validated.parameters);
       const cost = priceOf(model.id, validated);
       const hash = idempotencyKey ? requestHash(type, body) : '';
       const id = randomUUID();
-      const response: CreateResponse = { request_id: id, prediction_id: null, status: 'pending' };
+      const response: CreateGenerationResponse = {
+        request_id: id,
+        prediction_id: null,
+        status: 'pending',
+      };
       const result = await creates.submit(user.id, {
         id,
         type,
@@ -197,12 +187,7 @@ export function createGenerationService(deps: {
         });
       }
       // The key was claimed before, by a request that has committed: replay it or refuse.
-      const [existing] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(
-          and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey ?? '')),
-        );
+      const existing = await idempotencyKeys.find(user.id, idempotencyKey ?? '');
       if (existing?.requestHash !== hash) {
         throw new HttpProblem(
           409,
@@ -212,25 +197,20 @@ export function createGenerationService(deps: {
       if (!existing.response) {
         throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed.');
       }
-      return existing.response as CreateResponse;
+      return existing.response as CreateGenerationResponse;
     },
 
-    /** The user's own request; anyone else's (or none) is a 404, never a 403. */
-    async getOwned(user: SessionUser, id: string): Promise<GenerationRow> {
-      const row = await generations.findOwned(user.id, id);
-      if (!row) throw new HttpProblem(404, 'Generation not found.');
-      return row;
+    /** One of the user's own requests as its record. */
+    async read(user: SessionUser, id: string): Promise<GenerationRecord> {
+      return withRecord(await getOwned(user, id));
     },
 
-    async read(user: SessionUser, id: string) {
-      return withRecord(await this.getOwned(user, id));
-    },
-
+    /** A page of the user's requests, newest first, with the exact total. */
     async list(
       user: SessionUser,
       options: { page: number; perPage: number; type?: ModelType | undefined },
-    ) {
-      const { rows, total } = await historyPage(deps.pool, user.id, options);
+    ): Promise<GenerationList> {
+      const { rows, total } = await generations.historyPage(user.id, options);
       return {
         page: options.page,
         perPage: options.perPage,
@@ -240,24 +220,18 @@ export function createGenerationService(deps: {
       };
     },
 
-    /** Ends an active request as failed and gives every token back — at most once, whoever calls. */
-    async failAndRefund(id: string, error: string): Promise<GenerationRow | undefined> {
-      return db.transaction(async (tx) => {
-        const row = await createGenerationRepository(tx).markFailed(id, error.slice(0, 2000));
-        if (!row) return undefined;
-        if (row.cost > 0)
-          await applyLedgerEntry(tx, {
-            userId: row.userId,
-            delta: row.cost,
-            reason: 'generation_refund',
-            generationId: row.id,
-          });
-        await notifyGeneration(tx, row.userId, row.id);
-        return row;
-      });
+    /**
+     * The person stops one of their running requests: it is cancelled at the provider, failed as
+     * 'Canceled' and refunded (or, if the provider had already finished it, completed).
+     */
+    async cancel(user: SessionUser, id: string): Promise<GenerationRecord> {
+      const row = await getOwned(user, id);
+      if (row.status === 'completed' || row.status === 'failed') {
+        throw new HttpProblem(409, 'This generation has already finished.');
+      }
+      const ended = await deps.engine.cancel(row);
+      return withRecord(ended ?? row);
     },
-
-    withRecord,
   };
 }
 

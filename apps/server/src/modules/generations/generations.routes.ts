@@ -1,22 +1,20 @@
 import { historyPageSizes } from '@kadr/catalog';
-import { problemSchema } from '@kadr/contract';
+import {
+  createGenerationResponseSchema,
+  generationListSchema,
+  generationRecordSchema,
+  problemSchema,
+} from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import type { GenerationEngine } from './generation.engine.ts';
 import type { GenerationService } from './generation.service.ts';
 
 export interface GenerationRoutesOptions {
   generations: GenerationService;
-  engine: GenerationEngine;
 }
 
-const createResponseSchema = z.object({
-  request_id: z.string(),
-  prediction_id: z.string().nullable(),
-  status: z.enum(['pending', 'processing', 'completed', 'failed']),
-});
 const idParams = z.object({ id: z.string() });
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -35,14 +33,13 @@ const idempotencyKey = z
   .min(1)
   .max(255)
   .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Create, read, list and cancel generations: the signed-in user's own, and nobody else's. */
 export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = async (
   app,
   options,
 ) => {
-  const { generations, engine } = options;
+  const { generations } = options;
 
   for (const type of ['image', 'video'] as const) {
     app.post(
@@ -53,7 +50,7 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
           description: `Charge the catalogue price and start a ${type} generation. Honours Idempotency-Key.`,
           body: z.record(z.string(), z.unknown()),
           response: {
-            200: createResponseSchema,
+            200: createGenerationResponseSchema,
             400: problemSchema,
             402: problemSchema,
             409: problemSchema,
@@ -86,32 +83,40 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
 
   app.get(
     '/api/generations',
-    { schema: { tags: ['generations'], querystring: listQuery } },
+    {
+      schema: {
+        tags: ['generations'],
+        description: "A page of the person's generations, newest first, files expanded.",
+        querystring: listQuery,
+        response: { 200: generationListSchema, 400: problemSchema },
+      },
+    },
     async (request) => generations.list(requireUser(request), request.query),
   );
 
   app.get(
     '/api/generations/:id',
-    { schema: { tags: ['generations'], params: idParams } },
-    async (request) => {
-      const user = requireUser(request);
-      if (!UUID.test(request.params.id)) throw new HttpProblem(404, 'Generation not found.');
-      return generations.read(user, request.params.id);
+    {
+      schema: {
+        tags: ['generations'],
+        description: "One of the person's generations (anyone else's answers 404).",
+        params: idParams,
+        response: { 200: generationRecordSchema, 404: problemSchema },
+      },
     },
+    async (request) => generations.read(requireUser(request), request.params.id),
   );
 
   app.post(
     '/api/generations/:id/cancel',
-    { schema: { tags: ['generations'], params: idParams } },
-    async (request) => {
-      const user = requireUser(request);
-      if (!UUID.test(request.params.id)) throw new HttpProblem(404, 'Generation not found.');
-      const row = await generations.getOwned(user, request.params.id);
-      if (row.status === 'completed' || row.status === 'failed') {
-        throw new HttpProblem(409, 'This generation has already finished.');
-      }
-      const ended = await engine.cancel(row);
-      return generations.withRecord(ended ?? row);
+    {
+      schema: {
+        tags: ['generations'],
+        description: 'Stop a running generation and refund its tokens in full.',
+        params: idParams,
+        response: { 200: generationRecordSchema, 404: problemSchema, 409: problemSchema },
+      },
     },
+    async (request) => generations.cancel(requireUser(request), request.params.id),
   );
 };

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemo } from '../../../test/builders.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
-import { applyLedgerEntry } from '../ledger/ledger.service.ts';
+import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
 
 let t: LiveApp;
 beforeAll(async () => {
@@ -550,8 +550,8 @@ describe('after a crash, nothing stays pending', () => {
     const submitted = await read(cookie, forgottenId);
     expect(submitted.replicate_id).not.toBe('');
     expect(['pending', 'processing']).toContain(submitted.status);
-    const emulator = (t.app as unknown as { replicateEmulator: { clear(): void } })
-      .replicateEmulator;
+    const emulator = t.container.demo.replicate;
+    if (!emulator) throw new Error('the Replicate emulator is not mounted');
     emulator.clear();
     expect(await tokens(cookie)).toBe(94);
 

@@ -2,7 +2,7 @@ import { priceOf, validateRequest } from '@kadr/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { signInDemo } from '../../../test/builders.ts';
-import { applyLedgerEntry } from '../ledger/ledger.service.ts';
+import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
 
 // No job worker here: creates are recorded (and their submit jobs queued), nothing is submitted.
 let t: TestApp;
@@ -185,7 +185,7 @@ describe('history totals', () => {
     const id = (res.json() as { request_id: string }).request_id;
     await create(cookie, 'image', IMAGE);
     // As the engine stores a finished image: its output and the output's preview.
-    const output = await t.container.files.insert({
+    const output = await t.container.repositories.files.insert({
       ownerId: user.id,
       generationId: id,
       kind: 'output',
@@ -195,7 +195,7 @@ describe('history totals', () => {
       width: 1024,
       height: 768,
     });
-    await t.container.files.insert({
+    await t.container.repositories.files.insert({
       ownerId: user.id,
       generationId: id,
       kind: 'thumbnail',
@@ -234,7 +234,7 @@ describe('record_files', () => {
         )
       ).rows[0]?.record_files;
     expect(await recordFiles()).toBeNull();
-    const output = await t.container.files.insert({
+    const output = await t.container.repositories.files.insert({
       ownerId: user.id,
       generationId: id,
       kind: 'output',
@@ -243,7 +243,7 @@ describe('record_files', () => {
       bytes: 1,
     });
     // An upload of the same person belongs to no generation and changes nothing.
-    await t.container.files.insert({
+    await t.container.repositories.files.insert({
       ownerId: user.id,
       kind: 'upload',
       storageKey: `uploads/${id}.png`,
@@ -262,7 +262,7 @@ describe('record_files', () => {
     await t.database.pool.query('delete from files where id = $1', [output.id]);
     expect(await recordFiles()).toBeNull();
 
-    await t.container.files.insert({
+    await t.container.repositories.files.insert({
       ownerId: user.id,
       generationId: id,
       kind: 'output',

@@ -1,23 +1,18 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import type { Database } from '../../db/client.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
-import { HttpProblem } from '../../lib/problem.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { WebhookService } from './webhook.service.ts';
 
 export interface WebhookRoutesOptions {
-  db: Database;
-  /** Replicate's signing secret (`whsec_…`). */
-  secret: string;
+  webhooks: WebhookService;
 }
 
+const querySchema = z.object({ request: z.string().optional() }).loose();
+
 /**
- * `POST /api/webhooks/replicate`: verify the Standard Webhooks signature on the raw body (which also
- * rejects timestamps more than five minutes off), record the delivery id so replays are no-ops,
- * enqueue ingestion, and answer at once. The work happens in the `ingest_prediction` job.
+ * `POST /api/webhooks/replicate`: hands the raw body and its signature headers to the webhook
+ * service, and answers at once (204). Hidden from /api/docs: only the provider calls it.
  */
-export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (app, options) => {
-  const verifier = new Webhook(options.secret);
+export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, options) => {
   // The signature covers the exact bytes: keep the body as text here (this plugin's scope only).
   app.addContentTypeParser(
     'application/json',
@@ -27,42 +22,25 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
 
   app.post(
     '/api/webhooks/replicate',
-    { schema: { tags: ['webhooks'], hide: true } },
+    {
+      schema: {
+        tags: ['webhooks'],
+        hide: true,
+        querystring: querySchema,
+        response: { 204: z.null().describe('Accepted (or a replay, ignored).') },
+      },
+    },
     async (request, reply) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const headers = {
-        'webhook-id': String(request.headers['webhook-id'] ?? ''),
-        'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''),
-        'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
-      };
-      let prediction: { id?: unknown };
-      try {
-        prediction = verifier.verify(raw, headers) as { id?: unknown };
-      } catch (error) {
-        if (error instanceof WebhookVerificationError) {
-          request.log.warn({ reason: error.message }, 'rejected a webhook');
-          throw new HttpProblem(401, 'Invalid webhook signature.');
-        }
-        throw new HttpProblem(400, 'Invalid webhook body.');
-      }
-      if (typeof prediction.id !== 'string')
-        throw new HttpProblem(400, 'The webhook carries no prediction id.');
-      const requestId = (request.query as Record<string, unknown>).request;
-      const predictionId = prediction.id;
-
-      await options.db.transaction(async (tx) => {
-        const recorded = await tx.execute(sql`
-        insert into webhook_events (provider, event_id) values ('replicate', ${headers['webhook-id']})
-        on conflict do nothing returning id`);
-        if (recorded.rows.length === 0) return;
-        await enqueue(
-          tx,
-          'ingest_prediction',
-          { requestId: typeof requestId === 'string' ? requestId : undefined, predictionId },
-          { jobKey: `ingest:${predictionId}` },
-        );
-      });
-      return reply.code(204).send();
+      await options.webhooks.acceptReplicate(
+        typeof request.body === 'string' ? request.body : '',
+        {
+          'webhook-id': String(request.headers['webhook-id'] ?? ''),
+          'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''),
+          'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
+        },
+        request.query.request,
+      );
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { signInDemo } from '../../../test/builders.ts';
-import { applyLedgerEntry } from '../ledger/ledger.service.ts';
+import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
 
 let t: TestApp;
 let base: string;

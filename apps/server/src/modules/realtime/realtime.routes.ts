@@ -1,16 +1,17 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyPluginAsync } from 'fastify';
+import { problemSchema, realtimeStreamSchema } from '@kadr/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem } from '../../lib/problem.ts';
+import type { AccountService } from '../auth/account.service.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { hashToken, type SessionService } from '../auth/session.service.ts';
 import type { GenerationService } from '../generations/generation.service.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
-import type { UserRepository } from '../users/user.repository.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
 
 export interface RealtimeRoutesOptions {
   hub: RealtimeHub;
-  users: UserRepository;
+  accounts: Pick<AccountService, 'find'>;
   generations: Pick<GenerationService, 'read'>;
   sessions: Pick<SessionService, 'resolve'>;
   heartbeatMs?: number;
@@ -24,7 +25,10 @@ export interface RealtimeRoutesOptions {
  * than its session: it ends as soon as the session is revoked on any node (`kadr_session`), and
  * each heartbeat checks the session again (expiry, or a revocation sent while nobody listened).
  */
-export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (app, options) => {
+export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = async (
+  app,
+  options,
+) => {
   const heartbeatMs = options.heartbeatMs ?? 20_000;
   const open = new Set<ServerResponse>();
   // Streams never end by themselves: end them so a graceful shutdown does not wait for them.
@@ -34,10 +38,21 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
 
   app.get(
     '/api/realtime',
-    { schema: { tags: ['realtime'], hide: false } },
+    {
+      schema: {
+        tags: ['realtime'],
+        response: {
+          200: {
+            description: 'A stream of the signed-in person’s changes.',
+            content: { 'text/event-stream': { schema: realtimeStreamSchema } },
+          },
+          401: problemSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const current = await options.users.findById(user.id);
+      const current = await options.accounts.find(user.id);
       if (!current) throw new HttpProblem(401, 'Please sign in.');
       reply.hijack();
       const raw = reply.raw;
@@ -56,7 +71,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
       send('user', toUserRecord(current));
 
       const refreshUser = async () => {
-        const fresh = await options.users.findById(user.id);
+        const fresh = await options.accounts.find(user.id);
         if (fresh) send('user', toUserRecord(fresh));
       };
 

@@ -3,7 +3,8 @@ import type { AcceptedImageType } from '@kadr/catalog';
 import sharp from 'sharp';
 import { HttpProblem } from '../../lib/problem.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
-import type { FileRepository, FileRow } from '../files/file.repository.ts';
+import type { Repositories } from '../../repositories.ts';
+import type { FileRow } from '../files/file.repository.ts';
 import { extensionOf, sniffImageType } from './image-sniff.ts';
 
 export interface UploadLimits {
@@ -17,7 +18,7 @@ const MAX_INPUT_PIXELS = 100_000_000;
 
 export function createUploadService(deps: {
   storage: ObjectStorage;
-  files: FileRepository;
+  repositories: Pick<Repositories, 'files'>;
   limits: UploadLimits;
 }) {
   async function reencode(
@@ -68,7 +69,7 @@ export function createUploadService(deps: {
       const id = randomUUID();
       const key = `uploads/${id.slice(0, 2)}/${id}.${extensionOf[type]}`;
       await deps.storage.put(key, encoded.data);
-      return deps.files.insert({
+      return deps.repositories.files.insert({
         id,
         ownerId,
         kind: 'upload',

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
+import { problemSchema, uploadResponseSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import type { FileUrls } from '../files/file-url.ts';
@@ -11,8 +11,6 @@ export interface UploadRoutesOptions {
   urls: FileUrls;
   maxBytes: number;
 }
-
-const uploadResponseSchema = z.object({ urls: z.object({ get: z.string() }) });
 
 /** `POST /api/upload-image`: one multipart file in the field `image` → `{urls: {get}}`. */
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
@@ -26,7 +24,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       schema: {
         tags: ['uploads'],
         consumes: ['multipart/form-data'],
-        response: { 200: uploadResponseSchema },
+        response: {
+          200: uploadResponseSchema,
+          400: problemSchema,
+          413: problemSchema,
+          415: problemSchema,
+          422: problemSchema,
+        },
       },
     },
     async (request) => {

@@ -1,7 +1,5 @@
 import type { User } from '@kadr/contract';
-import type { users } from '../../db/schema.ts';
-
-type UserRow = typeof users.$inferSelect;
+import type { UserRow } from './user.repository.ts';
 
 /** The spec's user record as the API shows it. */
 export function toUserRecord(row: UserRow): User {

@@ -1,6 +1,5 @@
-import type { OAuthEmulatorOptions } from '@kadr/emulators';
 import { randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client';
-import { type Config, OAUTH_EMULATOR_PATH } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import { createGoogleProvider } from './google.ts';
 import type { OAuthFlow, OAuthProvider, OAuthProviderId } from './types.ts';
 import { createVkProvider } from './vk.ts';
@@ -50,34 +49,6 @@ export function createOAuthProviders(
     );
   }
   return providers;
-}
-
-/**
- * The emulator's registrations for the providers that are emulated (demo mode without
- * credentials), or undefined when none is — then nothing is mounted.
- */
-export function oauthEmulatorOptions(
-  config: Pick<Config, 'publicUrl' | 'oauth' | 'demo'>,
-): (OAuthEmulatorOptions & { prefix: string }) | undefined {
-  if (!config.demo) return undefined;
-  const redirectUriPrefixes = [`${config.publicUrl}/api/auth/`];
-  const client = (
-    entry: { clientId: string; clientSecret?: string | undefined; emulated: boolean } | undefined,
-  ) =>
-    entry?.emulated
-      ? { clientId: entry.clientId, clientSecret: entry.clientSecret, redirectUriPrefixes }
-      : undefined;
-  const clients = {
-    google: client(config.oauth.google),
-    yandex: client(config.oauth.yandex),
-    vk: client(config.oauth.vk),
-  };
-  if (!clients.google && !clients.yandex && !clients.vk) return undefined;
-  return {
-    prefix: OAUTH_EMULATOR_PATH,
-    baseUrl: `${config.publicUrl}${OAUTH_EMULATOR_PATH}`,
-    ...clients,
-  };
 }
 
 /** Fresh secrets for one sign-in: state, PKCE verifier and, for OpenID Connect, a nonce. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { createOAuthProviders, oauthEmulatorOptions } from './index.ts';
+import { oauthEmulatorOptions } from '../../demo.ts';
+import { createOAuthProviders } from './index.ts';
 
 function problems(env: Record<string, string>): string[] {
   try {

@@ -1,4 +1,13 @@
-import type { ExternalProfile } from '../../modules/auth/account.service.ts';
+/** What a sign-in provider tells us about a person. */
+export interface ExternalProfile {
+  provider: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  avatar: string | null;
+  locale?: string | null;
+}
 
 export type OAuthProviderId = 'google' | 'yandex' | 'vk';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../modules/users/user.repository.ts';
+import type { Executor } from '../db/executor.ts';
 import type { JobName, JobPayloads } from './names.ts';
 
 /**
@@ -21,3 +21,16 @@ export async function enqueue<N extends JobName>(
     ${options.runAt?.toISOString() ?? null}::timestamptz
   )`);
 }
+
+/** The job queue on one executor: jobs enqueued on a transaction's repository commit with it. */
+export function createJobRepository(db: Executor) {
+  return {
+    enqueue: <N extends JobName>(
+      name: N,
+      payload: JobPayloads[N],
+      options?: { jobKey?: string; maxAttempts?: number; runAt?: Date },
+    ): Promise<void> => enqueue(db, name, payload, options),
+  };
+}
+
+export type JobRepository = ReturnType<typeof createJobRepository>;

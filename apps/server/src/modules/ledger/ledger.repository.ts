@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../users/user.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** Why a balance changed. Each (reason, generation|payment|referred user) happens at most once. */
 export type LedgerReason =
@@ -33,11 +33,13 @@ export class InsufficientTokensError extends Error {
 export type LedgerResult = { applied: true; balance: number } | { applied: false };
 
 /**
- * The only place balances change. In one statement it appends the ledger entry (skipped when the same
- * entry exists: a replayed refund or credit is a no-op) and moves the balance by the same delta,
- * conditionally, so the balance can never go below zero and always equals the sum of the ledger.
- * Call it inside the transaction that changes what the tokens pay for; it notifies the owner's
- * realtime streams on commit.
+ * Moves a balance. In one statement it appends the ledger entry (skipped when the same entry exists:
+ * a replayed refund or credit is a no-op) and moves the balance by the same delta, conditionally, so
+ * the balance can never go below zero and always equals the sum of the ledger. Call it inside the
+ * transaction that changes what the tokens pay for; it notifies the owner's realtime streams on
+ * commit. The one other writer of balances is the create statement (`kadr_create_generations`,
+ * ADR 009), which appends a debit per accepted create and moves the balance by their sum, likewise
+ * in one conditional statement.
  */
 export async function applyLedgerEntry(tx: Executor, entry: LedgerEntry): Promise<LedgerResult> {
   if (!Number.isInteger(entry.delta) || entry.delta === 0) {
@@ -70,3 +72,12 @@ export async function applyLedgerEntry(tx: Executor, entry: LedgerEntry): Promis
   }
   return { applied: true, balance: row.balance };
 }
+
+/** The ledger on one executor (the database, or the transaction that pays for something). */
+export function createLedgerRepository(db: Executor) {
+  return {
+    apply: (entry: LedgerEntry): Promise<LedgerResult> => applyLedgerEntry(db, entry),
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

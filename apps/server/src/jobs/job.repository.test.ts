@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { enqueue } from './enqueue.ts';
+import { enqueue } from './job.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { generationRequests } from '../../db/schema.ts';
 import { createUserRepository } from '../users/user.repository.ts';
-import { applyLedgerEntry, InsufficientTokensError } from './ledger.service.ts';
+import { applyLedgerEntry, InsufficientTokensError } from './ledger.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
