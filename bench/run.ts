@@ -12,6 +12,7 @@
 // name (`npm run bench -- create-image`; also `BENCH_ONLY=a,b`). BENCH_DEBUG=1 prints every round.
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@kadr/server';
+import { moneyInvariantViolations } from '@kadr/server/test/money';
 import { combine, type LoadResult, load, report, type Server, startServer } from './lib.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { paceApart } from './pace.ts';
@@ -83,15 +84,18 @@ async function settle(server: Server): Promise<void> {
   });
 }
 
-/** Money and counts after a create run: what must hold however many creates went through. */
+/**
+ * After a create run: the money invariants every test checks (the server's test kit), and that each
+ * accepted create has exactly one debit, one submit job and one count.
+ */
 async function createInvariants(server: Server) {
   return withDatabase(server, async (pool) => {
+    const money = await moneyInvariantViolations(pool);
     const result = await pool.query<{
       created: number;
       debits: number;
       jobs: number;
       counted: number;
-      ledger_matches: boolean;
     }>(
       `select
          (select count(*) from generation_requests where user_id = $1)::int as created,
@@ -100,19 +104,17 @@ async function createInvariants(server: Server) {
          (select count(*) from graphile_worker._private_jobs j
            join generation_requests g on j.key = 'submit:' || g.id
            where g.user_id = $1)::int as jobs,
-         (select coalesce(sum(total), 0) from generation_counts where user_id = $1)::int as counted,
-         (select u.tokens = (select coalesce(sum(delta), 0) from token_ledger where user_id = u.id)
-           from users u where u.id = $1) as ledger_matches`,
+         (select coalesce(sum(total), 0) from generation_counts where user_id = $1)::int as counted`,
       [server.info.creatorId],
     );
     const row = result.rows[0];
     if (!row) throw new Error('no invariants row');
     const ok =
-      row.ledger_matches &&
+      money.length === 0 &&
       row.debits === row.created &&
       row.jobs === row.created &&
       row.counted === row.created;
-    return { ok, ...row };
+    return { ok, ...row, moneyInvariants: money.length === 0 ? 'hold' : money };
   });
 }
 

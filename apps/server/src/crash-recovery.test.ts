@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
 import { freePort } from '../test/live.ts';
+import { expectMoneyInvariants } from '../test/money.ts';
 
 // The acceptance test of #4 taken literally: the real server process (API, job worker and, in demo
 // mode, the Replicate emulator all in one) is killed with SIGKILL while requests are processing,
@@ -174,6 +175,7 @@ describe('a server killed while requests are processing', () => {
         `select id from generation_requests where status in ('pending', 'processing')`,
       );
       expect(open.rows).toEqual([]);
+      await expectMoneyInvariants(client);
     } finally {
       await client.end();
     }

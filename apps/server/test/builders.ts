@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import type { GenerationStatus } from '@kadr/contract';
 import type { App } from '../src/app.ts';
+import type { Container } from '../src/container.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { generationRequests } from '../src/db/schema.ts';
+import type { UserRow } from '../src/modules/users/user.repository.ts';
 
 /** Signs a person in through the demo endpoint and returns the cookie header to act as them. */
 export async function signInDemo(
@@ -15,4 +21,58 @@ export async function signInDemo(
   if (res.statusCode !== 200) throw new Error(`demo sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   return { cookie, user: res.json() };
+}
+
+/** A person with `tokens` on their balance, credited through the ledger as an adjustment. */
+export async function buildUser(
+  container: Container,
+  person: { name?: string; email?: string; tokens?: number } = {},
+): Promise<UserRow> {
+  const { users, ledger } = container.repositories;
+  const user = await users.insert({
+    name: person.name ?? 'Test Person',
+    email: person.email ?? `person-${randomUUID().slice(0, 8)}@example.com`,
+    verified: false,
+  });
+  const tokens = person.tokens ?? 0;
+  if (tokens === 0) return user;
+  await ledger.apply({ userId: user.id, delta: tokens, reason: 'adjustment' });
+  return (await users.findById(user.id)) ?? user;
+}
+
+/** A live session for the person, as the cookie header a browser would send. */
+export async function buildSession(container: Container, user: { id: string }): Promise<string> {
+  const { token } = await container.sessions.issue(user.id, {});
+  return `kadr_session=${token}`;
+}
+
+/**
+ * A generation row of the person's as the engine would leave it at `status` (written directly, with
+ * no debit: pair it with ledger entries when a test is about money).
+ */
+export async function buildGeneration(
+  database: DatabaseHandle,
+  user: { id: string },
+  values: {
+    type?: 'image' | 'video';
+    model?: string;
+    status?: GenerationStatus;
+    cost?: number;
+    prompt?: string;
+  } = {},
+): Promise<string> {
+  const type = values.type ?? 'image';
+  const [row] = await database.db
+    .insert(generationRequests)
+    .values({
+      userId: user.id,
+      type,
+      model: values.model ?? (type === 'image' ? 'seedream-3' : 'seedance-lite'),
+      status: values.status ?? 'pending',
+      cost: values.cost ?? 3,
+      jsondata: { type, prompt: values.prompt ?? 'a test', input: {}, output: null },
+    })
+    .returning({ id: generationRequests.id });
+  if (!row) throw new Error('no generation written');
+  return row.id;
 }

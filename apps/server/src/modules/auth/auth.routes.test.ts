@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { signInDemo } from '../../../test/builders.ts';
+import { expectMoneyInvariants } from '../../../test/money.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,6 +10,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+afterEach(async () => {
+  await expectMoneyInvariants(t.database.pool);
 });
 
 const ORIGIN = { origin: 'http://localhost:3000' };

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { signInDemo } from '../../../test/builders.ts';
 import { CookieJar } from '../../../test/cookie-jar.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
+import { expectMoneyInvariants } from '../../../test/money.ts';
 import { createFlowSealer } from './oauth-flow.ts';
 import { hashToken } from './session.service.ts';
 
@@ -17,6 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await live?.close();
+});
+afterEach(async () => {
+  await expectMoneyInvariants(live.database.pool);
 });
 
 interface Person {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { signInDemo } from '../../../test/builders.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { buildUser, signInDemo } from '../../../test/builders.ts';
 import { createSessionService, hashToken, type RevocationFeed } from './session.service.ts';
 
 let t: TestApp;
@@ -40,11 +39,7 @@ function fakeFeed() {
 }
 
 async function personWithSession(service: ReturnType<typeof createSessionService>) {
-  const user = await createUserRepository(t.database.db).insert({
-    name: 'S',
-    email: '',
-    verified: false,
-  });
+  const user = await buildUser(t.container, { name: 'S' });
   const { token } = await service.issue(user.id, {});
   return { userId: user.id, token };
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemo } from '../../../test/builders.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
+import { expectMoneyInvariants } from '../../../test/money.ts';
 import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
 
 let t: LiveApp;
@@ -84,17 +85,9 @@ async function tokens(cookie: string): Promise<number> {
   return (res.json() as { tokens: number }).tokens;
 }
 
-async function ledgerMatches(userId: string): Promise<boolean> {
-  const result = await t.database.pool.query(
-    `select u.tokens = coalesce((select sum(delta) from token_ledger where user_id = u.id), 0) as ok from users u where id = $1`,
-    [userId],
-  );
-  return (result.rows[0] as { ok: boolean }).ok;
-}
-
 describe('image generation end to end', () => {
   it('charges the catalogue price, completes with stored files, and serves them to the owner', async () => {
-    const { cookie, user } = await signInDemo(t.app);
+    const { cookie } = await signInDemo(t.app);
     const res = await create(cookie, 'image', {
       model: 'imagen-4-ultra',
       prompt: 'a lighthouse at dawn',
@@ -149,7 +142,7 @@ describe('image generation end to end', () => {
       ).statusCode,
     ).toBe(404);
     expect(await tokens(cookie)).toBe(94);
-    expect(await ledgerMatches(user.id)).toBe(true);
+    await expectMoneyInvariants(t.database.pool);
   });
 
   it('translates a Russian prompt and keeps both', async () => {
@@ -180,7 +173,7 @@ describe('image generation end to end', () => {
   });
 
   it('a #fail generation fails with the provider text and refunds the cost', async () => {
-    const { cookie, user } = await signInDemo(t.app);
+    const { cookie } = await signInDemo(t.app);
     const res = await create(cookie, 'image', {
       model: 'flux-kontext-pro',
       prompt: 'broken #fail',
@@ -190,7 +183,7 @@ describe('image generation end to end', () => {
     expect(done.status).toBe('failed');
     expect(done.error).toContain('#fail');
     expect(await tokens(cookie)).toBe(100);
-    expect(await ledgerMatches(user.id)).toBe(true);
+    await expectMoneyInvariants(t.database.pool);
   });
 
   it('is pending until the model starts running, then processing, then completed', async () => {
@@ -308,7 +301,7 @@ describe('money is never lost or counted twice', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 402)).toHaveLength(47);
     expect(await tokens(cookie)).toBe(0);
-    expect(await ledgerMatches(user.id)).toBe(true);
+    await expectMoneyInvariants(t.database.pool);
     const refused = results.find((r) => r.statusCode === 402);
     expect(refused?.json()).toMatchObject({
       status: 402,
@@ -317,7 +310,7 @@ describe('money is never lost or counted twice', () => {
   });
 
   it('the same completed webhook delivered 20 times concurrently makes one transition and one refund', async () => {
-    const { cookie, user } = await signInDemo(t.app);
+    const { cookie } = await signInDemo(t.app);
     await t.stopWorker();
     const res = await create(cookie, 'image', {
       model: 'seedream-3',
@@ -383,7 +376,7 @@ describe('money is never lost or counted twice', () => {
     );
     expect((refunds.rows[0] as { n: number }).n).toBe(1);
     expect(await tokens(cookie)).toBe(100);
-    expect(await ledgerMatches(user.id)).toBe(true);
+    await expectMoneyInvariants(t.database.pool);
   });
 
   it('rejects webhooks with a bad signature or a stale timestamp', async () => {
@@ -463,7 +456,7 @@ describe('creates of one person share a transaction, and stay exact', () => {
       );
       expect(jobs.rows).toHaveLength(20);
       expect(await tokens(cookie)).toBe(40);
-      expect(await ledgerMatches(user.id)).toBe(true);
+      await expectMoneyInvariants(t.database.pool);
     } finally {
       await t.startWorker();
     }
@@ -484,7 +477,7 @@ describe('creates of one person share a transaction, and stay exact', () => {
       [user.id],
     );
     expect(rows.rows[0]).toEqual({ n: 1 });
-    expect(await ledgerMatches(user.id)).toBe(true);
+    await expectMoneyInvariants(t.database.pool);
   });
 
   it('a key refused for tokens is not kept: it works once the balance covers it', async () => {
@@ -508,7 +501,7 @@ describe('creates of one person share a transaction, and stay exact', () => {
     });
     expect(replayed.json()).toEqual(won?.json());
     expect(await tokens(cookie)).toBe(0);
-    expect(await ledgerMatches(user.id)).toBe(true);
+    await expectMoneyInvariants(t.database.pool);
   });
 
   it('a create the database refuses fails alone; the others sent with it go through', async () => {
@@ -528,13 +521,13 @@ describe('creates of one person share a transaction, and stay exact', () => {
     );
     expect(rows.rows[0]).toEqual({ n: 5 });
     expect(await tokens(cookie)).toBe(85);
-    expect(await ledgerMatches(user.id)).toBe(true);
+    await expectMoneyInvariants(t.database.pool);
   });
 });
 
 describe('after a crash, nothing stays pending', () => {
   it('re-submits a request whose worker died and completes it; fails and refunds one whose prediction vanished', async () => {
-    const { cookie, user } = await signInDemo(t.app);
+    const { cookie } = await signInDemo(t.app);
     await t.stopWorker();
     // A request accepted while no worker runs (its job lost with a crashed worker)…
     const stranded = await create(cookie, 'image', { model: 'seedream-3', prompt: 'stranded' });
@@ -563,7 +556,7 @@ describe('after a crash, nothing stays pending', () => {
     expect(first.status).toBe('completed');
     expect(second).toMatchObject({ status: 'failed' });
     expect(await tokens(cookie)).toBe(97);
-    expect(await ledgerMatches(user.id)).toBe(true);
+    await expectMoneyInvariants(t.database.pool);
   });
 });
 

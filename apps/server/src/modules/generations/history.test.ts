@@ -2,6 +2,7 @@ import { priceOf, validateRequest } from '@kadr/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { signInDemo } from '../../../test/builders.ts';
+import { expectMoneyInvariants } from '../../../test/money.ts';
 import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
 
 // No job worker here: creates are recorded (and their submit jobs queued), nothing is submitted.
@@ -83,15 +84,6 @@ async function countsTable(userId: string) {
   );
   const by = Object.fromEntries(result.rows.map((r) => [r.type, r.total]));
   return { image: by.image ?? 0, video: by.video ?? 0 };
-}
-
-async function ledgerMatches(userId: string): Promise<boolean> {
-  const result = await t.database.pool.query(
-    `select u.tokens = coalesce((select sum(delta) from token_ledger where user_id = u.id), 0) as ok
-     from users u where id = $1`,
-    [userId],
-  );
-  return (result.rows[0] as { ok: boolean }).ok;
 }
 
 describe('history totals', () => {
@@ -176,7 +168,7 @@ describe('history totals', () => {
     expect((me.json() as { tokens: number }).tokens).toBe(
       10 * cost.image + 5 * cost.video - rows.image * cost.image - rows.video * cost.video,
     );
-    expect(await ledgerMatches(user.id)).toBe(true);
+    await expectMoneyInvariants(t.database.pool);
   });
 
   it('shows each request exactly as the single read does, files included', async () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { generationRequests } from '../../db/schema.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { buildGeneration, buildUser } from '../../../test/builders.ts';
+import { expectMoneyInvariants } from '../../../test/money.ts';
 import { applyLedgerEntry, InsufficientTokensError } from './ledger.repository.ts';
 
 let t: TestApp;
@@ -14,14 +14,7 @@ afterAll(async () => {
 });
 
 async function userWith(tokens: number): Promise<string> {
-  const user = await createUserRepository(t.database.db).insert({
-    name: 'L',
-    email: '',
-    verified: false,
-  });
-  if (tokens > 0)
-    await applyLedgerEntry(t.database.db, { userId: user.id, delta: tokens, reason: 'adjustment' });
-  return user.id;
+  return (await buildUser(t.container, { tokens })).id;
 }
 
 async function state(userId: string) {
@@ -32,13 +25,12 @@ async function state(userId: string) {
 }
 
 async function generationFor(userId: string): Promise<string> {
-  const [row] = await t.database.db
-    .insert(generationRequests)
-    .values({ userId, type: 'image', model: 'seedream-3', jsondata: {}, cost: 10 })
-    .returning({ id: generationRequests.id });
-  if (!row) throw new Error('no generation');
-  return row.id;
+  return buildGeneration(t.database, { id: userId }, { cost: 10 });
 }
+
+afterEach(async () => {
+  await expectMoneyInvariants(t.database.pool);
+});
 
 describe('applyLedgerEntry', () => {
   it('lets exactly as many concurrent debits through as the balance covers', async () => {

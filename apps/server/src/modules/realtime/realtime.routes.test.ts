@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { signInDemo } from '../../../test/builders.ts';
+import { expectMoneyInvariants } from '../../../test/money.ts';
 import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
 
 let t: TestApp;
@@ -13,6 +14,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+afterEach(async () => {
+  await expectMoneyInvariants(t.database.pool);
 });
 
 /** Reads server-sent events from a real HTTP stream until `until` is satisfied. */

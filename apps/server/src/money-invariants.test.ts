@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { buildGeneration, buildUser } from '../test/builders.ts';
+import { expectMoneyInvariants, moneyInvariantViolations } from '../test/money.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Runs `plant` in a transaction that is rolled back, and answers the rules it broke. */
+async function brokenBy(plant: (query: (text: string) => Promise<unknown>) => Promise<void>) {
+  const client = await t.database.pool.connect();
+  try {
+    await client.query('begin');
+    await plant((text) => client.query(text));
+    return (await moneyInvariantViolations(client)).map((found) => found.rule);
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+}
+
+describe('the money invariants kit', () => {
+  it('holds on money moved through the ledger', async () => {
+    const user = await buildUser(t.container, { tokens: 40 });
+    const id = await buildGeneration(t.database, user, { cost: 10 });
+    await t.container.repositories.ledger.apply({
+      userId: user.id,
+      delta: -10,
+      reason: 'generation_debit',
+      generationId: id,
+    });
+    await t.container.repositories.ledger.apply({
+      userId: user.id,
+      delta: 10,
+      reason: 'generation_refund',
+      generationId: id,
+    });
+    await expectMoneyInvariants(t.database.pool);
+  });
+
+  it('names each rule a planted change breaks', async () => {
+    const user = await buildUser(t.container, { tokens: 40 });
+    const id = await buildGeneration(t.database, user, { cost: 10 });
+    expect(
+      await brokenBy((query) =>
+        query(`update users set tokens = tokens + 1 where id = '${user.id}'`),
+      ),
+    ).toEqual(['balance = Σ ledger ≥ 0']);
+    expect(
+      await brokenBy(async (query) => {
+        await query(`insert into token_ledger (user_id, delta, reason, generation_id)
+                     values ('${user.id}', -10, 'generation_debit', '${id}'),
+                            ('${user.id}', 12, 'generation_refund', '${id}')`);
+        await query(`update users set tokens = tokens + 2 where id = '${user.id}'`);
+      }),
+    ).toEqual(['every debit has at most one refund, of the same amount']);
+    expect(
+      await brokenBy((query) =>
+        query(`update generation_counts set total = total + 1 where user_id = '${user.id}'`),
+      ),
+    ).toEqual(['counts = rows']);
+    await expect(expectMoneyInvariants(t.database.pool)).resolves.toBeUndefined();
+  });
+});
