@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 /** Runs `plant` in a transaction that is rolled back, and answers the rules it broke. */
-async function brokenBy(plant: (query: (text: string) => Promise<unknown>) => Promise<void>) {
+async function brokenBy(plant: (query: (text: string) => Promise<unknown>) => Promise<unknown>) {
   const client = await t.database.pool.connect();
   try {
     await client.query('begin');

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { Logger, type Runner, run } from 'graphile-worker';
+import type { ContainerOverrides } from '../src/container.ts';
 import { buildTaskList } from '../src/jobs/registry.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 
@@ -27,17 +28,23 @@ export interface LiveApp extends TestApp {
  * The application listening on a real port, with its demo-mode Replicate emulator reachable over
  * HTTP (the adapter calls it, it calls our webhook) and a real job worker on the same database.
  */
-export async function buildLiveTestApp(env: Record<string, string> = {}): Promise<LiveApp> {
+export async function buildLiveTestApp(
+  env: Record<string, string> = {},
+  overrides: ContainerOverrides = {},
+): Promise<LiveApp> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({
-    PORT: String(port),
-    PUBLIC_URL: base,
-    ALLOWED_ORIGINS: 'http://localhost:3000',
-    EMULATOR_LATENCY_MS: '150',
-    WELCOME_TOKENS: '100',
-    ...env,
-  });
+  const t = await buildTestApp(
+    {
+      PORT: String(port),
+      PUBLIC_URL: base,
+      ALLOWED_ORIGINS: 'http://localhost:3000',
+      EMULATOR_LATENCY_MS: '150',
+      WELCOME_TOKENS: '100',
+      ...env,
+    },
+    overrides,
+  );
   await t.app.listen({ host: '127.0.0.1', port });
   const live: LiveApp = {
     ...t,
