@@ -5,6 +5,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { getModel, toProviderRequest, type ValidatedRequest } from '@kadr/catalog';
 import type { Database } from '../../db/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { SUBMIT_JOB_KEY_PREFIX } from '../../jobs/names.ts';
 import type { MediaTools } from '../../providers/media/media.ts';
 import {
   type ModelProvider,
@@ -319,7 +320,12 @@ export function createGenerationEngine(options: EngineOptions) {
           row.status === 'pending' &&
           row.updated.getTime() < now.getTime() - 60_000
         ) {
-          await enqueue(db, 'submit_generation', { id: row.id }, { jobKey: `submit:${row.id}` });
+          await enqueue(
+            db,
+            'submit_generation',
+            { id: row.id },
+            { jobKey: `${SUBMIT_JOB_KEY_PREFIX}${row.id}` },
+          );
           await generations.touch(row.id);
           handled++;
         } else if (row.replicateId && row.updated.getTime() < now.getTime() - usual) {
