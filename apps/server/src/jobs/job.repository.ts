@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/executor.ts';
 import type { JobName, JobPayloads } from './names.ts';
 
+/** A job's attempts unless its caller says otherwise (creates' submit jobs too: db/sql-settings.ts). */
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
 /**
  * Adds a job through SQL, so it commits or rolls back with the caller's transaction: a charge never
  * exists without its job, nor a job without its charge. A `jobKey` keeps at most one waiting job per key.
@@ -12,12 +15,12 @@ export async function enqueue<N extends JobName>(
   payload: JobPayloads[N],
   options: { jobKey?: string; maxAttempts?: number; runAt?: Date } = {},
 ): Promise<void> {
-  // kadr_add_job (migration 0008) is graphile-worker's add_job planned for these values each time.
+  // kadr_add_job (db/functions) is graphile-worker's add_job planned for these values each time.
   await tx.execute(sql`select kadr_add_job(
     ${name}::text,
     ${JSON.stringify(payload)}::json,
     ${options.jobKey ?? null}::text,
-    ${options.maxAttempts ?? 10}::int,
+    ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int,
     ${options.runAt?.toISOString() ?? null}::timestamptz
   )`);
 }

@@ -10,3 +10,6 @@ export interface JobPayloads {
 }
 
 export type JobName = keyof JobPayloads;
+
+/** A generation's submit job is keyed by this and its id: at most one waits per generation. */
+export const SUBMIT_JOB_KEY_PREFIX = 'submit:';

@@ -8,6 +8,7 @@ import {
   toProviderRequest,
   type ValidatedRequest,
 } from '@kadr/catalog';
+import { SUBMIT_JOB_KEY_PREFIX } from '../../jobs/names.ts';
 import type { MediaTools } from '../../providers/media/media.ts';
 import {
   type ModelProvider,
@@ -379,7 +380,7 @@ export function createGenerationEngine(options: EngineOptions) {
           await repositories.jobs.enqueue(
             'submit_generation',
             { id: row.id },
-            { jobKey: `submit:${row.id}` },
+            { jobKey: `${SUBMIT_JOB_KEY_PREFIX}${row.id}` },
           );
           await generations.touch(row.id);
           handled++;

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Executor } from '../../db/executor.ts';
 import { generationRequests } from '../../db/schema.ts';
+import { createGenerationsSettingsJson } from '../../db/sql-settings.ts';
 import type { FileRow } from '../files/file.repository.ts';
 
 export type GenerationRow = typeof generationRequests.$inferSelect;
@@ -26,7 +27,7 @@ export type PaidGenerationOutcome =
 
 /**
  * Creates one person's generations, paid for, in ONE statement and its own implicit transaction:
- * `kadr_create_generations` (drizzle/0004_create_generations.sql) locks the person's row, takes the
+ * `kadr_create_generations` (db/functions) locks the person's row, takes the
  * items in order (claims each Idempotency-Key, checks the remaining balance), then writes every
  * accepted request as pending with its debit entry and submit job, moves the balance once by the
  * sum (conditionally), and notifies. No client round trip happens while the row is locked, and a
@@ -40,7 +41,7 @@ async function insertPaidGenerations(
   const result = await pool.query<{ request_id: string; outcome: string; balance: number | null }>({
     // Named: each connection parses and plans it once.
     name: 'kadr_create_generations',
-    text: 'select request_id, outcome, balance from kadr_create_generations($1::uuid, $2::jsonb)',
+    text: 'select request_id, outcome, balance from kadr_create_generations($1::uuid, $2::jsonb, $3::jsonb)',
     values: [
       userId,
       JSON.stringify(
@@ -55,6 +56,7 @@ async function insertPaidGenerations(
           response: item.idempotency?.response ?? null,
         })),
       ),
+      createGenerationsSettingsJson,
     ],
   });
   if (result.rows.length !== items.length) {
@@ -93,7 +95,7 @@ export interface HistoryPage {
 
 /**
  * One page of a person's requests, newest first, with their files and the exact total, in one call
- * of `kadr_history_page` (drizzle/0006_record_files_from_files.sql): the page from the index, the
+ * of `kadr_history_page` (db/functions/kadr_history_page.sql): the page from the index, the
  * total from generation_counts, the files from each row's record_files, all as one row of JSON.
  */
 async function historyPage(

@@ -1,0 +1,22 @@
+import { DEFAULT_MAX_ATTEMPTS } from '../jobs/job.repository.ts';
+import { type JobName, SUBMIT_JOB_KEY_PREFIX } from '../jobs/names.ts';
+import type { LedgerReason } from '../modules/ledger/ledger.repository.ts';
+import type { RealtimeChannel } from '../modules/realtime/realtime.hub.ts';
+
+/**
+ * The values TypeScript owns that `kadr_create_generations` (db/functions) writes: the submit job,
+ * the debit's ledger reason, the channels the realtime hub listens on. Each is checked against its
+ * TypeScript definition here, and passed to the function on every call (its `p_settings`), so no
+ * SQL file repeats them.
+ */
+export const createGenerationsSettings = {
+  jobName: 'submit_generation' satisfies JobName,
+  jobMaxAttempts: DEFAULT_MAX_ATTEMPTS,
+  jobKeyPrefix: SUBMIT_JOB_KEY_PREFIX,
+  debitReason: 'generation_debit' satisfies LedgerReason,
+  generationChannel: 'kadr_generation' satisfies RealtimeChannel,
+  userChannel: 'kadr_user' satisfies RealtimeChannel,
+} as const;
+
+/** `createGenerationsSettings` as the function's jsonb argument, serialised once. */
+export const createGenerationsSettingsJson = JSON.stringify(createGenerationsSettings);
