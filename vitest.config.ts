@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/app/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles,
+          setupFiles: [...setupFiles, './apps/web/vitest.setup.ts'],
         },
       },
       {
