@@ -25,7 +25,7 @@ const chromeFlags = [
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-export const lighthouseGoals = {
+const lighthouseGoals = {
   performance: 95,
   accessibility: 100,
   bestPractices: 95,

@@ -13,7 +13,7 @@ import ruCommon from '~/locales/ru/common.json';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
 // The languages themselves live in @kadr/contract: page addresses depend on them (`/en/…`).
-export { defaultLanguage, isLanguage, type Language, languages };
+export { type Language, languages };
 
 const languageCookie = cookieNames.language;
 
@@ -60,7 +60,7 @@ function readCookie(name: string): string | null {
 }
 
 /** The language the person chose earlier on this device, if any. */
-export function storedLanguage(): Language | null {
+function storedLanguage(): Language | null {
   const stored = readStorage(storageKeys.lang) ?? readCookie(languageCookie);
   return isLanguage(stored) ? stored : null;
 }

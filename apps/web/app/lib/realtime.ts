@@ -4,11 +4,11 @@
  * `generation` (a generation record). Framework-free so the reconnection rules can be unit-tested.
  */
 
-export const realtimeUrl = '/api/realtime';
+const realtimeUrl = '/api/realtime';
 
 const lastDelayMs = 2000;
 /** Waits between reconnection attempts (spec §4); the last one repeats. */
-export const reconnectDelaysMs = [200, 300, 500, 1000, 1200, 1500, lastDelayMs] as const;
+const reconnectDelaysMs = [200, 300, 500, 1000, 1200, 1500, lastDelayMs] as const;
 
 /**
  * The server sends the user record as soon as a stream opens; without it the stream is useless

@@ -8,13 +8,12 @@ import { storageKeys, writeStorage } from './storage';
 
 // The rules (parameter, format, cookie lifetime) live in @kadr/contract: the public pages' inline
 // script (lib/public-page-script.ts) applies the same ones without loading this app.
-export { referralFromSearch, referralParam };
 
 /**
  * Remembers who referred this visitor until they sign up: the server reads the cookie when it
  * creates the account; local storage keeps a copy for the web app. The latest link wins.
  */
-export function rememberReferral(referrerId: string): void {
+function rememberReferral(referrerId: string): void {
   writeStorage(storageKeys.referral, referrerId);
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the server reads this plain cookie at sign-up.

@@ -12,7 +12,7 @@ import { ApiError, abandonRequests, apiRequest } from './api';
 import { currentLanguage } from './i18n';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
 export type Session = {
   status: SessionStatus;

@@ -175,7 +175,7 @@ export function singleParams(source: URLSearchParams): Map<string, string> {
   return params;
 }
 
-export function queryParams(request: FastifyRequest): URLSearchParams {
+function queryParams(request: FastifyRequest): URLSearchParams {
   const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   return new URLSearchParams(search);
 }
@@ -191,7 +191,7 @@ type Checked =
   /** The redirect URI is trusted: the error goes back to the client (RFC 6749 §4.1.2.1). */
   | { ok: false; error: string; description: string; redirectUri: string; state?: string };
 
-export function checkAuthorizationRequest(
+function checkAuthorizationRequest(
   spec: ProviderSpec,
   client: EmulatedClient,
   params: Map<string, string>,
@@ -264,7 +264,7 @@ function isRegisteredRedirect(uri: string, prefixes: readonly string[]): boolean
   return prefixes.some((prefix) => uri.startsWith(prefix) && parsed.href.startsWith(prefix));
 }
 
-export function redirectWith(uri: string, params: Record<string, string | undefined>): string {
+function redirectWith(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri);
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined) url.searchParams.set(key, value);

@@ -18,7 +18,7 @@ import { accessTokenHash, signingKey, signJwt } from './crypto.ts';
 import { brands } from './page.ts';
 import { initials, splitName } from './people.ts';
 
-export const googleSpec: ProviderSpec = {
+const googleSpec: ProviderSpec = {
   id: 'google',
   brand: brands.google,
   requiresState: false,

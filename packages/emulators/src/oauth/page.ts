@@ -77,7 +77,7 @@ export function pageLocale(acceptLanguage: string | undefined): PageLocale {
   return first.startsWith('ru') ? 'ru' : 'en';
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -16,7 +16,7 @@ import { randomToken, signingKey, signJwt } from './crypto.ts';
 import { brands } from './page.ts';
 import { initials, splitName } from './people.ts';
 
-export const vkSpec: ProviderSpec = {
+const vkSpec: ProviderSpec = {
   id: 'vk',
   brand: brands.vk,
   requiresState: true,

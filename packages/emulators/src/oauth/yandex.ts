@@ -17,7 +17,7 @@ import { randomToken } from './crypto.ts';
 import { brands } from './page.ts';
 import { initials, splitName } from './people.ts';
 
-export const yandexSpec: ProviderSpec = {
+const yandexSpec: ProviderSpec = {
   id: 'yandex',
   brand: brands.yandex,
   requiresState: false,

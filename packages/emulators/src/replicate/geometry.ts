@@ -11,7 +11,7 @@ export function parseAspectRatio(value: string): number | undefined {
   return w > 0 && h > 0 ? w / h : undefined;
 }
 
-export function roundTo(value: number, multiple: number): number {
+function roundTo(value: number, multiple: number): number {
   return Math.max(multiple, Math.round(value / multiple) * multiple);
 }
 

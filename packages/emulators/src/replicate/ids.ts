@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /** Lowercase base32 of random bytes: Replicate ids look like `gm3qorzdhgbfurvjtvhg6dckhu`. */
-export function randomBase32(length: number): string {
+function randomBase32(length: number): string {
   const bytes = randomBytes(length);
   let out = '';
   for (const byte of bytes) out += BASE32[byte % 32];

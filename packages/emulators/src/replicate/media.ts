@@ -15,7 +15,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
 };
 
-export type PosterOptions = {
+type PosterOptions = {
   size: Size;
   prompt: string;
   caption: string;
@@ -63,7 +63,7 @@ function escapeXml(text: string): string {
 }
 
 /** Greedy word wrap; words longer than a line are cut. */
-export function wrapText(text: string, maxChars: number): string[] {
+function wrapText(text: string, maxChars: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const rawWord of text.split(/\s+/).filter(Boolean)) {
@@ -111,7 +111,7 @@ function layoutPrompt(prompt: string, size: Size): { fontSize: number; lines: st
 }
 
 /** A gradient with soft circles and the prompt in the middle, as SVG for sharp to rasterise. */
-export function posterSvg(options: PosterOptions): string {
+function posterSvg(options: PosterOptions): string {
   const { width, height } = options.size;
   const hash = hashString(`${options.prompt}|${options.variant ?? 0}`);
   const hueA = hash % 360;
@@ -175,10 +175,10 @@ export async function renderImage(options: RenderImageOptions): Promise<void> {
 }
 
 /** Rendered videos keep the requested ratio at a small size so encoding stays well under a second. */
-export const VIDEO_RENDER_SHORT_SIDE = 360;
-export const VIDEO_RENDER_FPS = 10;
+const VIDEO_RENDER_SHORT_SIDE = 360;
+const VIDEO_RENDER_FPS = 10;
 
-export function videoRenderSize(requested: Size): Size {
+function videoRenderSize(requested: Size): Size {
   const short = Math.min(requested.width, requested.height);
   const scale = Math.min(1, VIDEO_RENDER_SHORT_SIDE / short);
   const even = (n: number) => Math.max(2, Math.round((n * scale) / 2) * 2);
@@ -198,12 +198,11 @@ export type RenderVideoOptions = {
 let ffmpegPath: string | undefined;
 
 /** The `@ffmpeg-installer/ffmpeg` binary when present, else `ffmpeg` on PATH. */
-export function resolveFfmpegPath(): string {
+function resolveFfmpegPath(): string {
   if (ffmpegPath) return ffmpegPath;
   try {
-    const installer: { path?: unknown } = createRequire(import.meta.url)(
-      '@ffmpeg-installer/ffmpeg',
-    );
+    const require = createRequire(import.meta.url);
+    const installer: { path?: unknown } = require('@ffmpeg-installer/ffmpeg');
     if (typeof installer.path === 'string' && existsSync(installer.path)) {
       ffmpegPath = installer.path;
       return ffmpegPath;
@@ -215,7 +214,7 @@ export function resolveFfmpegPath(): string {
   return ffmpegPath;
 }
 
-export function runFfmpeg(args: string[], signal?: AbortSignal): Promise<string> {
+function runFfmpeg(args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(resolveFfmpegPath(), args, {
       stdio: ['ignore', 'ignore', 'pipe'],

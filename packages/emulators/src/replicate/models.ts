@@ -10,21 +10,21 @@ import {
 
 export type ImageFormat = 'jpg' | 'png' | 'webp';
 
-export type ImagePlan = { kind: 'image'; size: Size; format: ImageFormat; count: number };
+type ImagePlan = { kind: 'image'; size: Size; format: ImageFormat; count: number };
 /** `size` is what the real model would output; the emulator renders a smaller copy. */
-export type VideoPlan = { kind: 'video'; size: Size; durationSec: number; audio: boolean };
-export type TextPlan = { kind: 'text' };
+type VideoPlan = { kind: 'video'; size: Size; durationSec: number; audio: boolean };
+type TextPlan = { kind: 'text' };
 export type RenderPlan = ImagePlan | VideoPlan | TextPlan;
 
 /** Output schema of the model: one URI, an array of URIs, or LLM tokens. */
-export type OutputShape = 'uri' | 'uri-array' | 'tokens';
+type OutputShape = 'uri' | 'uri-array' | 'tokens';
 
 /** Reads the pixel size of an input image (URL or data URI); undefined when it cannot. */
 export type ImageProbe = (url: string) => Promise<Size | undefined>;
 
 export type InvalidField = { field: string; description: string };
 
-export type PrepareResult =
+type PrepareResult =
   | {
       ok: true;
       prompt: string;
@@ -33,7 +33,7 @@ export type PrepareResult =
     }
   | { ok: false; invalidFields: InvalidField[] };
 
-export type ModelKind = 'image' | 'video' | 'text';
+type ModelKind = 'image' | 'video' | 'text';
 
 export type EmulatedModel = {
   /** `owner/name` */
@@ -428,7 +428,7 @@ const llama3Instruct = defineModel({
   plan: () => ({ kind: 'text' }),
 });
 
-export const EMULATED_MODELS: readonly EmulatedModel[] = [
+const EMULATED_MODELS: readonly EmulatedModel[] = [
   seedream3,
   imagen4Ultra,
   fluxKontextPro,

@@ -41,14 +41,14 @@ export type Prediction = {
   webhook_events_filter?: WebhookEvent[];
 };
 
-export const TERMINAL_STATUSES: readonly PredictionStatus[] = [
+const TERMINAL_STATUSES: readonly PredictionStatus[] = [
   'succeeded',
   'failed',
   'canceled',
   'aborted',
 ];
 
-export function isTerminal(status: PredictionStatus): boolean {
+function isTerminal(status: PredictionStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
 }
 
@@ -122,8 +122,6 @@ function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T>
     }
   };
 }
-
-export type PredictionEngine = ReturnType<typeof createPredictionEngine>;
 
 /** In-memory predictions and their lifecycle: starting → processing → a terminal status. */
 export function createPredictionEngine(options: PredictionEngineOptions) {

@@ -106,7 +106,7 @@ function issuesToFields(issues: z.core.$ZodIssue[]): InvalidField[] {
 }
 
 /** `Prefer: wait` → 60 s, `Prefer: wait=n` → n seconds (1–60); undefined when absent. */
-export function parsePreferWait(header: string | string[] | undefined): number | undefined {
+function parsePreferWait(header: string | string[] | undefined): number | undefined {
   const value = Array.isArray(header) ? header.join(',') : header;
   const match = value ? /(?:^|[,;\s])wait(?:=(\d+))?(?:$|[,;\s])/.exec(value) : null;
   if (!match) return undefined;

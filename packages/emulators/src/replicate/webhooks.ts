@@ -44,7 +44,7 @@ export type DeliverWebhookParams = {
   now?: () => number;
 };
 
-export type WebhookAttempt = { status?: number; error?: string };
+type WebhookAttempt = { status?: number; error?: string };
 
 export type WebhookDeliveryResult = {
   id: string;

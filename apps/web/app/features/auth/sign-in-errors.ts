@@ -1,5 +1,5 @@
 /** Why a sign-in failed, as the server reports it: `/login?error=<code>` (see its oauth routes). */
-export const signInErrors = ['state', 'cancelled', 'provider', 'unavailable', 'failed'] as const;
+const signInErrors = ['state', 'cancelled', 'provider', 'unavailable', 'failed'] as const;
 export type SignInError = (typeof signInErrors)[number];
 
 /** The error of a `?error=` value; an unknown code still gets the general message. */

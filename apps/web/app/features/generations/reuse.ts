@@ -30,7 +30,7 @@ export function isStudioHandoff(value: unknown): value is StudioHandoff {
   return typeof settings.model === 'string' && typeof settings.prompt === 'string';
 }
 
-export function settingsOf(record: GenerationRecord): ReusableSettings {
+function settingsOf(record: GenerationRecord): ReusableSettings {
   const input = record.jsondata.input ?? {};
   return {
     model: record.model,

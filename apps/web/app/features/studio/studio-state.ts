@@ -179,8 +179,3 @@ export function toPayload(state: StudioState): GenerationPayload {
     duration: typeof duration === 'number' ? duration : 0,
   };
 }
-
-/** Whether a parameter takes an input image (its value an uploaded picture's URL). */
-export function isImageInput(model: ModelDefinition, name: string): boolean {
-  return model.parameters.some((def) => def.name === name && def.type === 'file');
-}

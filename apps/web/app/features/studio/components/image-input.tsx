@@ -5,7 +5,7 @@ import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ClientError, uploadImage } from '~/features/generations/api';
-import type { FieldProps } from './parameter-field';
+import type { FieldProps } from './field-props';
 
 /**
  * An input image: pick a file or drop one; it is uploaded at once and the parameter takes the

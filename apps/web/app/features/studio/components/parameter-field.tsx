@@ -1,13 +1,9 @@
-import {
-  evaluateCondition,
-  type Localized,
-  type ParameterDefinition,
-  type ParamValue,
-} from '@kadr/catalog';
+import { evaluateCondition, type Localized, type ParameterDefinition } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '~/lib/i18n';
+import type { FieldProps } from './field-props';
 import { ImageInput } from './image-input';
 
 const inputClass =
@@ -16,16 +12,6 @@ const inputClass =
 function text(value: Localized | undefined): string {
   return value ? value[currentLanguage()] : '';
 }
-
-export type FieldProps = {
-  def: ParameterDefinition;
-  value: ParamValue;
-  /** Every value of the form, for limits that depend on another parameter. */
-  values: Readonly<Record<string, ParamValue>>;
-  error?: string;
-  onChange: (value: ParamValue) => void;
-  onUploadingChange: (uploading: boolean) => void;
-};
 
 /** The upper limit now: a lower one may apply while a condition holds (safety with an image). */
 function effectiveMax(def: ParameterDefinition, values: FieldProps['values']): number | undefined {
