@@ -114,7 +114,7 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -154,14 +154,14 @@ export interface Config {
   oauth: OAuthConfig;
 }
 
-export interface OAuthClientConfig {
+interface OAuthClientConfig {
   clientId: string;
   clientSecret: string | undefined;
   /** Served by the local emulator at OAUTH_EMULATOR_PATH (demo mode without credentials). */
   emulated: boolean;
 }
 
-export interface OAuthConfig {
+interface OAuthConfig {
   /** Encrypts the short-lived sign-in flow cookie; derived from SIGNING_SECRET. */
   cookieSecret: string;
   google: (OAuthClientConfig & { issuer: string }) | undefined;

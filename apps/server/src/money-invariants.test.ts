@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { buildGeneration, buildUser } from '../test/builders.ts';
+import { buildGeneration, buildSession, buildUser } from '../test/builders.ts';
 import { expectMoneyInvariants, moneyInvariantViolations } from '../test/money.ts';
 
 let t: TestApp;
@@ -40,6 +40,12 @@ describe('the money invariants kit', () => {
       reason: 'generation_refund',
       generationId: id,
     });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: await buildSession(t.container, user) },
+    });
+    expect((me.json() as { tokens: number }).tokens).toBe(40);
     await expectMoneyInvariants(t.database.pool);
   });
 

@@ -9,7 +9,7 @@ import type { RealtimeChannel } from '../modules/realtime/realtime.hub.ts';
  * TypeScript definition here, and passed to the function on every call (its `p_settings`), so no
  * SQL file repeats them.
  */
-export const createGenerationsSettings = {
+const createGenerationsSettings = {
   jobName: 'submit_generation' satisfies JobName,
   jobMaxAttempts: DEFAULT_MAX_ATTEMPTS,
   jobKeyPrefix: SUBMIT_JOB_KEY_PREFIX,

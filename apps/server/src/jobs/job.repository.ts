@@ -35,5 +35,3 @@ export function createJobRepository(db: Executor) {
     ): Promise<void> => enqueue(db, name, payload, options),
   };
 }
-
-export type JobRepository = ReturnType<typeof createJobRepository>;

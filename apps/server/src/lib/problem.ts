@@ -44,7 +44,7 @@ export class HttpProblem extends Error {
   }
 }
 
-export function titleFor(status: number): string {
+function titleFor(status: number): string {
   return titles[status] ?? (status >= 500 ? 'Server Error' : 'Request Error');
 }
 

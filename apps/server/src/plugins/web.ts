@@ -96,7 +96,7 @@ async function preparePage(file: string): Promise<Page> {
  * cannot run. Inline style attributes stay allowed (prerendered markup carries a few); pictures may
  * come from https (sign-in providers' avatars), data: and blob: (previews, the favicon mark).
  */
-export function contentSecurityPolicy(html: string): string {
+function contentSecurityPolicy(html: string): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;

@@ -8,7 +8,7 @@ export interface SignInOutcome {
 }
 
 /** Tokens a referrer earns once for each friend who signs up. */
-export const REFERRAL_SIGNUP_BONUS = 25;
+const REFERRAL_SIGNUP_BONUS = 25;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

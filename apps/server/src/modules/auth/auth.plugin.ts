@@ -23,10 +23,10 @@ export interface AuthPluginOptions {
 }
 
 /** A readable, non-secret cookie that only says "a session may exist", so pages skip a refresh call. */
-export const SIGNED_IN_HINT_COOKIE = cookieNames.signedInHint;
+const SIGNED_IN_HINT_COOKIE = cookieNames.signedInHint;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function sessionCookieName(secure: boolean): string {
+function sessionCookieName(secure: boolean): string {
   // `__Host-` binds the cookie to this exact origin (Secure, Path=/, no Domain); browsers only
   // accept it over HTTPS.
   return secure ? '__Host-kadr_session' : 'kadr_session';

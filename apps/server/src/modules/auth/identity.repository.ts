@@ -44,5 +44,3 @@ export function createIdentityRepository(db: Executor) {
     },
   };
 }
-
-export type IdentityRepository = ReturnType<typeof createIdentityRepository>;

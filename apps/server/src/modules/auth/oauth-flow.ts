@@ -64,4 +64,4 @@ export function createFlowSealer(secret: string, now: () => number = Date.now) {
   };
 }
 
-export type FlowSealer = ReturnType<typeof createFlowSealer>;
+type FlowSealer = ReturnType<typeof createFlowSealer>;

@@ -28,14 +28,14 @@ export interface OAuthRoutesOptions {
 }
 
 /** A sign-in must finish within this time of starting it. */
-export const FLOW_TTL_SECONDS = 10 * 60;
+const FLOW_TTL_SECONDS = 10 * 60;
 /** The flow cookie goes only to the sign-in routes. */
-export const FLOW_COOKIE_PATH = '/api/auth/';
+const FLOW_COOKIE_PATH = '/api/auth/';
 
 /** Why a sign-in failed, as `/login?error=<code>` tells the web app. */
-export type SignInErrorCode = 'cancelled' | 'state' | 'provider' | 'unavailable' | 'failed';
+type SignInErrorCode = 'cancelled' | 'state' | 'provider' | 'unavailable' | 'failed';
 
-export function flowCookieName(provider: OAuthProviderId, secure: boolean): string {
+function flowCookieName(provider: OAuthProviderId, secure: boolean): string {
   // `__Host-` would force Path=/; `__Secure-` still forbids setting it over plain HTTP.
   return `${secure ? '__Secure-' : ''}kadr_oauth_${provider}`;
 }

@@ -26,5 +26,3 @@ export function createFileRepository(db: Executor) {
     },
   };
 }
-
-export type FileRepository = ReturnType<typeof createFileRepository>;

@@ -271,5 +271,3 @@ export function createGenerationRepository(db: Executor) {
     },
   };
 }
-
-export type GenerationRepository = ReturnType<typeof createGenerationRepository>;

@@ -20,5 +20,3 @@ export function createIdempotencyKeyRepository(db: Executor) {
     },
   };
 }
-
-export type IdempotencyKeyRepository = ReturnType<typeof createIdempotencyKeyRepository>;

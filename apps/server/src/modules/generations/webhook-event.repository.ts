@@ -15,5 +15,3 @@ export function createWebhookEventRepository(db: Executor) {
     },
   };
 }
-
-export type WebhookEventRepository = ReturnType<typeof createWebhookEventRepository>;

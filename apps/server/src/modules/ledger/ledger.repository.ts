@@ -79,5 +79,3 @@ export function createLedgerRepository(db: Executor) {
     apply: (entry: LedgerEntry): Promise<LedgerResult> => applyLedgerEntry(db, entry),
   };
 }
-
-export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 export type RealtimeChannel = 'kadr_user' | 'kadr_generation' | 'kadr_session';
-export const realtimeChannels: readonly RealtimeChannel[] = [
+const realtimeChannels: readonly RealtimeChannel[] = [
   'kadr_user',
   'kadr_generation',
   'kadr_session',

@@ -25,5 +25,3 @@ export function createUserRepository(db: Executor) {
     },
   };
 }
-
-export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 
-export interface MediaInfo {
+interface MediaInfo {
   mime: string;
   width: number | null;
   height: number | null;
@@ -29,7 +29,7 @@ const imageMime: Record<string, string> = {
 const PREVIEW_SIDE = 512;
 
 /** The ffmpeg shipped in an npm package (works on a fresh machine), else the system's. */
-export function ffmpegPath(): string {
+function ffmpegPath(): string {
   try {
     const require = createRequire(import.meta.url);
     return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;

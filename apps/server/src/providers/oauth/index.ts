@@ -7,10 +7,10 @@ import { createYandexProvider } from './yandex.ts';
 
 export { describeOAuthError } from './shared.ts';
 export type { OAuthFlow, OAuthProvider, OAuthProviderId } from './types.ts';
-export { OAuthSignInError, oauthProviderIds, oauthProviderNames } from './types.ts';
+export { oauthProviderIds, oauthProviderNames } from './types.ts';
 
 /** Where a provider sends the person back to. */
-export function oauthRedirectUri(publicUrl: string, provider: OAuthProviderId): string {
+function oauthRedirectUri(publicUrl: string, provider: OAuthProviderId): string {
   return `${publicUrl}/api/auth/${provider}/callback`;
 }
 

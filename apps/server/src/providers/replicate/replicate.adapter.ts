@@ -16,7 +16,7 @@ export interface Prediction {
   error: string | null;
 }
 
-export type ModelRef = { model: string } | { version: string };
+type ModelRef = { model: string } | { version: string };
 
 export const terminalStatuses: ReadonlySet<PredictionStatus> = new Set([
   'succeeded',
@@ -101,7 +101,7 @@ export function createReplicateProvider(options: {
   };
 }
 
-export function normalise(prediction: {
+function normalise(prediction: {
   id: string;
   status: string;
   output?: unknown;
