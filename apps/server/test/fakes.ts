@@ -167,12 +167,14 @@ export function fakeRepositories(
 }
 
 /**
- * Storage in memory: `objects` is what it holds. `failPut(key)` makes writing that key fail (after
- * reading the body, as a full disk would). `localPath` answers a path nothing reads (media is faked).
+ * Storage in memory: `objects` is what it holds. `failPut(key)` makes writing that key (a string,
+ * or any key a RegExp matches) fail after reading the body, as a full disk would. `localPath` answers a path nothing reads (media is faked).
  */
 export function memoryStorage(log: CallLog) {
   const objects = new Map<string, Buffer>();
-  const failing = new Set<string>();
+  const failing: (string | RegExp)[] = [];
+  const fails = (key: string) =>
+    failing.some((match) => (typeof match === 'string' ? match === key : match.test(key)));
 
   async function bytesOf(body: Buffer | Readable): Promise<Buffer> {
     if (Buffer.isBuffer(body)) return body;
@@ -186,7 +188,7 @@ export function memoryStorage(log: CallLog) {
     {
       async put(key, body, options = {}) {
         const bytes = await bytesOf(body);
-        if (failing.has(key)) throw new Error(`no space left on the device (writing ${key})`);
+        if (fails(key)) throw new Error(`no space left on the device (writing ${key})`);
         if (options.maxBytes !== undefined && bytes.length > options.maxBytes) {
           throw new ObjectTooLargeError(options.maxBytes);
         }
@@ -200,7 +202,7 @@ export function memoryStorage(log: CallLog) {
     },
     log,
   );
-  return { storage, objects, failPut: (key: string) => failing.add(key) };
+  return { storage, objects, failPut: (key: string | RegExp) => failing.push(key) };
 }
 
 /** `fetch` answering the given bodies by URL from memory; any other URL is an unexpected call. */

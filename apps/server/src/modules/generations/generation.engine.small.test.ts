@@ -29,7 +29,10 @@ const ROW = generationRow();
 const ID = ROW.id;
 const OUT0 = 'https://replicate.delivery/xezq/out-0.png';
 const OUT1 = 'https://replicate.delivery/xezq/out-1.png';
-const key = (name: string) => `outputs/${ID.slice(0, 2)}/${ID}/${name}`;
+/** Where a run stores an output: the request's folder, then the run's own copy folder. */
+const keyPattern = (name: string) =>
+  new RegExp(`^outputs/${ID.slice(0, 2)}/${ID}/[0-9a-f]{8}/${name.replaceAll('.', '\\.')}$`);
+const key = (name: string) => expect.stringMatching(keyPattern(name));
 const REFUND = { userId: ROW.userId, delta: 6, reason: 'generation_refund', generationId: ID };
 const processing = generationRow({ status: 'processing', replicateId: 'p-1' });
 
@@ -235,7 +238,7 @@ describe('submit: provider errors', () => {
 });
 
 describe('ingest: storage fails after the download', () => {
-  function setup(attempt: { number: number; max: number }, failingKey: string) {
+  function setup(attempt: { number: number; max: number }, failingKey: RegExp) {
     const log = new CallLog();
     const state = request(processing);
     const memory = memoryStorage(log);
@@ -257,7 +260,7 @@ describe('ingest: storage fails after the download', () => {
   }
 
   it('on the last attempt removes every object written, fails the request and refunds it once', async () => {
-    const { log, state, objects, run } = setup({ number: 5, max: 5 }, key('1.preview.webp'));
+    const { log, state, objects, run } = setup({ number: 5, max: 5 }, keyPattern('1.preview.webp'));
 
     await run();
     const keys = [key('0.png'), key('0.preview.webp'), key('1.png'), key('1.preview.webp')];
@@ -275,7 +278,7 @@ describe('ingest: storage fails after the download', () => {
   });
 
   it('on an earlier attempt removes every object written and throws for a retry, without a refund', async () => {
-    const { log, state, objects, run } = setup({ number: 1, max: 5 }, key('1.png'));
+    const { log, state, objects, run } = setup({ number: 1, max: 5 }, keyPattern('1.png'));
 
     await expect(run()).rejects.toThrow(/no space left/);
     expect(log.argsOf('storage.delete')).toEqual([
@@ -452,6 +455,38 @@ describe('a cancel racing a completion', () => {
     ]);
     expect(memory.objects.size).toBe(0);
     expect(state.row).toMatchObject({ status: 'failed', error: 'Canceled' });
+  });
+
+  it("both at once (the person's cancel and the webhook's ingest job): the loser removes only its own copy, never the winner's files", async () => {
+    const log = new CallLog();
+    const state = request(processing);
+    const memory = memoryStorage(log);
+    const engine = engineWith(log, {
+      top: { generations: { findById: state.generations.findById } },
+      tx: { generations: state.generations, files: fileRows },
+      provider: {
+        cancel: async () => prediction('succeeded', [OUT0]),
+        get: async () => prediction('succeeded', [OUT0]),
+      },
+      storage: memory.storage,
+      media: imageMedia,
+      outputs: { [OUT0]: 'png-0' },
+    });
+
+    const [ended] = await Promise.all([
+      engine.cancel(processing),
+      engine.ingest({ requestId: ID, predictionId: 'p-1' }, undefined, { number: 1, max: 10 }),
+    ]);
+    expect(ended?.status).toBe('completed');
+    // Both copied the outputs and tried to complete; one won.
+    expect(log.argsOf('tx.generations.markCompleted')).toHaveLength(2);
+    const recorded = log.argsOf('tx.files.insert').map(([values]) => values);
+    expect(recorded).toHaveLength(2);
+    for (const file of recorded) {
+      const storageKey = (file as { storageKey: string }).storageKey;
+      expect(memory.objects.has(storageKey), storageKey).toBe(true);
+    }
+    expect([...memory.objects.keys()]).toHaveLength(2);
   });
 
   it('a cancel that loses to the completion refunds nothing: markFailed answers undefined', async () => {
