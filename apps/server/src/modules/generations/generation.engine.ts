@@ -169,12 +169,15 @@ export function createGenerationEngine(options: EngineOptions) {
     const removeWritten = async () => {
       for (const key of written) await options.storage.delete(key);
     };
+    // This run's own folder: two runs at once for one prediction (a cancel's and a webhook's ingest)
+    // then never overwrite each other's objects, nor remove the winner's when one loses or fails.
+    const folder = `outputs/${row.id.slice(0, 2)}/${row.id}/${randomUUID().slice(0, 8)}`;
     try {
       for (const [index, url] of urls.entries()) {
         const extension =
           path.posix.extname(new URL(url).pathname).toLowerCase().replace('.', '') ||
           (row.type === 'video' ? 'mp4' : 'png');
-        const key = `outputs/${row.id.slice(0, 2)}/${row.id}/${index}.${extension}`;
+        const key = `${folder}/${index}.${extension}`;
         const maxBytes =
           row.type === 'video' ? options.limits.videoBytes : options.limits.imageBytes;
         written.push(key);
@@ -182,7 +185,7 @@ export function createGenerationEngine(options: EngineOptions) {
         const local = options.storage.localPath(key);
         if (!local) throw new Error('storage has no local path for media processing');
         const info = await options.media.probe(local, row.type);
-        const previewKey = `outputs/${row.id.slice(0, 2)}/${row.id}/${index}.preview.webp`;
+        const previewKey = `${folder}/${index}.preview.webp`;
         const preview = await options.media.preview(local, row.type);
         written.push(previewKey);
         await options.storage.put(previewKey, preview.data);
