@@ -1,10 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 
-/** Debian's Chromium: Playwright's own browser download cannot work on these machines. */
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/**
+ * Playwright's own browser download cannot work on these machines. `npm test` runs
+ * scripts/ensure-browser.mjs first, which finds or provisions a Chromium and records its path.
+ */
+function chosenChromium(): string | undefined {
+  try {
+    return readFileSync(new URL('../.tmp/browser/chromium-path', import.meta.url), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+const executablePath = process.env.CHROME_PATH || chosenChromium() || '/usr/bin/chromium';
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
