@@ -63,5 +63,3 @@ export function createFlowSealer(secret: string, now: () => number = Date.now) {
     },
   };
 }
-
-type FlowSealer = ReturnType<typeof createFlowSealer>;
