@@ -32,7 +32,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: 2,
+  // One worker: on a 2-core machine the browser, the server, PostgreSQL and the emulator's media
+  // work already fill both cores, and a second worker only made specs time out (the same specs pass
+  // one at a time in about the same wall time). E2E_WORKERS raises it on a larger machine.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
