@@ -6,13 +6,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Container } from './container.ts';
 import { HttpProblem } from './lib/problem.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oauthRoutes } from './modules/auth/oauth.routes.ts';
