@@ -19,11 +19,11 @@ export const referralMaxAgeSeconds = 60 * 60 * 24 * 30;
 /** The language cookie (`cookieNames.language`) lives this long. */
 export const languageMaxAgeSeconds = 60 * 60 * 24 * 365;
 
-/** A referrer is a user id: a UUID, in any letter case. */
-export const userIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID, in any letter case: how users (so referrers), generations and files are named. */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The referrer's id from a query string (lower case), or null when there is none or it is no user id. */
 export function referralFromSearch(search: string): string | null {
   const value = new URLSearchParams(search).get(referralParam)?.trim();
-  return value && userIdPattern.test(value) ? value.toLowerCase() : null;
+  return value && uuidPattern.test(value) ? value.toLowerCase() : null;
 }

@@ -5,7 +5,7 @@ import {
   languageMaxAgeSeconds,
   referralMaxAgeSeconds,
   referralParam,
-  userIdPattern,
+  uuidPattern,
 } from '@kadr/contract';
 
 /** The id of the public header's mobile menu (a popover). */
@@ -32,7 +32,7 @@ export function publicPageScript(language: Language): string {
     '(function(){var d=document,' +
     's=location.protocol==="https:"?"; secure":"",' +
     `r=new URLSearchParams(location.search).get(${JSON.stringify(referralParam)});` +
-    `r=r&&r.trim();if(r&&/${userIdPattern.source}/i.test(r)){r=r.toLowerCase();` +
+    `r=r&&r.trim();if(r&&/${uuidPattern.source}/i.test(r)){r=r.toLowerCase();` +
     `${store(browserStorageKeys.referral, 'r')}${cookie(cookieNames.referral, 'r', referralMaxAgeSeconds, true)}}` +
     `${store(browserStorageKeys.lang, lang)}${cookie(cookieNames.language, lang, languageMaxAgeSeconds, false)};` +
     `d.addEventListener("click",function(e){var m=d.getElementById(${JSON.stringify(mobileMenuId)});` +

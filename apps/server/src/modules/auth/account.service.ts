@@ -1,3 +1,4 @@
+import { uuidPattern } from '@kadr/contract';
 import type { ExternalProfile } from '../../providers/oauth/types.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { UserRow } from '../users/user.repository.ts';
@@ -9,8 +10,6 @@ export interface SignInOutcome {
 
 /** Tokens a referrer earns once for each friend who signs up. */
 const REFERRAL_SIGNUP_BONUS = 25;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAccountService(
   repositories: Pick<Repositories, 'transaction' | 'users'>,
@@ -33,7 +32,9 @@ export function createAccountService(
           ? await tx.identities.findUserByVerifiedEmail(email)
           : undefined;
       const referrer =
-        !linked && referral && UUID.test(referral) ? await tx.users.findById(referral) : undefined;
+        !linked && referral && uuidPattern.test(referral)
+          ? await tx.users.findById(referral)
+          : undefined;
       const user =
         linked ??
         (await tx.users.insert({

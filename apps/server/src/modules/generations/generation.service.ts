@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type ModelDefinition, type ModelType, priceOf } from '@kadr/catalog';
-import type {
-  CreateGenerationResponse,
-  FieldError,
-  GenerationList,
-  GenerationRecord,
+import {
+  type CreateGenerationResponse,
+  type FieldError,
+  type GenerationList,
+  type GenerationRecord,
+  uuidPattern,
 } from '@kadr/contract';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
@@ -24,8 +25,6 @@ interface FailedCreate {
   outcome: 'failed';
   error: unknown;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const RESERVED = new Set(['model', 'prompt', 'translate_prompt', 'duration', 'parameters']);
 
@@ -133,7 +132,7 @@ export function createGenerationService(deps: {
 
   /** The user's own request; anyone else's (or none) is a 404, never a 403. */
   async function getOwned(user: SessionUser, id: string): Promise<GenerationRow> {
-    const row = UUID.test(id) ? await generations.findOwned(user.id, id) : undefined;
+    const row = uuidPattern.test(id) ? await generations.findOwned(user.id, id) : undefined;
     if (!row) throw new HttpProblem(404, 'Generation not found.');
     return row;
   }
