@@ -5,6 +5,7 @@ import type { Executor } from '../../db/executor.ts';
 import { generationRequests } from '../../db/schema.ts';
 import { createGenerationsSettingsJson } from '../../db/sql-settings.ts';
 import type { FileRow } from '../files/file.repository.ts';
+import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
 
 export type GenerationRow = typeof generationRequests.$inferSelect;
 
@@ -133,7 +134,8 @@ export function createGenerationRepository(db: Executor) {
   return {
     /** Tells every open realtime stream of the owner (on any node) that a request changed; sent on commit. */
     async notify(userId: string, id: string): Promise<void> {
-      await db.execute(sql`select pg_notify('kadr_generation', ${`${userId}:${id}`})`);
+      const channel = 'kadr_generation' satisfies RealtimeChannel;
+      await db.execute(sql`select pg_notify(${channel}, ${`${userId}:${id}`})`);
     },
 
     async findById(id: string): Promise<GenerationRow | undefined> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
+import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
 
 /** Why a balance changed. Each (reason, generation|payment|referred user) happens at most once. */
 export type LedgerReason =
@@ -58,7 +59,7 @@ export async function applyLedgerEntry(tx: Executor, entry: LedgerEntry): Promis
       where users.id = entry.user_id and users.tokens + entry.delta >= 0
       returning users.id, users.tokens
     ), notified as (
-      select pg_notify('kadr_user', moved.id::text) from moved
+      select pg_notify(${'kadr_user' satisfies RealtimeChannel}, moved.id::text) from moved
     )
     select (select count(*) from entry)::int as inserted,
            (select tokens from moved) as balance,
