@@ -185,3 +185,85 @@ export const fileBytesSchema = z.string().meta({ format: 'binary' });
 export const realtimeStreamSchema = z
   .string()
   .describe('text/event-stream: `user` events (a User), `generation` events (a GenerationRecord).');
+
+/** A purchase's state: `pending` until the provider confirms it, then paid, or closed unpaid. */
+export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'canceled']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const paymentProviderSchema = z.enum(['yookassa', 'stripe']);
+export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+
+/**
+ * `POST /api/create-payment` (spec §7): `amount` is the package's token amount as a string
+ * ('600'); the server finds the package and its price itself. `referral` is the locally stored
+ * referrer id or null. The currency follows the interface language unless given.
+ */
+export const createPaymentBodySchema = z.object({
+  amount: z.string(),
+  referral: z.string().nullable().default(null),
+  currency: currencySchema.optional(),
+});
+export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
+
+/** The provider's payment page to send the person to. */
+export const createPaymentResponseSchema = z.object({ url: z.string() });
+export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
+
+/** One purchase as its owner sees it (`GET /api/payments/:id`, the top-up dialog). */
+export const paymentRecordSchema = z.object({
+  id: z.string(),
+  created: z.string(),
+  updated: z.string(),
+  provider: paymentProviderSchema,
+  status: paymentStatusSchema,
+  /** The package's tokens: what a succeeded payment credits. */
+  tokens: z.number().int(),
+  /** The price, in whole currency units as a decimal string ('1300.00', '12.99'). */
+  amount: z.string(),
+  currency: currencySchema,
+  /** Tokens taken back after refunds or disputes (0 when none). */
+  reversed_tokens: z.number().int(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** Why a balance moved: one entry of the token statement. */
+export const ledgerReasonSchema = z.enum([
+  'welcome',
+  'referral_bonus',
+  'generation_debit',
+  'generation_refund',
+  'payment_credit',
+  'referral_commission',
+  'payment_reversal',
+  'commission_reversal',
+  'adjustment',
+]);
+export type LedgerReasonName = z.infer<typeof ledgerReasonSchema>;
+
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  created: z.string(),
+  reason: ledgerReasonSchema,
+  /** Positive credits, negative debits. */
+  delta: z.number().int(),
+  /** The balance right after this entry. */
+  balance_after: z.number().int(),
+  generation_id: z.string().nullable(),
+  payment_id: z.string().nullable(),
+});
+export type LedgerEntryRecord = z.infer<typeof ledgerEntrySchema>;
+
+export const ledgerQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(500).default(20),
+});
+
+/** `GET /api/ledger`: the person's token statement, newest first. */
+export const ledgerPageSchema = z.object({
+  page: z.number().int(),
+  perPage: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+  items: z.array(ledgerEntrySchema),
+});
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;
