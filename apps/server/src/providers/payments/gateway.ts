@@ -30,6 +30,15 @@ export interface PaymentGateway {
    * must be confirmed with `getPayment` before anything is credited.
    */
   parseWebhook(request: WebhookRequest): Promise<WebhookNotice>;
+
+  /**
+   * Closes a checkout nobody will pay any more (the person cancelled, or it stayed pending past
+   * our timeout) where the provider allows it (Stripe expires the session), and answers the
+   * payment's state after that. Where the provider has no such call (a pending YooKassa payment),
+   * it only fetches the state: the caller then closes the payment on its side, and a late success
+   * still arrives and credits.
+   */
+  expireCheckout(providerPaymentId: string): Promise<ProviderPayment>;
 }
 
 export interface CheckoutRequest {
