@@ -24,7 +24,7 @@ export const STRIPE_EMULATOR_PATH = '/emulators/stripe';
  * The addresses YooKassa sends its notifications from (its published list, as in its official SDK's
  * SecurityHelper): the default of YOOKASSA_ALLOWED_IPS.
  */
-export const YOOKASSA_NOTIFICATION_SOURCES: readonly string[] = [
+const YOOKASSA_NOTIFICATION_SOURCES: readonly string[] = [
   '77.75.153.0/25',
   '77.75.156.11',
   '77.75.156.35',
@@ -232,7 +232,7 @@ export interface Config {
   metrika: { counterId: string | undefined };
 }
 
-export interface YooKassaConfig {
+interface YooKassaConfig {
   /** Served by the local emulator at YOOKASSA_EMULATOR_PATH (demo mode without credentials). */
   emulated: boolean;
   shopId: string;
@@ -245,7 +245,7 @@ export interface YooKassaConfig {
   allowedSources: readonly string[] | 'any';
 }
 
-export interface StripeConfig {
+interface StripeConfig {
   /** Served by the local emulator at STRIPE_EMULATOR_PATH (demo mode without credentials). */
   emulated: boolean;
   secretKey: string;
@@ -254,7 +254,7 @@ export interface StripeConfig {
   apiUrl: string;
 }
 
-export interface PaymentsConfig {
+interface PaymentsConfig {
   yookassa: YooKassaConfig | undefined;
   stripe: StripeConfig | undefined;
   /** A payment still pending this long after it was opened is asked about and closed. */

@@ -155,5 +155,3 @@ export function createPaymentRepository(db: Executor) {
     },
   };
 }
-
-export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

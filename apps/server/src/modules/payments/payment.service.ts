@@ -23,7 +23,7 @@ import { toPaymentRecord } from './payment.mapper.ts';
 import type { PaymentPatch, PaymentRow } from './payment.repository.ts';
 import { commissionFor, decideSettlement, takeBackStep } from './settlement.ts';
 
-export interface PaymentLogger {
+interface PaymentLogger {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;

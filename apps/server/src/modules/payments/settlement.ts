@@ -2,7 +2,7 @@ import type { PaymentStatus } from '@kadr/contract';
 import type { ProviderPayment } from '../../providers/payments/gateway.ts';
 
 /** The referrer's share of what a friend buys (spec §9), in percent, rounded down in tokens. */
-export const REFERRAL_COMMISSION_PERCENT = 50;
+const REFERRAL_COMMISSION_PERCENT = 50;
 
 /** ⌊tokens × 50 %⌋: what the payer's referrer earns for one purchase. */
 export function commissionFor(tokens: number): number {
