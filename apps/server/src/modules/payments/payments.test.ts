@@ -364,6 +364,33 @@ describe('forged and unconfirmed notifications', () => {
     expect(await drive.balance(buyer.user.id)).toBe(100);
   });
 
+  it('takes the forwarded address behind TRUST_PROXY', async () => {
+    const proxied = await buildTestApp(
+      { TRUST_PROXY: 'true' },
+      { paymentGateways: [rub.gateway, usd.gateway] },
+    );
+    try {
+      const behind = paymentDriver(proxied);
+      const buyer = await signInDemo(proxied.app);
+      const { providerId } = await behind.open(
+        rub,
+        buyer.cookie,
+        { amount: '100', referral: null },
+        ru,
+      );
+      rub.pay(providerId);
+      const notice = rub.notification(providerId, 'payment.succeeded', { sourceIp: '10.0.0.2' });
+      notice.headers['x-forwarded-for'] = '203.0.113.9';
+      expect((await behind.deliver(rub, notice)).statusCode).toBe(403);
+      notice.headers['x-forwarded-for'] = '185.71.76.5';
+      expect((await behind.deliver(rub, notice)).statusCode).toBe(200);
+      expect(await behind.balance(buyer.user.id)).toBe(200);
+      await expectMoneyInvariants(proxied.database.pool);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses a Stripe event with a bad signature (400)', async () => {
     const buyer = await signInDemo(t.app);
     const { id, providerId } = await drive.open(
