@@ -4,4 +4,5 @@ export type {
   DeliveryOptions as PaymentDeliveryOptions,
 } from './payment-notifications/delivery.ts';
 export * from './replicate/index.ts';
+export * from './stripe/index.ts';
 export * from './yookassa/index.ts';
