@@ -13,7 +13,7 @@ export type CheckoutPage = {
 };
 
 /** 130000 → '1 300,00 ₽' (a no-break space between thousands, as YooKassa prints it). */
-export function formatRubles(minor: number): string {
+function formatRubles(minor: number): string {
   const formatted = new Intl.NumberFormat('ru-RU', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
