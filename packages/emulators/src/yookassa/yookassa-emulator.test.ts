@@ -290,7 +290,7 @@ describe('YooKassa emulator payment page', () => {
     expect(html).toContain('Kadr');
     expect(html).toContain('600 кредитов Kadr &lt;b&gt;');
     expect(html).not.toContain('Kadr <b>');
-    expect(html).toMatch(/<button type="submit" class="primary">Оплатить[^<]*<\/button>/);
+    expect(html).toContain('<button type="submit" class="primary">Оплатить</button>');
     expect(html).toContain('<button type="submit" class="secondary">Отменить</button>');
     expect(html).not.toContain('<script');
   });
