@@ -21,6 +21,9 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { generationRoutes } from './modules/generations/generations.routes.ts';
 import { webhookRoutes } from './modules/generations/webhooks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { statementRoutes } from './modules/ledger/statement.routes.ts';
+import { paymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { errorsPlugin, PROBLEM_CONTENT_TYPE } from './plugins/errors.ts';
@@ -128,6 +131,9 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(generationRoutes, { generations: container.generations });
   await app.register(webhookRoutes, { webhooks: container.webhooks });
+  await app.register(paymentRoutes, { payments: container.payments });
+  await app.register(paymentWebhookRoutes, { payments: container.payments });
+  await app.register(statementRoutes, { statement: container.statement });
 
   // Sessions are cached while the hub listens, so a revocation on any node reaches this one.
   const stopSessionCache = sessions.useRevocationFeed(realtime);
@@ -140,6 +146,7 @@ export async function buildApp(deps: AppDeps) {
     hub: realtime,
     accounts,
     generations: container.generations,
+    payments: container.payments,
     sessions,
   });
 

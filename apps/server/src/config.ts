@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -15,6 +16,53 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** Where the sign-in emulators are mounted in demo mode. */
 export const OAUTH_EMULATOR_PATH = '/emulators/oauth';
+/** Where the payment providers' stand-ins are mounted in demo mode. */
+export const YOOKASSA_EMULATOR_PATH = '/emulators/yookassa';
+export const STRIPE_EMULATOR_PATH = '/emulators/stripe';
+
+/**
+ * The addresses YooKassa sends its notifications from (its published list, as in its official SDK's
+ * SecurityHelper): the default of YOOKASSA_ALLOWED_IPS.
+ */
+const YOOKASSA_NOTIFICATION_SOURCES: readonly string[] = [
+  '77.75.153.0/25',
+  '77.75.156.11',
+  '77.75.156.35',
+  '77.75.154.128/25',
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '2a02:5180:0:1509::/64',
+  '2a02:5180:0:2655::/64',
+  '2a02:5180:0:1533::/64',
+  '2a02:5180:0:2669::/64',
+];
+
+/** An IP address or a CIDR range (`10.0.0.0/8`, `2a02:5180::/32`). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+const addressList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.length > 0, 'must list at least one address or range')
+  .superRefine((entries, ctx) => {
+    for (const entry of entries) {
+      if (!isAddressOrRange(entry)) {
+        ctx.addIssue({ code: 'custom', message: `${entry} is not an IP address or CIDR range` });
+      }
+    }
+  });
 
 const envSchema = z
   .object({
@@ -62,6 +110,31 @@ const envSchema = z
       .default('meta/meta-llama-3-8b-instruct'),
     EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    YOOKASSA_SHOP_ID: z.string().min(1).optional(),
+    YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
+    YOOKASSA_API_URL: httpUrl.default('https://api.yookassa.ru/v3'),
+    YOOKASSA_RECEIPTS: booleanFlag.default(false),
+    YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).optional(),
+    YOOKASSA_TAX_SYSTEM_CODE: z.coerce.number().int().min(1).max(6).optional(),
+    YOOKASSA_ALLOWED_IPS: addressList.optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_…) or restricted key (rk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be whsec_…')
+      .optional(),
+    STRIPE_API_URL: httpUrl.default('https://api.stripe.com'),
+    PAYMENT_PENDING_TIMEOUT_MINUTES: z.coerce
+      .number()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
+    METRIKA_COUNTER_ID: z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be the counter’s number')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
@@ -96,6 +169,7 @@ const envSchema = z
       });
     }
     checkOAuthEnv(env, ctx);
+    checkPaymentEnv(env, ctx);
     if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
       ctx.addIssue({
         code: 'custom',
@@ -152,6 +226,39 @@ export interface Config {
   uploadMaxBytes: number;
   /** Sign-in providers; one that is neither configured nor emulated is undefined. */
   oauth: OAuthConfig;
+  /** Payment providers (YooKassa for roubles, Stripe for dollars); unavailable ones are undefined. */
+  payments: PaymentsConfig;
+  /** Yandex Metrika; nothing loads and nothing is sent while the counter id is unset. */
+  metrika: { counterId: string | undefined };
+}
+
+interface YooKassaConfig {
+  /** Served by the local emulator at YOOKASSA_EMULATOR_PATH (demo mode without credentials). */
+  emulated: boolean;
+  shopId: string;
+  secretKey: string;
+  /** The API base, ending in /v3. */
+  apiUrl: string;
+  /** 54-FZ receipts: every payment carries one with these codes; undefined when not sent. */
+  receipt: { vatCode: number; taxSystemCode: number } | undefined;
+  /** Where notifications may come from (addresses and CIDR ranges); 'any' for the emulator. */
+  allowedSources: readonly string[] | 'any';
+}
+
+interface StripeConfig {
+  /** Served by the local emulator at STRIPE_EMULATOR_PATH (demo mode without credentials). */
+  emulated: boolean;
+  secretKey: string;
+  webhookSecret: string;
+  /** The API origin (the SDK adds /v1). */
+  apiUrl: string;
+}
+
+interface PaymentsConfig {
+  yookassa: YooKassaConfig | undefined;
+  stripe: StripeConfig | undefined;
+  /** A payment still pending this long after it was opened is asked about and closed. */
+  pendingTimeoutMs: number;
 }
 
 interface OAuthClientConfig {
@@ -229,6 +336,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signingSecret,
     uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1024 * 1024),
     oauth: oauthConfig(env, publicUrl, demo, signingSecret),
+    payments: paymentsConfig(env, publicUrl, demo),
+    metrika: { counterId: env.METRIKA_COUNTER_ID },
     replicate: env.REPLICATE_API_TOKEN
       ? {
           emulated: false,
@@ -373,4 +482,101 @@ function oauthConfig(
     .update('kadr/oauth-flow-cookie')
     .digest('base64url');
   return { cookieSecret, google, yandex, vk };
+}
+
+/**
+ * A payment provider is configured whole or not at all: YooKassa's shop id with its secret key,
+ * receipts with their VAT and tax-system codes, Stripe's key with its webhook secret. Production
+ * talks to providers over HTTPS only.
+ */
+function checkPaymentEnv(env: Env, ctx: EnvIssues): void {
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (env.YOOKASSA_SHOP_ID && !env.YOOKASSA_SECRET_KEY) {
+    issue('YOOKASSA_SECRET_KEY', 'is required with YOOKASSA_SHOP_ID');
+  }
+  if (!env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY) {
+    issue('YOOKASSA_SHOP_ID', 'is required with YOOKASSA_SECRET_KEY');
+  }
+  if (env.YOOKASSA_RECEIPTS) {
+    if (env.YOOKASSA_VAT_CODE === undefined) {
+      issue('YOOKASSA_VAT_CODE', 'is required with YOOKASSA_RECEIPTS (1–12, see the README)');
+    }
+    if (env.YOOKASSA_TAX_SYSTEM_CODE === undefined) {
+      issue('YOOKASSA_TAX_SYSTEM_CODE', 'is required with YOOKASSA_RECEIPTS (1–6, see the README)');
+    }
+  } else {
+    for (const name of ['YOOKASSA_VAT_CODE', 'YOOKASSA_TAX_SYSTEM_CODE'] as const) {
+      if (env[name] !== undefined) issue(name, 'is only used with YOOKASSA_RECEIPTS=true');
+    }
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    issue('STRIPE_WEBHOOK_SECRET', 'is required with STRIPE_SECRET_KEY (the endpoint’s whsec_…)');
+  }
+  if (!env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    issue('STRIPE_SECRET_KEY', 'is required with STRIPE_WEBHOOK_SECRET');
+  }
+  if (env.NODE_ENV !== 'production') return;
+  for (const name of ['YOOKASSA_API_URL', 'STRIPE_API_URL'] as const) {
+    if (!env[name].startsWith('https://')) issue(name, 'must be https:// in production');
+  }
+  if (
+    env.STRIPE_SECRET_KEY?.startsWith('sk_test_') ||
+    env.STRIPE_SECRET_KEY?.startsWith('rk_test_')
+  ) {
+    issue('STRIPE_SECRET_KEY', 'is a test-mode key: production takes live keys only');
+  }
+}
+
+/**
+ * Like sign-in: a provider with credentials is real, one without is emulated in demo mode (on our
+ * own server, fixed demo keys, notifications accepted from anywhere) and unavailable otherwise.
+ */
+function paymentsConfig(env: Env, publicUrl: string, demo: boolean): PaymentsConfig {
+  const receipt =
+    env.YOOKASSA_RECEIPTS && env.YOOKASSA_VAT_CODE && env.YOOKASSA_TAX_SYSTEM_CODE
+      ? { vatCode: env.YOOKASSA_VAT_CODE, taxSystemCode: env.YOOKASSA_TAX_SYSTEM_CODE }
+      : undefined;
+  const yookassa: YooKassaConfig | undefined =
+    env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY
+      ? {
+          emulated: false,
+          shopId: env.YOOKASSA_SHOP_ID,
+          secretKey: env.YOOKASSA_SECRET_KEY,
+          apiUrl: env.YOOKASSA_API_URL.replace(/\/$/, ''),
+          receipt,
+          allowedSources: env.YOOKASSA_ALLOWED_IPS ?? YOOKASSA_NOTIFICATION_SOURCES,
+        }
+      : demo
+        ? {
+            emulated: true,
+            shopId: '100500',
+            secretKey: 'test_kadr-demo-yookassa-secret-key',
+            apiUrl: `${publicUrl}${YOOKASSA_EMULATOR_PATH}/v3`,
+            receipt,
+            allowedSources: 'any',
+          }
+        : undefined;
+  const stripe: StripeConfig | undefined =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? {
+          emulated: false,
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
+        }
+      : demo
+        ? {
+            emulated: true,
+            secretKey: 'sk_test_kadrDemoStripeSecretKey000000',
+            // Fixed so events signed before a restart still verify after it (demo only).
+            webhookSecret: 'whsec_kadrDemoStripeWebhookSecret0000000000',
+            apiUrl: `${publicUrl}${STRIPE_EMULATOR_PATH}`,
+          }
+        : undefined;
+  return {
+    yookassa,
+    stripe,
+    pendingTimeoutMs: Math.round(env.PAYMENT_PENDING_TIMEOUT_MINUTES * 60_000),
+  };
 }

@@ -12,10 +12,13 @@ import {
 } from './modules/generations/generation.engine.ts';
 import { createGenerationService } from './modules/generations/generation.service.ts';
 import { createWebhookService } from './modules/generations/webhook.service.ts';
+import { createStatementService } from './modules/ledger/statement.service.ts';
+import { createPaymentService } from './modules/payments/payment.service.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { createUploadService } from './modules/uploads/upload.service.ts';
 import { createMediaTools, type MediaTools } from './providers/media/media.ts';
 import { createOAuthProviders } from './providers/oauth/index.ts';
+import type { PaymentGateway } from './providers/payments/gateway.ts';
 import {
   createReplicateProvider,
   type ModelProvider,
@@ -31,6 +34,13 @@ export interface ContainerOverrides {
   provider?: ModelProvider;
   translator?: Translator;
   media?: MediaTools;
+  /** The payment providers, instead of those the configuration names. */
+  paymentGateways?: readonly PaymentGateway[];
+}
+
+/** The process logger as the container's services use it. */
+export interface ContainerLogger extends EngineLogger {
+  error(details: object, message: string): void;
 }
 
 /**
@@ -41,7 +51,7 @@ export interface ContainerOverrides {
 export function createContainer(
   config: Config,
   database: DatabaseHandle,
-  logger: EngineLogger,
+  logger: ContainerLogger,
   overrides: ContainerOverrides = {},
 ) {
   const repositories = createRepositories(database);
@@ -70,6 +80,7 @@ export function createContainer(
     limits: { imageBytes: 50 * 1024 * 1024, videoBytes: 500 * 1024 * 1024 },
     logger,
   });
+  const paymentGateways = overrides.paymentGateways ?? [];
   return {
     config,
     database,
@@ -93,6 +104,15 @@ export function createContainer(
       limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
     }),
     files: createFileService({ repositories, storage, urls: fileUrls }),
+    paymentGateways,
+    payments: createPaymentService({
+      repositories,
+      gateways: paymentGateways,
+      publicUrl: config.publicUrl,
+      pendingTimeoutMs: config.payments.pendingTimeoutMs,
+      logger,
+    }),
+    statement: createStatementService(repositories),
     /** One LISTEN connection per API node; the app starts and stops it. */
     realtime: createRealtimeHub({ connectionString: database.url, logger }),
     demo: createDemo(config),

@@ -59,7 +59,7 @@ async function main(): Promise<void> {
       connectionString: databaseUrl,
       concurrency: config.jobConcurrency,
       noHandleSignals: true,
-      taskList: buildTaskList(container.engine),
+      taskList: buildTaskList(container),
       crontab,
       logger: createJobLogger(logger),
     });

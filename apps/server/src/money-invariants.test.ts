@@ -72,4 +72,51 @@ describe('the money invariants kit', () => {
     ).toEqual(['counts = rows']);
     await expect(expectMoneyInvariants(t.database.pool)).resolves.toBeUndefined();
   });
+
+  it('names each payment rule a planted change breaks', async () => {
+    const payer = await buildUser(t.container, { tokens: 0 });
+    const referrer = await buildUser(t.container, { tokens: 0 });
+    const insertPayment = (status: string) => `
+      insert into payments (id, user_id, provider, idempotency_key, package_id, amount,
+                            amount_minor, currency, tokens, locale, status, succeeded_at,
+                            closed_at, referrer_id, commission_tokens)
+      values ('00000000-0000-4000-8000-00000000000a', '${payer.id}', 'yookassa', 'k', 'rub-600',
+              1300, 130000, 'RUB', 600, 'ru', '${status}',
+              ${status === 'succeeded' ? 'now()' : 'null'}, ${status === 'pending' ? 'null' : 'now()'},
+              '${referrer.id}', ${status === 'succeeded' ? 300 : 0})`;
+    const payment = '00000000-0000-4000-8000-00000000000a';
+    const credit = (user: string, delta: number, reason: string, ref = '') =>
+      `insert into token_ledger (user_id, delta, reason, payment_id, ref)
+       values ('${user}', ${delta}, '${reason}', '${payment}', '${ref}');
+       update users set tokens = tokens + ${delta} where id = '${user}'`;
+    const paid = async (query: (text: string) => Promise<unknown>) => {
+      await query(insertPayment('succeeded'));
+      await query(credit(payer.id, 600, 'payment_credit'));
+      await query(credit(referrer.id, 300, 'referral_commission'));
+    };
+    expect(await brokenBy(paid)).toEqual([]);
+    expect(await brokenBy((query) => query(insertPayment('succeeded')))).toEqual([
+      'a succeeded payment has exactly one credit of its tokens, others none',
+      'a referred purchase has exactly one commission, others none',
+    ]);
+    expect(
+      await brokenBy(async (query) => {
+        await query(insertPayment('canceled'));
+        await query(credit(payer.id, 600, 'payment_credit'));
+      }),
+    ).toEqual(['a succeeded payment has exactly one credit of its tokens, others none']);
+    expect(
+      await brokenBy(async (query) => {
+        await paid(query);
+        await query(credit(referrer.id, 300, 'referral_commission', 'again'));
+      }),
+    ).toEqual(['a referred purchase has exactly one commission, others none']);
+    expect(
+      await brokenBy(async (query) => {
+        await paid(query);
+        await query(credit(payer.id, -100, 'payment_reversal', '1'));
+      }),
+    ).toEqual(['reversals equal what the payment records and never exceed what was credited']);
+    await expect(expectMoneyInvariants(t.database.pool)).resolves.toBeUndefined();
+  });
 });

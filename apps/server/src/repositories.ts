@@ -11,6 +11,7 @@ import {
 import { createIdempotencyKeyRepository } from './modules/generations/idempotency-key.repository.ts';
 import { createWebhookEventRepository } from './modules/generations/webhook-event.repository.ts';
 import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { createPaymentRepository } from './modules/payments/payment.repository.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
 
 /** The repositories that can take part in a transaction, all bound to one executor. */
@@ -23,6 +24,7 @@ function bind(db: Executor) {
     idempotencyKeys: createIdempotencyKeyRepository(db),
     files: createFileRepository(db),
     webhookEvents: createWebhookEventRepository(db),
+    payments: createPaymentRepository(db),
     jobs: createJobRepository(db),
   };
 }

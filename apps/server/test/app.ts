@@ -49,7 +49,7 @@ export async function buildTestApp(
   };
 }
 
-const silentLogger = { info: () => {}, warn: () => {} };
+const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 async function fakeWebBuild(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kadr-web-'));

@@ -56,7 +56,7 @@ export async function buildLiveTestApp(
         concurrency: 4,
         noHandleSignals: true,
         pollInterval: 200,
-        taskList: buildTaskList(t.container.engine),
+        taskList: buildTaskList(t.container),
         logger: quietLogger,
       });
       live.worker = worker;

@@ -8,7 +8,12 @@ interface Queryable {
  * requests raced, retried or crashed:
  * - every person's balance equals the sum of their ledger entries, and is never below zero;
  * - a generation is refunded at most once, only after a debit, and by exactly what it was debited;
- * - every person's maintained generation counts equal their rows, per type.
+ * - every person's maintained generation counts equal their rows, per type;
+ * - a succeeded payment has exactly one credit, of its tokens, and any other payment none;
+ * - a payment whose payer had a referrer has exactly one commission, of the recorded amount, to
+ *   that referrer, and any other payment none;
+ * - what was taken back after refunds equals what the payment records, and never exceeds what was
+ *   credited (tokens taken + shortfall ≤ credited).
  */
 const rules: { name: string; sql: string }[] = [
   {
@@ -42,6 +47,55 @@ const rules: { name: string; sql: string }[] = [
                         group by user_id, type) g
               on g.user_id = c.user_id and g.type = c.type
            where coalesce(c.total, 0) <> coalesce(g.n, 0)`,
+  },
+  {
+    name: 'a succeeded payment has exactly one credit of its tokens, others none',
+    sql: `select p.id, p.status, p.tokens, l.credits, l.credited
+            from payments p
+            left join (select payment_id, count(*)::int as credits, sum(delta)::int as credited
+                         from token_ledger where reason = 'payment_credit'
+                        group by payment_id) l on l.payment_id = p.id
+           where case when p.status = 'succeeded'
+                      then l.credits is distinct from 1 or l.credited is distinct from p.tokens
+                      else l.credits is not null end
+              or exists (select 1 from token_ledger x
+                          where x.payment_id = p.id and x.reason = 'payment_credit'
+                            and x.user_id <> p.user_id)`,
+  },
+  {
+    name: 'a referred purchase has exactly one commission, others none',
+    sql: `select p.id, p.referrer_id, p.commission_tokens, l.entries, l.paid, l.paid_to
+            from payments p
+            left join (select payment_id, count(*)::int as entries, sum(delta)::int as paid,
+                              min(user_id::text) as paid_to
+                         from token_ledger where reason = 'referral_commission'
+                        group by payment_id) l on l.payment_id = p.id
+           where case when p.status = 'succeeded' and p.commission_tokens > 0
+                      then l.entries is distinct from 1
+                        or l.paid is distinct from p.commission_tokens
+                        or (p.referrer_id is not null and l.paid_to <> p.referrer_id::text)
+                      else l.entries is not null end
+              or (p.status = 'succeeded' and p.referrer_id is not null
+                  and p.commission_tokens <> p.tokens * 50 / 100)`,
+  },
+  {
+    name: 'reversals equal what the payment records and never exceed what was credited',
+    sql: `select p.id, p.tokens, p.reversed_tokens, p.shortfall_tokens, r.taken,
+                 p.commission_tokens, p.commission_reversed_tokens,
+                 p.commission_shortfall_tokens, c.taken as commission_taken
+            from payments p
+            left join (select payment_id, -sum(delta)::int as taken from token_ledger
+                        where reason = 'payment_reversal' group by payment_id) r
+              on r.payment_id = p.id
+            left join (select payment_id, -sum(delta)::int as taken from token_ledger
+                        where reason = 'commission_reversal' group by payment_id) c
+              on c.payment_id = p.id
+           where coalesce(r.taken, 0) <> p.reversed_tokens
+              or coalesce(c.taken, 0) <> p.commission_reversed_tokens
+              or p.reversed_tokens + p.shortfall_tokens > p.tokens
+              or p.commission_reversed_tokens + p.commission_shortfall_tokens > p.commission_tokens
+              or ((p.reversed_tokens > 0 or p.commission_reversed_tokens > 0)
+                  and p.status <> 'succeeded')`,
   },
 ];
 

@@ -180,11 +180,15 @@ export const fileBytesSchema = z.string().meta({ format: 'binary' });
 /**
  * `GET /api/realtime`: server-sent events. `user` carries the person's record (on open and
  * whenever it or the balance changes), `generation` a generation record whenever one of theirs
- * changes; comment lines are heartbeats.
+ * changes, `payment` a payment record whenever one of theirs changes state (succeeded, canceled,
+ * or tokens taken back); comment lines are heartbeats.
  */
 export const realtimeStreamSchema = z
   .string()
-  .describe('text/event-stream: `user` events (a User), `generation` events (a GenerationRecord).');
+  .describe(
+    'text/event-stream: `user` events (a User), `generation` events (a GenerationRecord), ' +
+      '`payment` events (a PaymentRecord).',
+  );
 
 /** A purchase's state: `pending` until the provider confirms it, then paid, or closed unpaid. */
 export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'canceled']);
@@ -267,3 +271,12 @@ export const ledgerPageSchema = z.object({
   items: z.array(ledgerEntrySchema),
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+
+/**
+ * `GET /api/ledger.csv`: the whole statement as a download (UTF-8 with a BOM, a header row, newest
+ * first): date (ISO 8601), operation (in the request's language), amount, balance after,
+ * generation id, payment id.
+ */
+export const ledgerCsvSchema = z
+  .string()
+  .describe('text/csv: date, operation, amount, balance after, generation id, payment id.');

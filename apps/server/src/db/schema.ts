@@ -1,5 +1,10 @@
-import type { ModelType } from '@kadr/catalog';
-import type { GenerationJsondata, GenerationStatus } from '@kadr/contract';
+import type { Currency, ModelType } from '@kadr/catalog';
+import type {
+  GenerationJsondata,
+  GenerationStatus,
+  PaymentProviderName,
+  PaymentStatus,
+} from '@kadr/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn as AnyColumn } from 'drizzle-orm/pg-core';
 import {
@@ -200,6 +205,11 @@ export const files = pgTable(
   ],
 );
 
+/**
+ * One purchase of a token package: recorded `pending` before the provider is asked, then closed as
+ * the provider confirms it (modules/payments, ADR 013). Only `payment.service.ts`'s settle moves it
+ * on, under `for update`, together with the ledger entries it causes.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -207,14 +217,42 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
+    provider: text('provider').notNull().$type<PaymentProviderName>(),
+    /** The provider's id (YooKassa payment, Stripe Checkout Session), once it answered. */
     providerPaymentId: text('provider_payment_id'),
+    /** Sent with the one provider call that opened this payment: a retry opens nothing new. */
+    idempotencyKey: text('idempotency_key').notNull(),
     packageId: text('package_id').notNull(),
+    /** The price in whole units ('1300.00'), as shown; `amount_minor` is what providers compare. */
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    currency: text('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull().$type<Currency>(),
     tokens: integer('tokens').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').notNull().default('pending').$type<PaymentStatus>(),
+    /** The buyer's language: the provider's page and the item's name are in it. */
+    locale: text('locale').notNull().$type<'ru' | 'en'>(),
+    /** The referral the buyer's browser sent with the purchase, as received. */
     referral: text('referral'),
+    /** Why it closed unpaid: the provider's reason, 'timeout', 'abandoned' or 'provider_error'. */
+    cancelReason: text('cancel_reason'),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    /** When it stopped being pending (succeeded or canceled). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the provider was last asked about it on a read (at most once per few seconds). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** The payer's referrer when it was credited (a snapshot), who got `commission_tokens`. */
+    referrerId: uuid('referrer_id').references((): AnyColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    commissionTokens: integer('commission_tokens').notNull().default(0),
+    /** Money the provider reports taken back (refunds, disputes), cumulative, minor units. */
+    reversedMinor: integer('reversed_minor').notNull().default(0),
+    /** Tokens taken back from the payer for it, and what could not be (already spent). */
+    reversedTokens: integer('reversed_tokens').notNull().default(0),
+    shortfallTokens: integer('shortfall_tokens').notNull().default(0),
+    /** The same for the referrer's commission. */
+    commissionReversedTokens: integer('commission_reversed_tokens').notNull().default(0),
+    commissionShortfallTokens: integer('commission_shortfall_tokens').notNull().default(0),
     created: created(),
     updated: updated(),
   },
@@ -222,8 +260,32 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_uq')
       .on(t.provider, t.providerPaymentId)
       .where(sql`${t.providerPaymentId} is not null`),
+    uniqueIndex('payments_idempotency_key_uq').on(t.idempotencyKey),
     index('payments_user_idx').on(t.userId, t.created.desc()),
+    index('payments_pending_idx').on(t.created).where(sql`${t.status} = 'pending'`),
     check('payments_tokens_check', sql`${t.tokens} > 0`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'canceled')`),
+    check('payments_provider_check', sql`${t.provider} in ('yookassa', 'stripe')`),
+    check('payments_currency_check', sql`${t.currency} in ('RUB', 'USD')`),
+    check('payments_locale_check', sql`${t.locale} in ('ru', 'en')`),
+    check(
+      'payments_amount_check',
+      sql`${t.amountMinor} > 0 and ${t.amount} * 100 = ${t.amountMinor}`,
+    ),
+    check(
+      'payments_reversal_check',
+      sql`${t.reversedMinor} between 0 and ${t.amountMinor}
+          and ${t.reversedTokens} >= 0 and ${t.shortfallTokens} >= 0
+          and ${t.reversedTokens} + ${t.shortfallTokens} <= ${t.tokens}
+          and ${t.commissionTokens} >= 0 and ${t.commissionReversedTokens} >= 0
+          and ${t.commissionShortfallTokens} >= 0
+          and ${t.commissionReversedTokens} + ${t.commissionShortfallTokens} <= ${t.commissionTokens}`,
+    ),
+    check(
+      'payments_closed_check',
+      sql`(${t.status} = 'pending') = (${t.closedAt} is null)
+          and (${t.status} = 'succeeded') = (${t.succeededAt} is not null)`,
+    ),
   ],
 );
 
@@ -243,6 +305,11 @@ export const tokenLedger = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     /** The friend whose sign-up earned a referral bonus. */
     referredUserId: uuid('referred_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Tells apart the entries of one payment and reason that may repeat: each step of a refund
+     * (the cumulative refunded amount it reached). Empty for every entry that happens once.
+     */
+    ref: text('ref').notNull().default(''),
     created: created(),
   },
   (t) => [
@@ -251,13 +318,15 @@ export const tokenLedger = pgTable(
       .on(t.generationId, t.reason)
       .where(sql`${t.generationId} is not null`),
     uniqueIndex('token_ledger_payment_reason_uq')
-      .on(t.paymentId, t.reason)
+      .on(t.paymentId, t.reason, t.ref)
       .where(sql`${t.paymentId} is not null`),
     uniqueIndex('token_ledger_referred_reason_uq')
       .on(t.referredUserId, t.reason)
       .where(sql`${t.referredUserId} is not null`),
     uniqueIndex('token_ledger_welcome_uq').on(t.userId).where(sql`${t.reason} = 'welcome'`),
     index('token_ledger_user_idx').on(t.userId, t.created.desc()),
+    // The token statement: a person's entries in the order they were written.
+    index('token_ledger_user_id_idx').on(t.userId, t.id),
   ],
 );
 

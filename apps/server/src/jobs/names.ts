@@ -7,6 +7,7 @@ export interface JobPayloads {
     predictionId: string;
   };
   reconcile_generations: Record<string, never>;
+  reconcile_payments: Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

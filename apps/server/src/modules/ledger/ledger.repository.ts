@@ -1,16 +1,13 @@
+import type { LedgerReasonName } from '@kadr/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
 
-/** Why a balance changed. Each (reason, generation|payment|referred user) happens at most once. */
-export type LedgerReason =
-  | 'welcome'
-  | 'referral_bonus'
-  | 'generation_debit'
-  | 'generation_refund'
-  | 'payment_credit'
-  | 'referral_commission'
-  | 'adjustment';
+/**
+ * Why a balance changed (the contract's list, which the token statement shows). Each (reason,
+ * generation | payment + ref | referred user) happens at most once.
+ */
+export type LedgerReason = LedgerReasonName;
 
 export interface LedgerEntry {
   userId: string;
@@ -20,6 +17,11 @@ export interface LedgerEntry {
   generationId?: string;
   paymentId?: string;
   referredUserId?: string;
+  /**
+   * With `paymentId`: tells apart entries of one payment and reason that may repeat (each step of a
+   * refund). Omitted for entries that happen once per payment.
+   */
+  ref?: string;
 }
 
 export class InsufficientTokensError extends Error {
@@ -48,9 +50,10 @@ export async function applyLedgerEntry(tx: Executor, entry: LedgerEntry): Promis
   }
   const result = await tx.execute<{ inserted: number; balance: number | null }>(sql`
     with entry as (
-      insert into token_ledger (user_id, delta, reason, generation_id, payment_id, referred_user_id)
+      insert into token_ledger
+        (user_id, delta, reason, generation_id, payment_id, referred_user_id, ref)
       values (${entry.userId}, ${entry.delta}, ${entry.reason}, ${entry.generationId ?? null},
-              ${entry.paymentId ?? null}, ${entry.referredUserId ?? null})
+              ${entry.paymentId ?? null}, ${entry.referredUserId ?? null}, ${entry.ref ?? ''})
       on conflict do nothing
       returning user_id, delta
     ), moved as (
@@ -74,9 +77,95 @@ export async function applyLedgerEntry(tx: Executor, entry: LedgerEntry): Promis
   return { applied: true, balance: row.balance };
 }
 
+/** One entry of a person's token statement, with their balance right after it. */
+export interface StatementRow {
+  id: number;
+  created: Date;
+  reason: LedgerReason;
+  delta: number;
+  balanceAfter: number;
+  generationId: string | null;
+  paymentId: string | null;
+}
+
+type RawStatementRow = {
+  id: string | number;
+  created: string | Date;
+  reason: LedgerReason;
+  delta: number;
+  balance_after: number;
+  generation_id: string | null;
+  payment_id: string | null;
+};
+
+function toStatementRow(row: RawStatementRow): StatementRow {
+  return {
+    id: Number(row.id),
+    created: row.created instanceof Date ? row.created : new Date(row.created),
+    reason: row.reason,
+    delta: row.delta,
+    balanceAfter: row.balance_after,
+    generationId: row.generation_id,
+    paymentId: row.payment_id,
+  };
+}
+
 /** The ledger on one executor (the database, or the transaction that pays for something). */
 export function createLedgerRepository(db: Executor) {
   return {
     apply: (entry: LedgerEntry): Promise<LedgerResult> => applyLedgerEntry(db, entry),
+
+    /**
+     * One page of the person's statement, newest first. `balanceAfter` is the running sum of their
+     * entries in the order they were written, which ends at the balance (balance = Σ ledger).
+     */
+    async statementPage(
+      userId: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ total: number; rows: StatementRow[] }> {
+      const counted = await db.execute<{ total: number }>(sql`
+        select count(*)::int as total from token_ledger where user_id = ${userId}`);
+      const result = await db.execute<RawStatementRow>(sql`
+        select id, created, reason, delta, generation_id, payment_id,
+               (sum(delta) over (order by id))::int as balance_after
+          from token_ledger
+         where user_id = ${userId}
+         order by id desc
+         limit ${limit} offset ${offset}`);
+      return { total: counted.rows[0]?.total ?? 0, rows: result.rows.map(toStatementRow) };
+    },
+
+    /**
+     * The person's whole statement, newest first, read in batches (for the CSV download): each
+     * batch walks back from the one before, the balance after each entry derived from the sum of
+     * everything up to the newest entry at the start.
+     */
+    async *statement(userId: string, batchSize = 500): AsyncGenerator<StatementRow[]> {
+      const head = await db.execute<{ top: string | null; sum: number }>(sql`
+        select max(id)::text as top, coalesce(sum(delta), 0)::int as sum
+          from token_ledger where user_id = ${userId}`);
+      const top = head.rows[0]?.top;
+      if (!top) return;
+      let balance = head.rows[0]?.sum ?? 0;
+      let before = BigInt(top) + 1n;
+      for (;;) {
+        const result = await db.execute<Omit<RawStatementRow, 'balance_after'>>(sql`
+          select id, created, reason, delta, generation_id, payment_id
+            from token_ledger
+           where user_id = ${userId} and id < ${before.toString()}
+           order by id desc
+           limit ${batchSize}`);
+        if (result.rows.length === 0) return;
+        const rows = result.rows.map((row) => {
+          const entry = toStatementRow({ ...row, balance_after: balance });
+          balance -= row.delta;
+          return entry;
+        });
+        yield rows;
+        before = BigInt(result.rows[result.rows.length - 1]?.id ?? 0);
+        if (result.rows.length < batchSize) return;
+      }
+    },
   };
 }

@@ -1,9 +1,10 @@
 import pg from 'pg';
 
-export type RealtimeChannel = 'kadr_user' | 'kadr_generation' | 'kadr_session';
+export type RealtimeChannel = 'kadr_user' | 'kadr_generation' | 'kadr_payment' | 'kadr_session';
 const realtimeChannels: readonly RealtimeChannel[] = [
   'kadr_user',
   'kadr_generation',
+  'kadr_payment',
   'kadr_session',
 ];
 
@@ -11,7 +12,7 @@ type Listener = (channel: RealtimeChannel, payload: string) => void;
 
 /**
  * One LISTEN connection per server node. PostgreSQL NOTIFY carries only ids (`kadr_user`: a user id;
- * `kadr_generation`: "userId:generationId"; `kadr_session`: the hash of a revoked session token), so
+ * `kadr_generation`: "userId:generationId"; `kadr_payment`: "userId:paymentId"; `kadr_session`: the hash of a revoked session token), so
  * every node hears every change, and each stream reads the fresh record itself. The connection is
  * re-opened with backoff if it drops; `onListening` hears when it starts and stops listening (what
  * was sent in between is lost, so a cache fed by it must start over).

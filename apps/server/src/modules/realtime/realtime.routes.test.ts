@@ -127,4 +127,50 @@ describe('GET /api/realtime', () => {
     );
     await staying.close();
   });
+
+  it('sends a `payment` event to the payer when a payment succeeds or is cancelled', async () => {
+    const buyer = await signInDemo(t.app);
+    const other = await signInDemo(t.app);
+    const stream = await openStream(buyer.cookie);
+    const stranger = await openStream(other.cookie);
+    await stream.waitFor((e) => e.event === 'user');
+    const { payments } = t.container.repositories;
+    const open = (key: string) =>
+      payments.insert({
+        userId: buyer.user.id,
+        provider: 'stripe',
+        idempotencyKey: key,
+        packageId: 'usd-500',
+        amount: '12.99',
+        amountMinor: 1299,
+        currency: 'USD',
+        tokens: 500,
+        locale: 'en',
+        referral: null,
+      });
+    const paid = await open(`realtime-${buyer.user.id}-1`);
+    const dropped = await open(`realtime-${buyer.user.id}-2`);
+    const snapshot = (id: string, status: 'succeeded' | 'canceled') => ({
+      providerPaymentId: `cs_${id}`,
+      paymentId: id,
+      status,
+      amountMinor: 1299,
+      currency: 'USD' as const,
+      reversedMinor: 0,
+    });
+    await t.container.payments.settle('stripe', snapshot(paid.id, 'succeeded'));
+    await t.container.payments.settle('stripe', snapshot(dropped.id, 'canceled'));
+    const paymentEvent = (id: string, status: string) => (e: { event: string; data: unknown }) =>
+      e.event === 'payment' &&
+      (e.data as { id: string; status: string }).id === id &&
+      (e.data as { status: string }).status === status;
+    await stream.waitFor(paymentEvent(paid.id, 'succeeded'));
+    await stream.waitFor(paymentEvent(dropped.id, 'canceled'));
+    await stream.waitFor(
+      (e) => e.event === 'user' && (e.data as { tokens: number }).tokens === 600,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stranger.events.filter((e) => e.event === 'payment')).toEqual([]);
+    await Promise.all([stream.close(), stranger.close()]);
+  });
 });

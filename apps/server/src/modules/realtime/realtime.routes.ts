@@ -6,6 +6,7 @@ import type { AccountService } from '../auth/account.service.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { hashToken, type SessionService } from '../auth/session.service.ts';
 import type { GenerationService } from '../generations/generation.service.ts';
+import type { PaymentService } from '../payments/payment.service.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
 
@@ -13,6 +14,7 @@ export interface RealtimeRoutesOptions {
   hub: RealtimeHub;
   accounts: Pick<AccountService, 'find'>;
   generations: Pick<GenerationService, 'read'>;
+  payments: Pick<PaymentService, 'record'>;
   sessions: Pick<SessionService, 'resolve'>;
   heartbeatMs?: number;
 }
@@ -20,7 +22,8 @@ export interface RealtimeRoutesOptions {
 /**
  * `GET /api/realtime`: a server-sent-events stream of the signed-in user's changes. It opens with the
  * current user record, then sends `user` events whenever the record or balance changes and
- * `generation` events with the full record whenever one of their generations changes (on any node),
+ * `generation` events with the full record whenever one of their generations changes, `payment`
+ * events with the payment record whenever one of their payments changes state (on any node),
  * and a comment line as a heartbeat so proxies keep the connection open. A stream lives no longer
  * than its session: it ends as soon as the session is revoked on any node (`kadr_session`), and
  * each heartbeat checks the session again (expiry, or a revocation sent while nobody listened).
@@ -78,6 +81,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
       const sendGeneration = async (id: string) => {
         send('generation', await options.generations.read(user, id));
       };
+      const sendPayment = async (id: string) => {
+        send('payment', await options.payments.record(user, id));
+      };
       const failed = (error: unknown) => request.log.warn({ err: error }, 'realtime read failed');
 
       const token = request.sessionToken ?? '';
@@ -89,6 +95,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
           refreshUser().catch(failed);
         } else if (channel === 'kadr_generation' && payload.startsWith(`${user.id}:`)) {
           sendGeneration(payload.slice(user.id.length + 1)).catch(failed);
+        } else if (channel === 'kadr_payment' && payload.startsWith(`${user.id}:`)) {
+          sendPayment(payload.slice(user.id.length + 1)).catch(failed);
         }
       });
       const heartbeat = setInterval(() => {

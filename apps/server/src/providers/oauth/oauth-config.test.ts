@@ -103,3 +103,120 @@ describe('sign-in configuration', () => {
     expect(problems(env).join('\n')).toContain(problem);
   });
 });
+
+describe('payment configuration', () => {
+  it('emulates both providers without credentials in demo mode, on our own origin', () => {
+    const config = loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' });
+    expect(config.payments.yookassa).toMatchObject({
+      emulated: true,
+      apiUrl: 'http://localhost:3000/emulators/yookassa/v3',
+      allowedSources: 'any',
+      receipt: undefined,
+    });
+    expect(config.payments.stripe).toMatchObject({
+      emulated: true,
+      apiUrl: 'http://localhost:3000/emulators/stripe',
+    });
+    expect(config.payments.stripe?.webhookSecret).toMatch(/^whsec_/);
+    expect(config.payments.pendingTimeoutMs).toBe(60 * 60_000);
+    expect(config.metrika).toEqual({ counterId: undefined });
+  });
+
+  it('uses the real providers with credentials, YooKassa’s published ranges by default', () => {
+    const config = loadConfig({
+      DEMO_MODE: 'false',
+      YOOKASSA_SHOP_ID: '123456',
+      YOOKASSA_SECRET_KEY: 'live_secret',
+      YOOKASSA_RECEIPTS: 'true',
+      YOOKASSA_VAT_CODE: '1',
+      YOOKASSA_TAX_SYSTEM_CODE: '2',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      PAYMENT_PENDING_TIMEOUT_MINUTES: '30',
+      METRIKA_COUNTER_ID: '98765432',
+    });
+    expect(config.payments).toEqual({
+      yookassa: {
+        emulated: false,
+        shopId: '123456',
+        secretKey: 'live_secret',
+        apiUrl: 'https://api.yookassa.ru/v3',
+        receipt: { vatCode: 1, taxSystemCode: 2 },
+        allowedSources: expect.arrayContaining(['185.71.76.0/27', '2a02:5180:0:1509::/64']),
+      },
+      stripe: {
+        emulated: false,
+        secretKey: 'sk_live_abc',
+        webhookSecret: 'whsec_abc',
+        apiUrl: 'https://api.stripe.com',
+      },
+      pendingTimeoutMs: 30 * 60_000,
+    });
+    expect(config.metrika.counterId).toBe('98765432');
+  });
+
+  it('takes the allowed notification sources from YOOKASSA_ALLOWED_IPS', () => {
+    const config = loadConfig({
+      YOOKASSA_SHOP_ID: '1',
+      YOOKASSA_SECRET_KEY: 's',
+      YOOKASSA_ALLOWED_IPS: '10.0.0.0/8, 192.168.1.7,2a02:5180::/32',
+    });
+    expect(config.payments.yookassa?.allowedSources).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '2a02:5180::/32',
+    ]);
+  });
+
+  it('makes both providers unavailable outside demo mode without credentials', () => {
+    expect(loadConfig({ DEMO_MODE: 'false' }).payments).toMatchObject({
+      yookassa: undefined,
+      stripe: undefined,
+    });
+  });
+
+  it('lists every problem of a half-configured production at once', () => {
+    const found = problems({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://kadr.example',
+      SIGNING_SECRET: 'x'.repeat(32),
+      REPLICATE_API_TOKEN: 'r8_x',
+      REPLICATE_WEBHOOK_SECRET: 'whsec_x',
+      YOOKASSA_SHOP_ID: '123',
+      YOOKASSA_RECEIPTS: 'true',
+      YOOKASSA_API_URL: 'http://api.yookassa.ru/v3',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'YOOKASSA_SECRET_KEY: is required with YOOKASSA_SHOP_ID',
+        'YOOKASSA_VAT_CODE: is required with YOOKASSA_RECEIPTS (1–12, see the README)',
+        'YOOKASSA_TAX_SYSTEM_CODE: is required with YOOKASSA_RECEIPTS (1–6, see the README)',
+        'STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (the endpoint’s whsec_…)',
+        'YOOKASSA_API_URL: must be https:// in production',
+        'STRIPE_SECRET_KEY: is a test-mode key: production takes live keys only',
+      ]),
+    );
+    expect(found).toHaveLength(6);
+  });
+
+  it.each([
+    [{ YOOKASSA_SECRET_KEY: 's' }, 'YOOKASSA_SHOP_ID: is required with YOOKASSA_SECRET_KEY'],
+    [
+      { STRIPE_WEBHOOK_SECRET: 'whsec_a' },
+      'STRIPE_SECRET_KEY: is required with STRIPE_WEBHOOK_SECRET',
+    ],
+    [{ STRIPE_SECRET_KEY: 'pk_live_a' }, 'STRIPE_SECRET_KEY: must be a Stripe secret key'],
+    [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET: must be whsec_…'],
+    [{ YOOKASSA_VAT_CODE: '13' }, 'YOOKASSA_VAT_CODE'],
+    [{ YOOKASSA_TAX_SYSTEM_CODE: '0' }, 'YOOKASSA_TAX_SYSTEM_CODE'],
+    [{ YOOKASSA_VAT_CODE: '4' }, 'YOOKASSA_VAT_CODE: is only used with YOOKASSA_RECEIPTS=true'],
+    [{ YOOKASSA_ALLOWED_IPS: '185.71.76.0/33' }, 'YOOKASSA_ALLOWED_IPS: 185.71.76.0/33 is not'],
+    [{ YOOKASSA_ALLOWED_IPS: 'yookassa.ru' }, 'YOOKASSA_ALLOWED_IPS: yookassa.ru is not'],
+    [{ YOOKASSA_ALLOWED_IPS: ' , ' }, 'YOOKASSA_ALLOWED_IPS: must list at least one'],
+    [{ PAYMENT_PENDING_TIMEOUT_MINUTES: '0' }, 'PAYMENT_PENDING_TIMEOUT_MINUTES'],
+    [{ METRIKA_COUNTER_ID: 'abc' }, 'METRIKA_COUNTER_ID: must be the counter’s number'],
+  ])('refuses %j', (env, problem) => {
+    expect(problems(env).join('\n')).toContain(problem);
+  });
+});

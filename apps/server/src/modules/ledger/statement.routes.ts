@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import {
+  ledgerCsvSchema,
+  ledgerPageSchema,
+  ledgerQuerySchema,
+  problemSchema,
+} from '@kadr/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../lib/locale.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import type { StatementService } from './statement.service.ts';
+
+export interface StatementRoutesOptions {
+  statement: StatementService;
+}
+
+/** The signed-in person's token statement: a page of it, or all of it as CSV. */
+export const statementRoutes: FastifyPluginAsyncZod<StatementRoutesOptions> = async (
+  app,
+  options,
+) => {
+  app.get(
+    '/api/ledger',
+    {
+      schema: {
+        tags: ['ledger'],
+        description:
+          'A page of the person’s token statement, newest first: every credit and debit with the ' +
+          'balance right after it.',
+        querystring: ledgerQuerySchema,
+        response: { 200: ledgerPageSchema, 400: problemSchema, 401: problemSchema },
+      },
+    },
+    async (request) => options.statement.page(requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/ledger.csv',
+    {
+      schema: {
+        tags: ['ledger'],
+        description:
+          'The whole token statement as a CSV download (UTF-8 with a BOM), its operations named in ' +
+          'the request’s language (`?lang`, the `lang` cookie, Accept-Language).',
+        response: {
+          200: {
+            description: 'The statement as CSV.',
+            content: { 'text/csv': { schema: ledgerCsvSchema } },
+          },
+          401: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const day = new Date().toISOString().slice(0, 10);
+      // Fastify pipes a stream as it is; the typed `send` knows only the schema's text.
+      const body = Readable.from(options.statement.csv(user, requestLocale(request)));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="kadr-statement-${day}.csv"`)
+        .send(body as unknown as string);
+    },
+  );
+};

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { CallLog, fakeRepositories, strictFake } from '../../../test/fakes.ts';
+import type { PaymentGateway, ProviderPayment } from '../../providers/payments/gateway.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import type { PaymentRow } from './payment.repository.ts';
+import { createPaymentService } from './payment.service.ts';
+
+// Small tests: repositories and the gateway are strict fakes (test/fakes.ts); no database.
+
+const person = { id: '0a0b0c0d-0000-4000-8000-000000000002' };
+const PAYMENT_ID = '0f0e0d0c-0000-4000-8000-0000000000aa';
+const at = new Date('2025-01-01T12:00:00Z');
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+const user: UserRow = {
+  id: person.id,
+  name: 'Anna',
+  email: 'anna@example.com',
+  avatar: null,
+  tokens: 0,
+  verified: true,
+  referredBy: null,
+  locale: 'ru',
+  created: at,
+  updated: at,
+};
+
+function paymentRow(overrides: Partial<PaymentRow> = {}): PaymentRow {
+  return {
+    id: PAYMENT_ID,
+    userId: person.id,
+    provider: 'yookassa',
+    providerPaymentId: null,
+    idempotencyKey: 'key-1',
+    packageId: 'rub-600',
+    amount: '1300.00',
+    amountMinor: 130_000,
+    currency: 'RUB',
+    tokens: 600,
+    status: 'pending',
+    locale: 'ru',
+    referral: null,
+    cancelReason: null,
+    succeededAt: null,
+    closedAt: null,
+    checkedAt: null,
+    referrerId: null,
+    commissionTokens: 0,
+    reversedMinor: 0,
+    reversedTokens: 0,
+    shortfallTokens: 0,
+    commissionReversedTokens: 0,
+    commissionShortfallTokens: 0,
+    created: at,
+    updated: at,
+    ...overrides,
+  };
+}
+
+describe('create', () => {
+  it('records the pending payment before it asks the provider, then stores its id', async () => {
+    const log = new CallLog();
+    const gateway = strictFake<PaymentGateway>(
+      'gateway',
+      {
+        name: 'yookassa',
+        currency: 'RUB',
+        createCheckout: async () => ({ providerPaymentId: 'yk-1', url: 'https://yoomoney.test/1' }),
+      },
+      log,
+    );
+    const service = createPaymentService({
+      repositories: fakeRepositories(log, {
+        users: { findById: async () => user },
+        payments: {
+          insert: async (values) =>
+            paymentRow({ ...values, idempotencyKey: values.idempotencyKey }),
+          setProviderPaymentId: async () => {},
+        },
+      }),
+      gateways: [gateway],
+      publicUrl: 'https://kadr.test',
+      pendingTimeoutMs: 60_000,
+      logger: silent,
+    });
+    expect(await service.create(person, { amount: '600', referral: null }, 'ru')).toEqual({
+      url: 'https://yoomoney.test/1',
+    });
+    expect(log.names()).toEqual([
+      'users.findById',
+      'payments.insert',
+      'gateway.createCheckout',
+      'payments.setProviderPaymentId',
+    ]);
+    const [inserted] = log.argsOf('payments.insert')[0] ?? [];
+    const [checkout] = log.argsOf('gateway.createCheckout')[0] ?? [];
+    expect(checkout).toMatchObject({
+      paymentId: PAYMENT_ID,
+      idempotencyKey: (inserted as { idempotencyKey: string }).idempotencyKey,
+      returnUrl: `https://kadr.test/profile?topUp=${PAYMENT_ID}`,
+    });
+    expect(log.argsOf('payments.setProviderPaymentId')).toEqual([[PAYMENT_ID, 'yk-1']]);
+  });
+
+  it('closes the payment as canceled in a transaction when the provider fails, and answers 502', async () => {
+    const log = new CallLog();
+    const gateway = strictFake<PaymentGateway>(
+      'gateway',
+      {
+        name: 'yookassa',
+        currency: 'RUB',
+        createCheckout: async () => {
+          throw new Error('socket hang up');
+        },
+      },
+      log,
+    );
+    const service = createPaymentService({
+      repositories: fakeRepositories(
+        log,
+        {
+          users: { findById: async () => user },
+          payments: { insert: async () => paymentRow() },
+        },
+        {
+          payments: {
+            lockById: async () => paymentRow(),
+            update: async (_id, patch) => paymentRow(patch),
+            notifyChanged: async () => {},
+          },
+        },
+      ),
+      gateways: [gateway],
+      publicUrl: 'https://kadr.test',
+      pendingTimeoutMs: 60_000,
+      logger: silent,
+    });
+    await expect(
+      service.create(person, { amount: '600', referral: null }, 'ru'),
+    ).rejects.toMatchObject({ status: 502 });
+    expect(log.names()).toEqual([
+      'users.findById',
+      'payments.insert',
+      'gateway.createCheckout',
+      'transaction',
+      'tx.payments.lockById',
+      'tx.payments.update',
+      'tx.payments.notifyChanged',
+      'commit',
+    ]);
+    expect(log.argsOf('tx.payments.update')[0]?.[1]).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'provider_error',
+    });
+  });
+});
+
+describe('settle', () => {
+  const snapshot = (overrides: Partial<ProviderPayment> = {}): ProviderPayment => ({
+    providerPaymentId: 'yk-1',
+    paymentId: PAYMENT_ID,
+    status: 'succeeded',
+    amountMinor: 130_000,
+    currency: 'RUB',
+    reversedMinor: 0,
+    ...overrides,
+  });
+
+  function settleWith(log: CallLog, row: PaymentRow, payer: UserRow = user) {
+    return createPaymentService({
+      repositories: fakeRepositories(
+        log,
+        {},
+        {
+          payments: {
+            lockById: async () => row,
+            lockBalances: async (ids) => new Map(ids.map((id) => [id, 1000])),
+            update: async (_id, patch) => ({ ...row, ...patch }),
+            notifyChanged: async () => {},
+          },
+          users: { findById: async () => payer },
+          ledger: { apply: async () => ({ applied: true, balance: 0 }) },
+        },
+      ),
+      gateways: [],
+      publicUrl: 'https://kadr.test',
+      pendingTimeoutMs: 60_000,
+      logger: silent,
+    }).settle;
+  }
+
+  it('credits the payer and the referrer in the one transaction that locks the payment', async () => {
+    const log = new CallLog();
+    const referrer = '0a0b0c0d-0000-4000-8000-0000000000ff';
+    const settle = settleWith(log, paymentRow(), { ...user, referredBy: referrer });
+    const outcome = await settle('yookassa', snapshot());
+    expect(outcome).toMatchObject({
+      kind: 'settled',
+      changed: true,
+      payment: { status: 'succeeded', referrerId: referrer, commissionTokens: 300 },
+    });
+    expect(log.names()).toEqual([
+      'transaction',
+      'tx.payments.lockById',
+      'tx.users.findById',
+      'tx.payments.lockBalances',
+      'tx.ledger.apply',
+      'tx.ledger.apply',
+      'tx.payments.update',
+      'tx.payments.notifyChanged',
+      'commit',
+    ]);
+    expect(log.transactionsOf('tx.ledger.apply')).toEqual([1, 1]);
+    expect(log.argsOf('tx.ledger.apply')).toEqual([
+      [{ userId: person.id, delta: 600, reason: 'payment_credit', paymentId: PAYMENT_ID }],
+      [{ userId: referrer, delta: 300, reason: 'referral_commission', paymentId: PAYMENT_ID }],
+    ]);
+  });
+
+  it('does nothing but look when the payment is already succeeded', async () => {
+    const log = new CallLog();
+    const settle = settleWith(
+      log,
+      paymentRow({ status: 'succeeded', providerPaymentId: 'yk-1', succeededAt: at, closedAt: at }),
+    );
+    expect(await settle('yookassa', snapshot())).toMatchObject({ kind: 'settled', changed: false });
+    expect(log.names()).toEqual(['transaction', 'tx.payments.lockById', 'commit']);
+  });
+
+  it('credits nothing and logs an error when the metadata names our payment with another id', async () => {
+    const log = new CallLog();
+    const errors: string[] = [];
+    const service = createPaymentService({
+      repositories: fakeRepositories(
+        log,
+        {},
+        { payments: { lockById: async () => paymentRow({ providerPaymentId: 'yk-1' }) } },
+      ),
+      gateways: [],
+      publicUrl: 'https://kadr.test',
+      pendingTimeoutMs: 60_000,
+      logger: { ...silent, error: (_details, message) => errors.push(message) },
+    });
+    expect(await service.settle('yookassa', snapshot({ providerPaymentId: 'yk-2' }))).toMatchObject(
+      { kind: 'mismatch' },
+    );
+    expect(errors).toEqual(['payment not settled: its provider id is yk-1, not yk-2']);
+    expect(log.names()).toEqual(['transaction', 'tx.payments.lockById', 'commit']);
+  });
+});

@@ -1,0 +1,547 @@
+import { randomUUID } from 'node:crypto';
+import { type Currency, tokenPackages } from '@kadr/catalog';
+import {
+  type CreatePaymentBody,
+  type CreatePaymentResponse,
+  type PaymentProviderName,
+  type PaymentRecord,
+  paymentProviderSchema,
+  uuidPattern,
+} from '@kadr/contract';
+import type { Locale } from '../../lib/locale.ts';
+import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import {
+  type PaymentGateway,
+  PaymentProviderError,
+  type ProviderPayment,
+  WebhookRejectedError,
+  type WebhookRequest,
+} from '../../providers/payments/gateway.ts';
+import type { Repositories, TransactionRepositories } from '../../repositories.ts';
+import type { SessionUser } from '../auth/session.service.ts';
+import { toPaymentRecord } from './payment.mapper.ts';
+import type { PaymentPatch, PaymentRow } from './payment.repository.ts';
+import { commissionFor, decideSettlement, takeBackStep } from './settlement.ts';
+
+interface PaymentLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface PaymentServiceOptions {
+  repositories: Pick<Repositories, 'transaction' | 'payments' | 'users' | 'webhookEvents'>;
+  /** The providers available (real or emulated), at most one per currency. */
+  gateways: readonly PaymentGateway[];
+  /** Where the provider sends the person back: `${publicUrl}/profile?topUp=<id>`. */
+  publicUrl: string;
+  /** A payment still pending this long after it opened is asked about and closed. */
+  pendingTimeoutMs: number;
+  logger: PaymentLogger;
+  /** A read of a pending payment asks the provider at most this often (default 3 s). */
+  checkIntervalMs?: number;
+}
+
+/** How one provider view of a payment was taken. */
+export type SettleOutcome =
+  | { kind: 'settled'; payment: PaymentRow; changed: boolean }
+  | { kind: 'unknown' }
+  | { kind: 'mismatch'; payment: PaymentRow; reason: string };
+
+/**
+ * Buying tokens (ADR 013). A payment is recorded `pending` before the provider is asked, and only
+ * the provider's confirmed view of it moves it on, through `settle`: the one place that credits the
+ * tokens and the referrer's commission, closes unpaid payments and takes tokens back after refunds,
+ * each exactly once, in one transaction with the payment locked — whoever brings the news (a
+ * webhook, the return page, the cancel button, the reconcile job), however often, in any order.
+ */
+export function createPaymentService(options: PaymentServiceOptions) {
+  const { repositories, logger } = options;
+  const checkIntervalMs = options.checkIntervalMs ?? 3000;
+  const byName = new Map<PaymentProviderName, PaymentGateway>(
+    options.gateways.map((gateway) => [gateway.name, gateway]),
+  );
+  const byCurrency = new Map<Currency, PaymentGateway>(
+    options.gateways.map((gateway) => [gateway.currency, gateway]),
+  );
+
+  /** Runs `fn` in a transaction, again when PostgreSQL broke a deadlock or serialisation race. */
+  async function inTransaction<T>(fn: (tx: TransactionRepositories) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repositories.transaction(fn);
+      } catch (error) {
+        if (attempt >= 3 || !isTransientConflict(error)) throw error;
+      }
+    }
+  }
+
+  /** Finds and locks our payment for a provider's view of it, checking the two agree on which. */
+  async function lockFor(
+    tx: TransactionRepositories,
+    provider: PaymentProviderName,
+    snapshot: ProviderPayment,
+  ): Promise<{ row: PaymentRow; mismatch?: string } | undefined> {
+    const ours =
+      snapshot.paymentId !== undefined && uuidPattern.test(snapshot.paymentId)
+        ? await tx.payments.lockById(snapshot.paymentId)
+        : undefined;
+    if (ours) {
+      if (ours.provider !== provider) {
+        return { row: ours, mismatch: `it is a ${ours.provider} payment, not ${provider}'s` };
+      }
+      if (ours.providerPaymentId && ours.providerPaymentId !== snapshot.providerPaymentId) {
+        return {
+          row: ours,
+          mismatch: `its provider id is ${ours.providerPaymentId}, not ${snapshot.providerPaymentId}`,
+        };
+      }
+      return { row: ours };
+    }
+    const found = await tx.payments.lockByProviderId(provider, snapshot.providerPaymentId);
+    if (!found) return undefined;
+    if (snapshot.paymentId !== undefined && snapshot.paymentId !== found.id) {
+      return { row: found, mismatch: `its metadata names payment ${snapshot.paymentId}` };
+    }
+    return { row: found };
+  }
+
+  /** `settle` inside the caller's transaction (a webhook records its event in the same one). */
+  async function settleIn(
+    tx: TransactionRepositories,
+    provider: PaymentProviderName,
+    snapshot: ProviderPayment,
+  ): Promise<SettleOutcome> {
+    const found = await lockFor(tx, provider, snapshot);
+    if (!found) return { kind: 'unknown' };
+    const { row } = found;
+    const decision = found.mismatch
+      ? ({ kind: 'mismatch', reason: found.mismatch } as const)
+      : decideSettlement(row, snapshot);
+    if (decision.kind === 'mismatch') {
+      logger.error(
+        { paymentId: row.id, provider, providerPaymentId: snapshot.providerPaymentId },
+        `payment not settled: ${decision.reason}`,
+      );
+      return { kind: 'mismatch', payment: row, reason: decision.reason };
+    }
+
+    const patch: PaymentPatch = {};
+    if (!row.providerPaymentId) patch.providerPaymentId = snapshot.providerPaymentId;
+    const now = new Date();
+    let referrerId = row.referrerId;
+    let commission = row.commissionTokens;
+    let balances = new Map<string, number>();
+
+    if (decision.succeed) {
+      const payer = await tx.users.findById(row.userId);
+      const candidate =
+        payer?.referredBy && payer.referredBy !== row.userId ? payer.referredBy : null;
+      balances = await tx.payments.lockBalances(candidate ? [row.userId, candidate] : [row.userId]);
+      referrerId = candidate && balances.has(candidate) ? candidate : null;
+      commission = referrerId ? commissionFor(row.tokens) : 0;
+      await tx.ledger.apply({
+        userId: row.userId,
+        delta: row.tokens,
+        reason: 'payment_credit',
+        paymentId: row.id,
+      });
+      balances.set(row.userId, (balances.get(row.userId) ?? 0) + row.tokens);
+      if (referrerId && commission > 0) {
+        await tx.ledger.apply({
+          userId: referrerId,
+          delta: commission,
+          reason: 'referral_commission',
+          paymentId: row.id,
+        });
+        balances.set(referrerId, (balances.get(referrerId) ?? 0) + commission);
+      }
+      Object.assign(patch, {
+        status: 'succeeded',
+        succeededAt: now,
+        closedAt: row.closedAt ?? now,
+        cancelReason: null,
+        referrerId,
+        commissionTokens: commission,
+      } satisfies PaymentPatch);
+      logger.info(
+        {
+          paymentId: row.id,
+          tokens: row.tokens,
+          referrerId,
+          commission,
+          late: row.status !== 'pending',
+        },
+        'payment credited',
+      );
+    } else if (decision.cancel) {
+      Object.assign(patch, {
+        status: 'canceled',
+        closedAt: now,
+        cancelReason: snapshot.cancelReason ?? 'canceled',
+      } satisfies PaymentPatch);
+    }
+
+    if (decision.reverseTo !== undefined) {
+      const reverseTo = decision.reverseTo;
+      if (!decision.succeed) {
+        balances = await tx.payments.lockBalances(
+          referrerId ? [row.userId, referrerId] : [row.userId],
+        );
+      }
+      const ref = String(reverseTo);
+      const payerStep = takeBackStep({
+        credited: row.tokens,
+        reversedMinor: reverseTo,
+        amountMinor: row.amountMinor,
+        settled: row.reversedTokens + row.shortfallTokens,
+        balance: balances.get(row.userId) ?? 0,
+      });
+      if (payerStep.take > 0) {
+        await tx.ledger.apply({
+          userId: row.userId,
+          delta: -payerStep.take,
+          reason: 'payment_reversal',
+          paymentId: row.id,
+          ref,
+        });
+      }
+      const commissionStep = takeBackStep({
+        credited: commission,
+        reversedMinor: reverseTo,
+        amountMinor: row.amountMinor,
+        settled: row.commissionReversedTokens + row.commissionShortfallTokens,
+        // A referrer who is gone has nothing to take back: all of it is shortfall.
+        balance: referrerId ? (balances.get(referrerId) ?? 0) : 0,
+      });
+      if (referrerId && commissionStep.take > 0) {
+        await tx.ledger.apply({
+          userId: referrerId,
+          delta: -commissionStep.take,
+          reason: 'commission_reversal',
+          paymentId: row.id,
+          ref,
+        });
+      }
+      Object.assign(patch, {
+        reversedMinor: reverseTo,
+        reversedTokens: row.reversedTokens + payerStep.take,
+        shortfallTokens: row.shortfallTokens + payerStep.shortfall,
+        commissionReversedTokens: row.commissionReversedTokens + commissionStep.take,
+        commissionShortfallTokens: row.commissionShortfallTokens + commissionStep.shortfall,
+      } satisfies PaymentPatch);
+      const details = {
+        paymentId: row.id,
+        reversedMinor: reverseTo,
+        taken: payerStep.take,
+        shortfall: payerStep.shortfall,
+        commissionTaken: commissionStep.take,
+        commissionShortfall: commissionStep.shortfall,
+      };
+      if (payerStep.shortfall + commissionStep.shortfall > 0) {
+        logger.warn(details, 'payment reversed with a shortfall: tokens were already spent');
+      } else {
+        logger.info(details, 'payment reversed');
+      }
+    }
+
+    if (Object.keys(patch).length === 0) return { kind: 'settled', payment: row, changed: false };
+    const updated = await tx.payments.update(row.id, patch);
+    const changed = decision.succeed || decision.cancel || decision.reverseTo !== undefined;
+    if (changed) await tx.payments.notifyChanged(updated);
+    return { kind: 'settled', payment: updated, changed };
+  }
+
+  /** Takes the provider's view of a payment, in a transaction of its own. */
+  function settle(
+    provider: PaymentProviderName,
+    snapshot: ProviderPayment,
+  ): Promise<SettleOutcome> {
+    return inTransaction((tx) => settleIn(tx, provider, snapshot));
+  }
+
+  /** Closes a payment we gave up on (the person cancelled, or it timed out) if still pending. */
+  async function closeIfPending(id: string, reason: string): Promise<void> {
+    await inTransaction(async (tx) => {
+      const row = await tx.payments.lockById(id);
+      if (row?.status !== 'pending') return;
+      const closed = await tx.payments.update(id, {
+        status: 'canceled',
+        closedAt: new Date(),
+        cancelReason: reason,
+      });
+      await tx.payments.notifyChanged(closed);
+    });
+  }
+
+  async function owned(user: SessionUser, id: string): Promise<PaymentRow> {
+    const row = uuidPattern.test(id)
+      ? await repositories.payments.findOwned(user.id, id)
+      : undefined;
+    if (!row) throw new HttpProblem(404, 'No such payment.');
+    return row;
+  }
+
+  return {
+    settle,
+
+    /** One of the person's payments as it is recorded (no provider call): realtime events. */
+    async record(user: SessionUser, id: string): Promise<PaymentRecord> {
+      return toPaymentRecord(await owned(user, id));
+    },
+
+    /**
+     * `POST /api/create-payment`: the package by its token amount in the currency asked for (else the
+     * interface language's), recorded pending, then the provider's page opened for it.
+     */
+    async create(
+      user: SessionUser,
+      body: CreatePaymentBody,
+      locale: Locale,
+    ): Promise<CreatePaymentResponse> {
+      const currency: Currency = body.currency ?? (locale === 'en' ? 'USD' : 'RUB');
+      const packages = tokenPackages[currency];
+      const pkg = packages.find((candidate) => String(candidate.tokens) === body.amount.trim());
+      if (!pkg) {
+        throw validationProblem([
+          {
+            field: 'amount',
+            code: 'unknown_package',
+            message: `must be the token amount of a ${currency} package: ${packages.map((p) => p.tokens).join(', ')}`,
+          },
+        ]);
+      }
+      const gateway = byCurrency.get(currency);
+      if (!gateway) {
+        throw new HttpProblem(503, `Payments in ${currency} are not available right now.`);
+      }
+      const person = await repositories.users.findById(user.id);
+      if (!person) throw new HttpProblem(401, 'Please sign in.');
+      const referral = body.referral?.trim() || null;
+      if (referral && uuidPattern.test(referral)) {
+        await repositories.users.setReferrerIfUnset(user.id, referral.toLowerCase());
+      }
+      const amountMinor = Math.round(pkg.priceNumeric * 100);
+      const payment = await repositories.payments.insert({
+        userId: user.id,
+        provider: gateway.name,
+        idempotencyKey: randomUUID(),
+        packageId: pkg.id,
+        amount: pkg.priceNumeric.toFixed(2),
+        amountMinor,
+        currency,
+        tokens: pkg.tokens,
+        locale,
+        referral: referral?.slice(0, 100) ?? null,
+      });
+      const returnUrl = `${options.publicUrl}/profile?topUp=${payment.id}`;
+      let session: { providerPaymentId: string; url: string };
+      try {
+        session = await gateway.createCheckout({
+          paymentId: payment.id,
+          idempotencyKey: payment.idempotencyKey,
+          amountMinor,
+          currency,
+          tokens: pkg.tokens,
+          description: itemName(pkg.tokens, locale),
+          locale,
+          returnUrl,
+          cancelUrl: `${returnUrl}&cancelled=1`,
+          customerEmail: person.email || undefined,
+        });
+      } catch (error) {
+        logger.error(
+          { err: error, paymentId: payment.id, provider: gateway.name },
+          'the payment provider did not open a checkout',
+        );
+        await closeIfPending(payment.id, 'provider_error');
+        throw new HttpProblem(502, 'The payment service is not answering. Please try again later.');
+      }
+      await repositories.payments.setProviderPaymentId(payment.id, session.providerPaymentId);
+      logger.info(
+        { paymentId: payment.id, provider: gateway.name, tokens: pkg.tokens, currency },
+        'payment opened',
+      );
+      return { url: session.url };
+    },
+
+    /**
+     * One of the person's payments. While it is pending the provider is asked (at most once per few
+     * seconds per payment), so the page the person returns to learns of the payment even before the
+     * provider's notification arrives.
+     */
+    async read(user: SessionUser, id: string): Promise<PaymentRecord> {
+      const row = await owned(user, id);
+      const gateway = byName.get(row.provider);
+      if (
+        row.status === 'pending' &&
+        row.providerPaymentId &&
+        gateway &&
+        (await repositories.payments.claimCheck(row.id, checkIntervalMs))
+      ) {
+        try {
+          const outcome = await settle(
+            row.provider,
+            await gateway.getPayment(row.providerPaymentId),
+          );
+          if (outcome.kind === 'settled') return toPaymentRecord(outcome.payment);
+        } catch (error) {
+          logger.warn(
+            { err: error, paymentId: row.id },
+            'could not ask the provider about a payment',
+          );
+        }
+      }
+      return toPaymentRecord(row);
+    },
+
+    /**
+     * The person came back from the provider's page through Cancel: close the checkout at the
+     * provider where it can be closed, take what it says, and close ours if it is still pending.
+     */
+    async cancel(user: SessionUser, id: string): Promise<PaymentRecord> {
+      const row = await owned(user, id);
+      if (row.status !== 'pending')
+        throw new HttpProblem(409, 'This payment is no longer pending.');
+      const gateway = byName.get(row.provider);
+      if (row.providerPaymentId && gateway) {
+        try {
+          await settle(row.provider, await gateway.expireCheckout(row.providerPaymentId));
+        } catch (error) {
+          // Closed on our side regardless; should it be paid after all, the success still credits.
+          logger.warn(
+            { err: error, paymentId: row.id },
+            'could not close a checkout at the provider',
+          );
+        }
+      }
+      await closeIfPending(row.id, 'abandoned');
+      return toPaymentRecord(await owned(user, id));
+    },
+
+    /**
+     * A provider's notification (`POST /api/webhooks/:provider`). Refused (4xx) unless the gateway
+     * vouches for it; recorded once by event id in the same transaction as its effect, so a repeat
+     * is a no-op and a failure (5xx) leaves it for the provider's retry. An unsigned notice is
+     * believed only as far as the provider's API confirms it.
+     */
+    async acceptWebhook(provider: string, request: WebhookRequest): Promise<void> {
+      const name = paymentProviderSchema.safeParse(provider);
+      const gateway = name.success ? byName.get(name.data) : undefined;
+      if (!name.success || !gateway) {
+        throw new HttpProblem(404, 'This payment provider is not configured.');
+      }
+      let notice: Awaited<ReturnType<PaymentGateway['parseWebhook']>>;
+      try {
+        notice = await gateway.parseWebhook(request);
+      } catch (error) {
+        if (error instanceof WebhookRejectedError) {
+          logger.warn(
+            { provider, reason: error.message, ip: request.sourceIp },
+            'refused a webhook',
+          );
+          throw new HttpProblem(
+            gateway.name === 'yookassa' ? 403 : 400,
+            'The notification was refused.',
+          );
+        }
+        throw error;
+      }
+      const { eventId } = notice;
+      if (await repositories.webhookEvents.isRecorded(gateway.name, eventId)) return;
+      const providerPaymentId = notice.providerPaymentId;
+      if (!providerPaymentId) {
+        await repositories.webhookEvents.recordProcessed(gateway.name, eventId);
+        return;
+      }
+      let snapshot = notice.trusted;
+      if (!snapshot) {
+        try {
+          snapshot = await gateway.getPayment(providerPaymentId);
+        } catch (error) {
+          if (error instanceof PaymentProviderError && error.status === 404) {
+            logger.warn(
+              { provider, eventId, providerPaymentId },
+              'a webhook names a payment the provider does not know',
+            );
+            await repositories.webhookEvents.recordProcessed(gateway.name, eventId);
+            return;
+          }
+          logger.warn(
+            { err: error, provider, eventId },
+            'could not confirm a webhook with the provider',
+          );
+          throw new HttpProblem(503, 'The payment provider could not be reached; please retry.');
+        }
+        if (snapshot.status === 'pending') {
+          // Every notification acted on reports a closed payment; the API does not (yet) agree.
+          logger.warn(
+            { provider, eventId, eventType: notice.eventType, providerPaymentId },
+            'the provider does not confirm a webhook',
+          );
+          throw new HttpProblem(503, 'The provider does not confirm this notification yet.');
+        }
+      }
+      const confirmed = snapshot;
+      await inTransaction(async (tx) => {
+        if (!(await tx.webhookEvents.recordProcessed(gateway.name, eventId))) return;
+        const outcome = await settleIn(tx, gateway.name, confirmed);
+        if (outcome.kind === 'unknown') {
+          logger.warn(
+            { provider, eventId, eventType: notice.eventType, providerPaymentId },
+            'a webhook names a payment we do not know',
+          );
+        }
+      });
+    },
+
+    /**
+     * Job `reconcile_payments`: payments pending past the timeout are closed as the provider says
+     * (expired, cancelled or paid), or on our side when it still says pending. Answers how many.
+     */
+    async reconcile(now = new Date()): Promise<number> {
+      const stale = await repositories.payments.findStalePending(
+        new Date(now.getTime() - options.pendingTimeoutMs),
+        100,
+      );
+      let handled = 0;
+      for (const row of stale) {
+        const gateway = byName.get(row.provider);
+        if (row.providerPaymentId && gateway) {
+          try {
+            await settle(row.provider, await gateway.expireCheckout(row.providerPaymentId));
+          } catch (error) {
+            logger.warn({ err: error, paymentId: row.id }, 'could not reconcile a payment; later');
+            continue;
+          }
+        }
+        await closeIfPending(row.id, 'timeout');
+        handled++;
+      }
+      if (handled > 0) logger.info({ handled }, 'reconciled pending payments');
+      return handled;
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
+
+const russianPlural = new Intl.PluralRules('ru');
+const creditWords: Record<string, string> = { one: 'кредит', few: 'кредита', many: 'кредитов' };
+
+/** The item's name on the provider's page and the receipt: '600 кредитов Kadr', '500 Kadr tokens'. */
+export function itemName(tokens: number, locale: Locale): string {
+  if (locale === 'en') return `${tokens} Kadr ${tokens === 1 ? 'token' : 'tokens'}`;
+  return `${tokens} ${creditWords[russianPlural.select(tokens)] ?? 'кредита'} Kadr`;
+}
+
+/** PostgreSQL broke a deadlock (40P01) or a serialisation race (40001): the retry may pass. */
+function isTransientConflict(error: unknown): boolean {
+  let at: unknown = error;
+  for (let depth = 0; at && depth < 5; depth++) {
+    const { code, cause } = at as { code?: unknown; cause?: unknown };
+    if (code === '40P01' || code === '40001') return true;
+    at = cause;
+  }
+  return false;
+}
