@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 type ModalProps = {
   open: boolean;
@@ -31,11 +31,19 @@ export function Modal({
   children,
   className,
 }: ModalProps) {
+  const content = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in" />
         <Dialog.Content
+          ref={content}
+          // Focus the dialog itself, so its title and text are read first and no button looks
+          // pressed; Tab then reaches the buttons (focus stays trapped inside).
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
           // Without a description, say so (Radix otherwise warns that one is missing).
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={clsx(

@@ -40,7 +40,7 @@ describe('worked examples', () => {
     expect(examples).toEqual([
       { kind: 'image', model: 'Seedream 3', tokens: 3 },
       { kind: 'video', model: 'Seedance 1 Pro', seconds: 5, resolution: '1080p', tokens: 75 },
-      { kind: 'video', model: 'Seedance 1 Lite', seconds: 5, resolution: '720p', tokens: 20 },
+      { kind: 'video', model: 'Seedance 1 Lite', seconds: 5, resolution: '1080p', tokens: 20 },
       {
         kind: 'package',
         packageTokens: 600,

@@ -93,7 +93,11 @@ function resolutionVideos(): Extract<WorkedExample, { kind: 'video' }>[] {
   for (const model of listModels('video')) {
     const rule = model.price;
     if (rule.kind !== 'per-second-by-resolution') continue;
-    const top = Object.entries(rule.tokensPerSecond).sort(([, a], [, b]) => b - a)[0];
+    // The dearest rate; of equal rates the last listed, the highest resolution.
+    let top: [string, number] | undefined;
+    for (const entry of Object.entries(rule.tokensPerSecond)) {
+      if (!top || entry[1] >= top[1]) top = entry;
+    }
     if (!top) continue;
     const parameters = { ...defaultParameters(model.id), [rule.param]: top[0] };
     examples.push({

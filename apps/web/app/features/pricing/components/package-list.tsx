@@ -103,7 +103,7 @@ export function PackageList({ currency }: { currency: Currency }) {
                   price: formatPerToken(item.pricePerToken, item.currency, language),
                 })}
               </p>
-              <p className="mt-3 min-h-6">
+              <p className="mt-3 empty:hidden md:min-h-6 md:empty:block">
                 {item.savings > 0 ? (
                   <span className="inline-block rounded-full border border-emerald-400/30 bg-emerald-400/10 px-2.5 py-0.5 text-xs font-medium text-emerald-300">
                     {t('pricing.packages.save', { percent: item.savings })}

@@ -112,7 +112,7 @@ describe('the token statement', () => {
     renderStatement();
     await screen.findByText('Page 1 of 2');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByText('Bonus for an invited friend');
+    await within(await screen.findByRole('table')).findByText('Bonus for an invited friend');
     expect(fetch).toHaveBeenCalledWith('/api/ledger?page=2&perPage=10', expect.anything());
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });

@@ -91,8 +91,28 @@ export function TokenStatement({ className }: { className?: string }) {
       ) : data.items.length === 0 ? (
         <p className="mt-4 text-sm text-fg-muted">{t('profile.statement.empty')}</p>
       ) : (
-        <div className={clsx('mt-4 overflow-x-auto', isPlaceholderData && 'opacity-60')}>
-          <table className="w-full min-w-0 text-left text-sm" data-statement>
+        <div className={clsx('mt-4', isPlaceholderData && 'opacity-60')}>
+          {/* Phones: each entry in two lines; four columns do not fit 390 px. */}
+          <ul className="divide-y divide-line/60 sm:hidden" data-statement-list>
+            {data.items.map((entry) => (
+              <li key={entry.id} data-reason={entry.reason} className="py-3 text-sm">
+                <div className="flex items-baseline justify-between gap-3">
+                  <span className="text-fg">{t(`profile.statement.reasons.${entry.reason}`)}</span>
+                  <Amount delta={entry.delta} format={number.format} />
+                </div>
+                <div className="mt-1 flex items-baseline justify-between gap-3 text-xs text-fg-muted">
+                  <span className="tabular-nums">{date.format(new Date(entry.created))}</span>
+                  <span className="tabular-nums">
+                    {t('profile.statement.balanceAfterValue', {
+                      balance: number.format(entry.balance_after),
+                    })}
+                  </span>
+                </div>
+                {link(entry)}
+              </li>
+            ))}
+          </ul>
+          <table className="hidden w-full text-left text-sm sm:table" data-statement>
             <thead className="text-xs text-fg-muted">
               <tr className="border-b border-line">
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -123,15 +143,8 @@ export function TokenStatement({ className }: { className?: string }) {
                     <span className="block">{t(`profile.statement.reasons.${entry.reason}`)}</span>
                     {link(entry)}
                   </td>
-                  <td
-                    data-amount
-                    className={clsx(
-                      'py-2.5 pr-3 text-right font-medium whitespace-nowrap tabular-nums',
-                      entry.delta > 0 ? 'text-emerald-300' : 'text-fg',
-                    )}
-                  >
-                    {entry.delta > 0 ? '+' : entry.delta < 0 ? '−' : ''}
-                    {number.format(Math.abs(entry.delta))}
+                  <td data-amount className="py-2.5 pr-3 text-right">
+                    <Amount delta={entry.delta} format={number.format} />
                   </td>
                   <td data-balance className="py-2.5 text-right text-fg tabular-nums">
                     {number.format(entry.balance_after)}
@@ -172,5 +185,20 @@ export function TokenStatement({ className }: { className?: string }) {
       ) : null}
       {target ? <EntryDetails target={target} onClose={() => setTarget(null)} /> : null}
     </ProfileCard>
+  );
+}
+
+/** A signed amount: credits green with a plus, debits with a minus sign. */
+function Amount({ delta, format }: { delta: number; format: (value: number) => string }) {
+  return (
+    <span
+      className={clsx(
+        'font-medium whitespace-nowrap tabular-nums',
+        delta > 0 ? 'text-emerald-300' : 'text-fg',
+      )}
+    >
+      {delta > 0 ? '+' : delta < 0 ? '−' : ''}
+      {format(Math.abs(delta))}
+    </span>
   );
 }

@@ -10,7 +10,8 @@ import { SessionProvider, useSession } from '~/lib/session';
 import { TopUpDialog } from './top-up-dialog';
 
 const confetti = vi.hoisted(() => vi.fn());
-vi.mock('canvas-confetti', () => ({ default: confetti }));
+const create = vi.hoisted(() => vi.fn(() => confetti));
+vi.mock('canvas-confetti', () => ({ default: { create } }));
 
 const user: User = {
   id: 'u1',
@@ -123,6 +124,8 @@ describe('the top-up dialog', () => {
     expect(screen.getByText('500 tokens have been added to your balance.')).toBeTruthy();
     await waitFor(() => expect(confetti).toHaveBeenCalledTimes(1));
     expect(confetti).toHaveBeenCalledWith(expect.objectContaining({ particleCount: 20 }));
+    // On the page itself: the policy allows no worker from a blob: URL.
+    expect(create).toHaveBeenCalledWith(undefined, expect.objectContaining({ useWorker: false }));
   });
 
   it('Continue closes it and removes the parameter', async () => {

@@ -175,9 +175,12 @@ function useConfetti(celebrate: boolean): void {
     fired.current = true;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     import('canvas-confetti')
-      .then(({ default: confetti }) =>
-        confetti({ particleCount: 20, spread: 70, origin: { y: 0.6 }, zIndex: 60 }),
-      )
+      .then(({ default: confetti }) => {
+        // Drawn on this page, not in the library's default worker: a worker from a blob: URL is
+        // a script the page's policy does not allow.
+        const cannon = confetti.create(undefined, { resize: true, useWorker: false });
+        return cannon({ particleCount: 20, spread: 70, origin: { y: 0.6 }, zIndex: 60 });
+      })
       .catch((error: unknown) => console.warn('Confetti failed', error));
   }, [celebrate]);
 }
