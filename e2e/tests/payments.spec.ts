@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { appTexts, fill, type Lang, plural, useLanguage } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
@@ -216,3 +217,26 @@ test.describe('an unknown payment', () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 });
+
+for (const lang of ['ru', 'en'] as const) {
+  test(`${lang}: /pricing and the statement read well to everyone (axe)`, async ({ page }) => {
+    const texts = appTexts[lang];
+    await useLanguage(page, lang);
+    await demoSignIn(page.request, { name: 'Reader', email: uniqueEmail('axe') });
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1, name: texts.pricing.title })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^${texts.pricing.packages.buy} `) }),
+    ).toHaveCount(3);
+    // Every model has a cost card, and the worked examples are there.
+    await expect(page.locator('[data-model-cost]')).not.toHaveCount(0);
+    await expect(page.getByRole('heading', { name: texts.pricing.examples.title })).toBeVisible();
+    let results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await page.goto('/profile');
+    await expect(statementRows(page)).toHaveCount(1);
+    results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+}
