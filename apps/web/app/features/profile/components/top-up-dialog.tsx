@@ -63,10 +63,11 @@ function TopUpFlow({
   const slow = useElapsed(slowAfterMs);
   const view = topUpView({ payment: data, notFound: isNotFound(error), slow });
 
+  // Reported once per payment (lib/metrika remembers which); only with a counter configured.
+  const succeeded = view.kind === 'succeeded' ? view.payment : null;
   useEffect(() => {
-    if (view.kind !== 'succeeded') return;
-    reportPurchase(view.payment);
-  }, [view]);
+    if (succeeded) reportPurchase(succeeded);
+  }, [succeeded]);
   useConfetti(view.kind === 'succeeded');
 
   const content = describe(view, t, user.tokens);
