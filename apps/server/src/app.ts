@@ -160,7 +160,10 @@ export async function buildApp(deps: AppDeps) {
     );
     return reply.code(404).type(PROBLEM_CONTENT_TYPE).send(problem.toJSON());
   });
-  await app.register(webPlugin, { root: config.webDir });
+  await app.register(webPlugin, {
+    root: config.webDir,
+    metrikaCounterId: config.metrika.counterId,
+  });
 
   return app;
 }

@@ -201,3 +201,67 @@ describe('web plugin: page headers', () => {
     if (coding) expect(res.headers.vary).toContain('ccept-encoding');
   });
 });
+
+describe('web plugin: Yandex Metrika', () => {
+  const shell = '<!doctype html><html><head><title>shell</title></head><body></body></html>';
+  const landing = '<!doctype html><html><head><title>landing</title></head><body></body></html>';
+  let metrikaRoot: string;
+
+  beforeAll(async () => {
+    metrikaRoot = await mkdtemp(path.join(os.tmpdir(), 'kadr-web-metrika-'));
+    await writeFile(path.join(metrikaRoot, 'index.html'), landing);
+    await mkdir(path.join(metrikaRoot, 'login'));
+    await writeFile(path.join(metrikaRoot, 'login', 'index.html'), landing);
+    await writeFile(path.join(metrikaRoot, '__spa-fallback.html'), shell);
+  });
+  afterAll(async () => {
+    await rm(metrikaRoot, { recursive: true, force: true });
+  });
+
+  async function serve(metrikaCounterId: string | undefined) {
+    const app = Fastify();
+    await app.register(fastifyStatic, { root: metrikaRoot, serve: false });
+    await app.register(webPlugin, { root: metrikaRoot, metrikaCounterId });
+    await app.ready();
+    return app;
+  }
+
+  it('when configured, names the counter in the app’s page and its policy allows mc.yandex.ru', async () => {
+    const app = await serve('12345678');
+    for (const url of ['/studio', '/profile', '/pricing']) {
+      const res = await app.inject({ method: 'GET', url: `${url}?topUp=x` });
+      expect(res.body).toBe(
+        shell.replace('</head>', '<meta name="kadr-metrika-counter" content="12345678"></head>'),
+      );
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self' https://mc.yandex.ru");
+      expect(policy).toContain("connect-src 'self' https://mc.yandex.ru");
+      expect(policy).toContain('frame-src https://mc.yandex.ru');
+    }
+    await app.close();
+  });
+
+  it('never on public pages: they stay free of it', async () => {
+    const app = await serve('12345678');
+    for (const url of ['/', '/login']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body).toBe(landing);
+      expect(String(res.headers['content-security-policy'])).not.toContain('yandex');
+    }
+    await app.close();
+  });
+
+  it('unset: no counter in any page and no Metrika in any policy', async () => {
+    const app = await serve(undefined);
+    for (const url of ['/', '/studio', '/profile']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body).not.toContain('kadr-metrika-counter');
+      expect(String(res.headers['content-security-policy'])).not.toContain('yandex');
+    }
+    await app.close();
+  });
+
+  it('refuses a counter id that is not a number (it goes into the page)', async () => {
+    await expect(serve('1"><script>alert(1)</script>')).rejects.toThrow(/must be a number/);
+  });
+});

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { isKnownPagePath, publicPaths } from '@kadr/contract';
+import { isKnownPagePath, metrikaOrigin, pageConfigMeta, publicPaths } from '@kadr/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -22,6 +22,11 @@ interface Page {
 interface WebOptions {
   /** The web app's build output (`apps/web/build/client`). */
   root: string;
+  /**
+   * The Yandex Metrika counter (METRIKA_COUNTER_ID). When set, the signed-in app's page names it
+   * in a `<meta>` and its policy allows the tag; public pages never load it. Unset: nothing.
+   */
+  metrikaCounterId?: string | undefined;
 }
 
 /**
@@ -34,6 +39,10 @@ interface WebOptions {
  */
 export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) => {
   const root = path.resolve(options.root);
+  const counter = options.metrikaCounterId;
+  if (counter !== undefined && !/^\d{1,12}$/.test(counter)) {
+    throw new Error(`The Metrika counter id must be a number, not ${JSON.stringify(counter)}`);
+  }
   const assets = await listFiles(root);
   if (!assets.has(`/${SPA_FALLBACK}`) && !assets.has('/index.html')) {
     app.log.warn({ root }, 'web app not built: pages will answer 503 until `npm run build`');
@@ -44,7 +53,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     if (assets.has(file)) pages.set(page, await preparePage(path.join(root, file)));
   }
   const shell = assets.has(`/${SPA_FALLBACK}`)
-    ? await preparePage(path.join(root, SPA_FALLBACK))
+    ? await preparePage(path.join(root, SPA_FALLBACK), counter)
     : undefined;
 
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
@@ -81,13 +90,29 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   });
 });
 
-async function preparePage(file: string): Promise<Page> {
-  const html = await readFile(file, 'utf8');
+/** A page as served; `metrikaCounter` (the app shell only) is named in it and allowed by its policy. */
+async function preparePage(file: string, metrikaCounter?: string): Promise<Page> {
+  const built = await readFile(file, 'utf8');
+  const html = metrikaCounter === undefined ? built : withMetrika(built, metrikaCounter);
   const [br, gz] = await Promise.all([
     brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip(html, { level: 9 }),
   ]);
-  return { html, br, gzip: gz, csp: contentSecurityPolicy(html) };
+  return {
+    html,
+    br,
+    gzip: gz,
+    csp: contentSecurityPolicy(html, { metrika: metrikaCounter !== undefined }),
+  };
+}
+
+/**
+ * The counter reaches the app as a `<meta>` in the shell's head (no inline script to hash, no extra
+ * request); the app loads the tag only when it finds one.
+ */
+function withMetrika(html: string, counter: string): string {
+  const meta = `<meta name="${pageConfigMeta.metrikaCounter}" content="${counter}">`;
+  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : `${meta}${html}`;
 }
 
 /**
@@ -96,7 +121,7 @@ async function preparePage(file: string): Promise<Page> {
  * cannot run. Inline style attributes stay allowed (prerendered markup carries a few); pictures may
  * come from https (sign-in providers' avatars), data: and blob: (previews, the favicon mark).
  */
-function contentSecurityPolicy(html: string): string {
+function contentSecurityPolicy(html: string, allow: { metrika: boolean }): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;
@@ -106,14 +131,18 @@ function contentSecurityPolicy(html: string): string {
     if (type && type !== 'module' && !type.includes('javascript')) continue;
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
+  // Metrika (when configured, the app shell only): the tag script, its hits (fetch/beacon; pixels
+  // are https: images already) and the frame it may open to its own origin.
+  const metrika = allow.metrika ? ` ${metrikaOrigin}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...hashes].join(' ')}`.trimEnd(),
+    `script-src 'self'${metrika} ${[...hashes].join(' ')}`.trimEnd(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${metrika}`,
+    ...(allow.metrika ? [`frame-src ${metrikaOrigin}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

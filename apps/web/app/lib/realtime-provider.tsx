@@ -1,7 +1,6 @@
 import {
   createContext,
   type ReactNode,
-  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -11,13 +10,18 @@ import {
 import { connectRealtime } from './realtime';
 import { isUser, useSession } from './session';
 
-type GenerationListener = (generation: unknown) => void;
+type Listener = (data: unknown) => void;
+type Listeners = { generation: Set<Listener>; payment: Set<Listener>; user: Set<Listener> };
 
 export type Realtime = {
   /** Whether the stream is live; screens poll instead while it is not. */
   connected: boolean;
   /** Calls `listener` with every `generation` event's data (unchecked); returns the unsubscribe. */
-  subscribeGenerations: (listener: GenerationListener) => () => void;
+  subscribeGenerations: (listener: Listener) => () => void;
+  /** Calls `listener` with every `payment` event's data (unchecked); returns the unsubscribe. */
+  subscribePayments: (listener: Listener) => () => void;
+  /** Calls `listener` after every `user` event (the balance may have moved); returns the unsubscribe. */
+  subscribeUsers: (listener: Listener) => () => void;
 };
 
 const RealtimeContext = createContext<Realtime | null>(null);
@@ -31,17 +35,28 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   // Not while the cached user stands in: the server has not yet said the session is alive.
   const authenticated = status === 'authenticated';
   const [connected, setConnected] = useState(false);
-  const listeners = useRef(new Set<GenerationListener>());
+  const listeners = useRef<Listeners>({
+    generation: new Set(),
+    payment: new Set(),
+    user: new Set(),
+  });
 
   useEffect(() => {
     if (!authenticated) return;
     return connectRealtime({
       onUser: (user) => {
-        if (isUser(user)) setUser(user);
-        else console.warn('Realtime: unexpected user event', user);
+        if (!isUser(user)) {
+          console.warn('Realtime: unexpected user event', user);
+          return;
+        }
+        setUser(user);
+        for (const listener of listeners.current.user) listener(user);
       },
       onGeneration: (generation) => {
-        for (const listener of listeners.current) listener(generation);
+        for (const listener of listeners.current.generation) listener(generation);
+      },
+      onPayment: (payment) => {
+        for (const listener of listeners.current.payment) listener(payment);
       },
       onConnectedChange: setConnected,
       // The session may have ended meanwhile (e.g. logout in another tab): then the layout
@@ -50,17 +65,22 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
   }, [authenticated, setUser, revalidate]);
 
-  const subscribeGenerations = useCallback((listener: GenerationListener) => {
-    listeners.current.add(listener);
-    return () => {
-      listeners.current.delete(listener);
+  // Stable for the provider's life, so subscribers' effects do not run again on reconnection.
+  const subscribers = useMemo(() => {
+    const subscribe = (event: keyof Listeners) => (listener: Listener) => {
+      listeners.current[event].add(listener);
+      return () => {
+        listeners.current[event].delete(listener);
+      };
+    };
+    return {
+      subscribeGenerations: subscribe('generation'),
+      subscribePayments: subscribe('payment'),
+      subscribeUsers: subscribe('user'),
     };
   }, []);
 
-  const realtime = useMemo(
-    () => ({ connected, subscribeGenerations }),
-    [connected, subscribeGenerations],
-  );
+  const realtime = useMemo(() => ({ connected, ...subscribers }), [connected, subscribers]);
   return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>;
 }
 

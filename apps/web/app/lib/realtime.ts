@@ -1,7 +1,8 @@
 /**
  * The client of `GET /api/realtime`, a server-sent-events stream of the signed-in user's changes:
  * `user` (the user record, sent at connect and on every change of it or the balance) and
- * `generation` (a generation record). Framework-free so the reconnection rules can be unit-tested.
+ * `generation` (a generation record) and `payment` (a payment record, when one of the person's
+ * purchases changes state). Framework-free so the reconnection rules can be unit-tested.
  */
 
 const realtimeUrl = '/api/realtime';
@@ -26,6 +27,8 @@ export type RealtimeHandlers = {
   onUser: (user: unknown) => void;
   /** A `generation` event's data, parsed but not checked. */
   onGeneration?: (generation: unknown) => void;
+  /** A `payment` event's data, parsed but not checked. */
+  onPayment?: (payment: unknown) => void;
   /** True once the stream has delivered its first event, false when it drops. */
   onConnectedChange?: (connected: boolean) => void;
   /**
@@ -140,6 +143,10 @@ export function connectRealtime(
     stream.addEventListener('generation', (event) => {
       const parsed = parse(event);
       if (parsed.ok) handlers.onGeneration?.(parsed.data);
+    });
+    stream.addEventListener('payment', (event) => {
+      const parsed = parse(event);
+      if (parsed.ok) handlers.onPayment?.(parsed.data);
     });
     // The browser's own retry is replaced by ours (the spec's delays, the session check).
     stream.onerror = () => fail('the stream failed');

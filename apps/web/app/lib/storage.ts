@@ -11,6 +11,8 @@ export const storageKeys = {
   notificationsAsked: 'kadr.notifications-asked',
   /** Generations this tab is following (session storage: one tab's work, kept over a reload). */
   activeGenerations: 'kadr.active',
+  /** Payments whose purchase goal went to Metrika already: each is reported once. */
+  reportedPurchases: 'kadr.reported-purchases',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

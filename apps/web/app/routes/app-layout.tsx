@@ -5,7 +5,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from '~/components/loading-screen';
 import { AppShell } from '~/features/app-shell/components/app-shell';
-import { useGenerationSync } from '~/features/generations/hooks';
+import { useGenerationSync, usePaymentSync } from '~/features/generations/hooks';
+import { useMetrikaPageViews } from '~/lib/metrika';
 import { QueryProvider } from '~/lib/query-client';
 import { RealtimeProvider } from '~/lib/realtime-provider';
 import { useSession } from '~/lib/session';
@@ -43,8 +44,10 @@ export default function AppLayout() {
   );
 }
 
-/** Realtime events into the query cache, for every signed-in screen. */
+/** Realtime events into the query cache, for every signed-in screen; page views to Metrika. */
 function GenerationSync() {
   useGenerationSync();
+  usePaymentSync();
+  useMetrikaPageViews();
   return null;
 }

@@ -5,6 +5,8 @@ import { AccountSection } from '~/features/profile/components/account-section';
 import { BalanceSection } from '~/features/profile/components/balance-section';
 import { RecentGenerations } from '~/features/profile/components/recent-generations';
 import { ReferralSection } from '~/features/profile/components/referral-section';
+import { TokenStatement } from '~/features/profile/components/token-statement';
+import { TopUpDialog } from '~/features/profile/components/top-up-dialog';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import { useCurrentUser } from '~/lib/session';
@@ -30,8 +32,10 @@ export default function ProfilePage() {
         <AccountSection user={user} className="lg:col-span-2" />
         <BalanceSection tokens={user.tokens} className="flex flex-col" />
         <ReferralSection userId={user.id} className="lg:col-span-3" />
+        <TokenStatement className="lg:col-span-3" />
         <RecentGenerations className="lg:col-span-3" />
       </div>
+      <TopUpDialog />
     </>
   );
 }

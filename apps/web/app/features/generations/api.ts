@@ -1,14 +1,22 @@
 import type { ModelType } from '@kadr/catalog';
 import {
   type CreateGenerationResponse,
+  type Currency,
   createGenerationResponseSchema,
+  createPaymentResponseSchema,
   estimateResponseSchema,
   type GenerationList,
   type GenerationRecord,
   generationListSchema,
   generationRecordSchema,
+  type LedgerPage,
+  ledgerPageSchema,
   type ModelListItem,
   modelListSchema,
+  type PaymentRecord,
+  packageListSchema,
+  paymentRecordSchema,
+  type TokenPackageItem,
   uploadResponseSchema,
   userSchema,
 } from '@kadr/contract';
@@ -163,3 +171,68 @@ export function getTokenBalance(userId: string | undefined, signal?: AbortSignal
     return user.tokens;
   });
 }
+
+/** The token packages of one currency (spec §9), named in the request's language. */
+export function listPackages(
+  currency: Currency,
+  signal?: AbortSignal,
+): Promise<TokenPackageItem[]> {
+  return wrapped('Failed to get token packages', async () => {
+    const result = await apiRequest(`/api/packages?currency=${currency}`, {
+      signal,
+      parse: packageListSchema.parse,
+    });
+    return result.items;
+  });
+}
+
+/**
+ * Opens a payment for the package of `tokens` tokens (spec §7: `amount` is that number as a
+ * string, `referral` the stored referrer or null); resolves with the provider's page.
+ */
+export function createPayment(
+  tokens: number,
+  referral: string | null,
+  currency: Currency,
+): Promise<string> {
+  return wrapped('Payment creation failed', async () => {
+    const result = await apiRequest('/api/create-payment', {
+      method: 'POST',
+      body: { amount: String(tokens), referral, currency },
+      parse: createPaymentResponseSchema.parse,
+    });
+    return result.url;
+  });
+}
+
+export function getPayment(id: string, signal?: AbortSignal): Promise<PaymentRecord> {
+  return wrapped('Failed to get payment', () =>
+    apiRequest(`/api/payments/${encodeURIComponent(id)}`, {
+      signal,
+      parse: paymentRecordSchema.parse,
+    }),
+  );
+}
+
+/** The person came back through the provider's Cancel: close the pending payment. */
+export function cancelPayment(id: string): Promise<PaymentRecord> {
+  return wrapped('Failed to cancel payment', () =>
+    apiRequest(`/api/payments/${encodeURIComponent(id)}/cancel`, {
+      method: 'POST',
+      parse: paymentRecordSchema.parse,
+    }),
+  );
+}
+
+export type LedgerFilter = { page: number; perPage: number };
+
+/** One page of the token statement, newest first. */
+export function getLedgerPage(filter: LedgerFilter, signal?: AbortSignal): Promise<LedgerPage> {
+  const query = new URLSearchParams({ page: String(filter.page), perPage: String(filter.perPage) });
+  return wrapped('Failed to get token statement', () =>
+    apiRequest(`/api/ledger?${query}`, { signal, parse: ledgerPageSchema.parse }),
+  );
+}
+
+/** Where the whole statement downloads as CSV (a plain link: the browser saves the file). */
+export const ledgerCsvUrl = '/api/ledger.csv';

@@ -1,15 +1,28 @@
 import { pollIntervalMs } from '@kadr/catalog';
 import {
+  type Currency,
   type GenerationList,
   type GenerationRecord,
   generationRecordSchema,
   isFinished,
+  type PaymentRecord,
+  paymentRecordSchema,
 } from '@kadr/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRealtime } from '~/lib/realtime-provider';
 import { useSession } from '~/lib/session';
-import { getGeneration, getTokenBalance, type HistoryFilter, listGenerations } from './api';
+import {
+  ClientError,
+  getGeneration,
+  getLedgerPage,
+  getPayment,
+  getTokenBalance,
+  type HistoryFilter,
+  type LedgerFilter,
+  listGenerations,
+  listPackages,
+} from './api';
 import { queryKeys } from './query-keys';
 
 const progress = { pending: 0, processing: 1, completed: 2, failed: 2 } as const;
@@ -164,4 +177,106 @@ export function useRefreshBalance(): () => void {
       void client.invalidateQueries({ queryKey: queryKeys.tokenBalance(user.id) });
     }
   };
+}
+
+/** An answer saying there is no such thing (for this person). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ClientError && error.status === 404;
+}
+
+/** Whether `next` may replace `current`: a payment never goes back to pending. */
+function isNewerPayment(current: PaymentRecord | undefined, next: PaymentRecord): boolean {
+  if (!current) return true;
+  if (current.status !== 'pending' && next.status === 'pending') return false;
+  return Date.parse(next.updated) >= Date.parse(current.updated);
+}
+
+/**
+ * One of the person's payments, kept current while it is pending: `payment` events write into it
+ * (usePaymentSync), each `user` event reads it again (the credit moved the balance), and it is
+ * read every 2 s besides, in case no event comes (the server asks the provider on such reads).
+ */
+export function usePayment(id: string, enabled = true) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.payment(id),
+    queryFn: async ({ signal }) => {
+      const fresh = await getPayment(id, signal);
+      const current = client.getQueryData<PaymentRecord>(queryKeys.payment(id));
+      return current && !isNewerPayment(current, fresh) ? current : fresh;
+    },
+    enabled,
+    staleTime: 0,
+    // A 404 (someone else's or an unknown payment) is an answer, not a blip.
+    retry: (count, error) => count < 2 && !isNotFound(error),
+    // Pending, or not read yet because reads fail: ask again in 2 s.
+    refetchInterval: (query) => {
+      const { data, error } = query.state;
+      if (data) return data.status === 'pending' ? pollIntervalMs : false;
+      return error && !isNotFound(error) ? pollIntervalMs : false;
+    },
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** The token packages of a currency, named in the interface language. */
+export function usePackages(currency: Currency, language: string) {
+  return useQuery({
+    queryKey: queryKeys.packages(currency, language),
+    queryFn: ({ signal }) => listPackages(currency, signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useLedgerPage(filter: LedgerFilter) {
+  return useQuery({
+    queryKey: queryKeys.ledger.page(filter),
+    queryFn: ({ signal }) => getLedgerPage(filter, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Payments and the statement follow the realtime stream, for the whole signed-in app: a `payment`
+ * event replaces that payment's cached record; a `user` event (a balance move: a purchase, a
+ * generation, a refund, a commission) makes the statement and pending payments read again, and so
+ * does the stream coming back.
+ */
+export function usePaymentSync(): void {
+  const client = useQueryClient();
+  const { connected, subscribePayments, subscribeUsers } = useRealtime();
+
+  useEffect(() => {
+    const stopPayments = subscribePayments((data) => {
+      const parsed = paymentRecordSchema.safeParse(data);
+      if (!parsed.success) {
+        console.warn('Realtime: unexpected payment event', parsed.error);
+        return;
+      }
+      const record = parsed.data;
+      client.setQueryData<PaymentRecord>(queryKeys.payment(record.id), (current) =>
+        isNewerPayment(current, record) ? record : current,
+      );
+    });
+    const stopUsers = subscribeUsers(() => {
+      void client.invalidateQueries({ queryKey: queryKeys.ledger.all });
+      void client.invalidateQueries({
+        queryKey: ['payment'],
+        predicate: (query) =>
+          (query.state.data as PaymentRecord | undefined)?.status !== 'succeeded',
+      });
+    });
+    return () => {
+      stopPayments();
+      stopUsers();
+    };
+  }, [client, subscribePayments, subscribeUsers]);
+
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current) {
+      void client.invalidateQueries({ queryKey: queryKeys.ledger.all });
+    }
+    wasConnected.current = connected;
+  }, [connected, client]);
 }

@@ -1,10 +1,13 @@
 import type { ModelType } from '@kadr/catalog';
-import type { HistoryFilter } from './api';
+import type { Currency } from '@kadr/contract';
+import type { HistoryFilter, LedgerFilter } from './api';
 
 /**
  * The spec's query keys (§7): models, generation (a draft's cost), request (one generation
  * request, polled), history and token balance. Every cache entry of the signed-in app is one of
- * these, so invalidation is by prefix: `queryKeys.history.all` drops every history page.
+ * these, so invalidation is by prefix: `queryKeys.history.all` drops every history page. Payments
+ * added packages (per currency and language), payment (one purchase, followed by the top-up
+ * dialog) and ledger (token statement pages).
  */
 export const queryKeys = {
   models: (type: ModelType, language: string) => ['models', type, language] as const,
@@ -19,4 +22,10 @@ export const queryKeys = {
     page: (filter: HistoryFilter) => ['history', filter] as const,
   },
   tokenBalance: (userId: string) => ['token-balance', userId] as const,
+  packages: (currency: Currency, language: string) => ['packages', currency, language] as const,
+  payment: (id: string) => ['payment', id] as const,
+  ledger: {
+    all: ['ledger'] as const,
+    page: (filter: LedgerFilter) => ['ledger', filter] as const,
+  },
 };

@@ -1,0 +1,134 @@
+import '~/locales/app';
+import type { LedgerEntryRecord, LedgerPage } from '@kadr/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '~/lib/i18n';
+import { TokenStatement } from './token-statement';
+
+const entry = (
+  reason: LedgerEntryRecord['reason'],
+  delta: number,
+  balance: number,
+  links: Partial<LedgerEntryRecord> = {},
+): LedgerEntryRecord => ({
+  id: `${reason}-${balance}`,
+  created: '2026-05-01T10:00:00.000Z',
+  reason,
+  delta,
+  balance_after: balance,
+  generation_id: null,
+  payment_id: null,
+  ...links,
+});
+
+const firstPage: LedgerPage = {
+  page: 1,
+  perPage: 10,
+  totalItems: 12,
+  totalPages: 2,
+  items: [
+    entry('referral_commission', 300, 1040, { payment_id: 'friend-pay' }),
+    entry('generation_debit', -75, 740, { generation_id: 'gen-1' }),
+    entry('payment_credit', 600, 815, { payment_id: 'pay-1' }),
+    entry('welcome', 215, 215),
+  ],
+};
+const secondPage: LedgerPage = { ...firstPage, page: 2, items: [entry('referral_bonus', 25, 25)] };
+
+function serve() {
+  const fetch = vi.fn(async (path: string) => {
+    const page = new URL(path, 'http://localhost').searchParams.get('page');
+    return new Response(JSON.stringify(page === '2' ? secondPage : firstPage), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderStatement() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <TokenStatement />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the token statement', () => {
+  it('lists each entry with its operation, signed amount and balance after', async () => {
+    const fetch = serve();
+    renderStatement();
+    const table = await screen.findByRole('table');
+    expect(fetch).toHaveBeenCalledWith('/api/ledger?page=1&perPage=10', expect.anything());
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((cell) => cell.textContent),
+    );
+    expect(cells).toEqual([
+      ['Share of a friend’s purchase', '+300', '1,040'],
+      ['GenerationGeneration', '−75', '740'],
+      ['PurchasePayment', '+600', '815'],
+      ['Welcome bonus', '+215', '215'],
+    ]);
+  });
+
+  it('links a generation and the person’s own payment, not a friend’s', async () => {
+    serve();
+    renderStatement();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Generation', 'Payment']);
+  });
+
+  it('offers the whole statement as CSV in the interface language', async () => {
+    serve();
+    renderStatement();
+    const link = await screen.findByRole('link', { name: 'Download CSV' });
+    expect(link.getAttribute('href')).toBe('/api/ledger.csv?lang=en');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('pages through the statement', async () => {
+    const fetch = serve();
+    renderStatement();
+    await screen.findByText('Page 1 of 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await within(await screen.findByRole('table')).findByText('Bonus for an invited friend');
+    expect(fetch).toHaveBeenCalledWith('/api/ledger?page=2&perPage=10', expect.anything());
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  });
+
+  it('says so when there is nothing yet, in Russian too', async () => {
+    await i18n.changeLanguage('ru');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ ...firstPage, totalItems: 0, totalPages: 0, items: [] }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    renderStatement();
+    await screen.findByText('Операций пока нет.');
+  });
+});

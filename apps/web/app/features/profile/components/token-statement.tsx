@@ -1,0 +1,204 @@
+import '~/locales/app';
+import type { LedgerEntryRecord, LedgerReasonName } from '@kadr/contract';
+import { clsx } from 'clsx';
+import { ChevronLeft, ChevronRight, Download, LoaderCircle, ReceiptText } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { ledgerCsvUrl } from '~/features/generations/api';
+import { useLedgerPage } from '~/features/generations/hooks';
+import { EntryDetails, type EntryTarget } from './entry-details';
+import { ProfileCard } from './profile-card';
+
+const perPage = 10;
+
+/** Entries whose payment is the person's own, so its details can be shown to them. */
+const ownPayment: ReadonlySet<LedgerReasonName> = new Set(['payment_credit', 'payment_reversal']);
+
+/**
+ * Every move of the balance, newest first (`GET /api/ledger`): date, operation, signed amount,
+ * the balance after it, and the generation or payment it belongs to; the whole statement as CSV.
+ * Read again on every balance change (usePaymentSync).
+ */
+export function TokenStatement({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation('app');
+  const language = i18n.resolvedLanguage ?? 'ru';
+  const [page, setPage] = useState(1);
+  const [target, setTarget] = useState<EntryTarget | null>(null);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useLedgerPage({
+    page,
+    perPage,
+  });
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+  const number = new Intl.NumberFormat(language);
+  const totalPages = Math.max(1, data?.totalPages ?? 1);
+
+  const link = (entry: LedgerEntryRecord) => {
+    if (entry.generation_id) {
+      const id = entry.generation_id;
+      return (
+        <button
+          type="button"
+          className="text-xs font-medium text-accent-soft hover:underline"
+          onClick={() => setTarget({ kind: 'generation', id })}
+        >
+          {t('profile.statement.generation')}
+        </button>
+      );
+    }
+    if (entry.payment_id && ownPayment.has(entry.reason)) {
+      const id = entry.payment_id;
+      return (
+        <button
+          type="button"
+          className="text-xs font-medium text-accent-soft hover:underline"
+          onClick={() => setTarget({ kind: 'payment', id })}
+        >
+          {t('profile.statement.payment')}
+        </button>
+      );
+    }
+    return null;
+  };
+
+  return (
+    <ProfileCard title={t('profile.statement.title')} icon={ReceiptText} className={className}>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-fg-muted">{t('profile.statement.description')}</p>
+        <a
+          href={`${ledgerCsvUrl}?lang=${language}`}
+          download
+          className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}
+        >
+          <Download aria-hidden="true" />
+          {t('profile.statement.download')}
+        </a>
+      </div>
+      {isPending ? (
+        <div className="mt-4 flex justify-center py-6">
+          <LoaderCircle
+            aria-hidden="true"
+            className="size-5 text-fg-muted motion-safe:animate-spin"
+          />
+        </div>
+      ) : isError || !data ? (
+        <div className="mt-4 flex flex-col items-start gap-3">
+          <p className="text-sm text-fg">{t('profile.statement.loadFailed')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            {t('profile.statement.retry')}
+          </Button>
+        </div>
+      ) : data.items.length === 0 ? (
+        <p className="mt-4 text-sm text-fg-muted">{t('profile.statement.empty')}</p>
+      ) : (
+        <div className={clsx('mt-4', isPlaceholderData && 'opacity-60')}>
+          {/* Phones: each entry in two lines; four columns do not fit 390 px. */}
+          <ul className="divide-y divide-line/60 sm:hidden" data-statement-list>
+            {data.items.map((entry) => (
+              <li key={entry.id} data-reason={entry.reason} className="py-3 text-sm">
+                <div className="flex items-baseline justify-between gap-3">
+                  <span className="text-fg">{t(`profile.statement.reasons.${entry.reason}`)}</span>
+                  <Amount delta={entry.delta} format={number.format} />
+                </div>
+                <div className="mt-1 flex items-baseline justify-between gap-3 text-xs text-fg-muted">
+                  <span className="tabular-nums">{date.format(new Date(entry.created))}</span>
+                  <span className="tabular-nums">
+                    {t('profile.statement.balanceAfterValue', {
+                      balance: number.format(entry.balance_after),
+                    })}
+                  </span>
+                </div>
+                {link(entry)}
+              </li>
+            ))}
+          </ul>
+          <table className="hidden w-full text-left text-sm sm:table" data-statement>
+            <thead className="text-xs text-fg-muted">
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('profile.statement.date')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('profile.statement.operation')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  {t('profile.statement.amount')}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t('profile.statement.balanceAfter')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((entry) => (
+                <tr
+                  key={entry.id}
+                  data-reason={entry.reason}
+                  className="border-b border-line/60 align-top last:border-0"
+                >
+                  <td className="py-2.5 pr-3 text-fg-muted tabular-nums">
+                    {date.format(new Date(entry.created))}
+                  </td>
+                  <td className="py-2.5 pr-3 text-fg">
+                    <span className="block">{t(`profile.statement.reasons.${entry.reason}`)}</span>
+                    {link(entry)}
+                  </td>
+                  <td data-amount className="py-2.5 pr-3 text-right">
+                    <Amount delta={entry.delta} format={number.format} />
+                  </td>
+                  <td data-balance className="py-2.5 text-right text-fg tabular-nums">
+                    {number.format(entry.balance_after)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && totalPages > 1 ? (
+        <nav
+          aria-label={t('profile.statement.pagination')}
+          className="mt-4 flex items-center justify-between gap-3"
+        >
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => setPage((current) => Math.max(1, current - 1))}
+          >
+            <ChevronLeft aria-hidden="true" />
+            {t('profile.statement.previous')}
+          </Button>
+          <p className="text-sm text-fg-muted" aria-live="polite">
+            {t('profile.statement.page', { page, total: totalPages })}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page >= totalPages}
+            onClick={() => setPage((current) => Math.min(totalPages, current + 1))}
+          >
+            {t('profile.statement.next')}
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+      {target ? <EntryDetails target={target} onClose={() => setTarget(null)} /> : null}
+    </ProfileCard>
+  );
+}
+
+/** A signed amount: credits green with a plus, debits with a minus sign. */
+function Amount({ delta, format }: { delta: number; format: (value: number) => string }) {
+  return (
+    <span
+      className={clsx(
+        'font-medium whitespace-nowrap tabular-nums',
+        delta > 0 ? 'text-emerald-300' : 'text-fg',
+      )}
+    >
+      {delta > 0 ? '+' : delta < 0 ? '−' : ''}
+      {format(Math.abs(delta))}
+    </span>
+  );
+}

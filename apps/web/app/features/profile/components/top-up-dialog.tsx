@@ -1,0 +1,187 @@
+import '~/locales/app';
+import { paths } from '@kadr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CircleSlash, LoaderCircle, SearchX } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { Modal } from '~/components/ui/dialog';
+import { LinkButton } from '~/components/ui/link-button';
+import { cancelPayment } from '~/features/generations/api';
+import { isNotFound, usePayment } from '~/features/generations/hooks';
+import { queryKeys } from '~/features/generations/query-keys';
+import { reportPurchase } from '~/lib/metrika';
+import { useCurrentUser } from '~/lib/session';
+import { readTopUp, slowAfterMs, type TopUpView, topUpView, withoutTopUp } from '../top-up';
+
+/**
+ * The dialog of `/profile?topUp=<payment id>`, where both payment providers send the person back.
+ * Close and Continue remove the parameters (replacing the history entry).
+ */
+export function TopUpDialog() {
+  const [search, setSearch] = useSearchParams();
+  const topUp = readTopUp(search);
+  if (!topUp) return null;
+  const close = () => setSearch(withoutTopUp(search), { replace: true });
+  return (
+    <TopUpFlow
+      key={topUp.paymentId}
+      paymentId={topUp.paymentId}
+      cancelled={topUp.cancelled}
+      onClose={close}
+    />
+  );
+}
+
+function TopUpFlow({
+  paymentId,
+  cancelled,
+  onClose,
+}: {
+  paymentId: string;
+  cancelled: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('app');
+  const client = useQueryClient();
+  const user = useCurrentUser();
+  // Back through the provider's Cancel (Stripe's cancel_url): close the payment first, so the
+  // dialog never shows it waiting for a confirmation that will not come.
+  const [ready, setReady] = useState(!cancelled);
+  const cancelAsked = useRef(false);
+  useEffect(() => {
+    if (!cancelled || cancelAsked.current) return;
+    cancelAsked.current = true;
+    cancelPayment(paymentId)
+      .then((record) => client.setQueryData(queryKeys.payment(paymentId), record))
+      .catch((error: unknown) => console.warn(error instanceof Error ? error.message : error))
+      .finally(() => setReady(true));
+  }, [cancelled, paymentId, client]);
+
+  const { data, error } = usePayment(paymentId, ready);
+  const slow = useElapsed(slowAfterMs);
+  const view = topUpView({ payment: data, notFound: isNotFound(error), slow });
+
+  // Reported once per payment (lib/metrika remembers which); only with a counter configured.
+  const succeeded = view.kind === 'succeeded' ? view.payment : null;
+  useEffect(() => {
+    if (succeeded) reportPurchase(succeeded);
+  }, [succeeded]);
+  useConfetti(view.kind === 'succeeded');
+
+  const content = describe(view, t, user.tokens);
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={content.title}
+      description={content.text}
+      closeLabel={t('profile.topUp.close')}
+      header={<div className="mb-4">{content.icon}</div>}
+    >
+      <div aria-live="polite">
+        {content.extra ? <p className="mt-3 text-sm text-fg-muted">{content.extra}</p> : null}
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {view.kind === 'succeeded' ? (
+          <Button onClick={onClose}>{t('profile.topUp.continue')}</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {t('profile.topUp.close')}
+            </Button>
+            {view.kind === 'canceled' ? (
+              <LinkButton to={paths.pricing}>{t('profile.topUp.canceled.again')}</LinkButton>
+            ) : null}
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+type Translate = ReturnType<typeof useTranslation<'app'>>['t'];
+
+function describe(
+  view: TopUpView,
+  t: Translate,
+  balance: number,
+): { icon: ReactNode; title: string; text: string; extra?: string } {
+  switch (view.kind) {
+    case 'checking':
+    case 'pending':
+      return {
+        icon: (
+          <LoaderCircle
+            aria-hidden="true"
+            className="size-10 text-accent-soft motion-safe:animate-spin"
+          />
+        ),
+        title: t('profile.topUp.pending.title'),
+        text:
+          view.kind === 'pending'
+            ? t('profile.topUp.pending.text', {
+                provider: t(`profile.topUp.providers.${view.payment.provider}`),
+              })
+            : t('profile.topUp.pending.checking'),
+        extra: view.kind === 'pending' && view.slow ? t('profile.topUp.pending.slow') : undefined,
+      };
+    case 'succeeded': {
+      const { payment } = view;
+      return {
+        icon: <CircleCheck aria-hidden="true" className="size-10 text-emerald-400" />,
+        title: t('profile.topUp.succeeded.title'),
+        text: t('profile.topUp.succeeded.credited', { count: payment.tokens }),
+        extra:
+          payment.reversed_tokens > 0
+            ? t('profile.topUp.succeeded.reversed', { count: payment.reversed_tokens })
+            : t('profile.topUp.succeeded.balance', {
+                balance: t('profile.statement.tokens', { count: balance }),
+              }),
+      };
+    }
+    case 'canceled':
+      return {
+        icon: <CircleSlash aria-hidden="true" className="size-10 text-fg-muted" />,
+        title: t('profile.topUp.canceled.title'),
+        text: t('profile.topUp.canceled.text'),
+      };
+    case 'unknown':
+      return {
+        icon: <SearchX aria-hidden="true" className="size-10 text-fg-muted" />,
+        title: t('profile.topUp.unknown.title'),
+        text: t('profile.topUp.unknown.text'),
+      };
+  }
+}
+
+/** True once `ms` have passed since the component mounted. */
+function useElapsed(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setElapsed(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [ms]);
+  return elapsed;
+}
+
+/** Exactly 20 pieces (spec §9), once, and none for people who asked for less motion. */
+function useConfetti(celebrate: boolean): void {
+  const fired = useRef(false);
+  useEffect(() => {
+    if (!celebrate || fired.current) return;
+    fired.current = true;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    import('canvas-confetti')
+      .then(({ default: confetti }) => {
+        // Drawn on this page, not in the library's default worker: a worker from a blob: URL is
+        // a script the page's policy does not allow.
+        const cannon = confetti.create(undefined, { resize: true, useWorker: false });
+        return cannon({ particleCount: 20, spread: 70, origin: { y: 0.6 }, zIndex: 60 });
+      })
+      .catch((error: unknown) => console.warn('Confetti failed', error));
+  }, [celebrate]);
+}

@@ -1,0 +1,99 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { appTexts, useLanguage } from './app-texts.ts';
+import { expect, test } from './fixtures.ts';
+import { demoSignIn, uniqueEmail } from './users.ts';
+
+/**
+ * Yandex Metrika's purchase goal (integrations.md §F). The test server has no counter, so nothing
+ * may load; the configured case is played by putting the counter into the app's page as the
+ * server does (its policy is the server test's business) and standing in for mc.yandex.ru.
+ */
+
+const counter = '98765432';
+
+/** What the server sends when METRIKA_COUNTER_ID is set: the meta and the policy's origin. */
+async function configureMetrika(context: BrowserContext) {
+  await context.route(
+    (url) => url.pathname === '/profile' || url.pathname === '/pricing',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '</head>',
+        `<meta name="kadr-metrika-counter" content="${counter}"></head>`,
+      );
+      const policy = String(response.headers()['content-security-policy'])
+        .replace("script-src 'self'", "script-src 'self' https://mc.yandex.ru")
+        .replace("connect-src 'self'", "connect-src 'self' https://mc.yandex.ru");
+      await route.fulfill({
+        response,
+        body: html,
+        headers: { ...response.headers(), 'content-security-policy': policy },
+      });
+    },
+  );
+  // The tag: records every call, the queued ones first.
+  await context.route('https://mc.yandex.ru/metrika/tag.js', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `(() => {
+        const queued = (window.ym && window.ym.a) || [];
+        window.__ym = queued.map((args) => Array.from(args));
+        window.ym = (...args) => { window.__ym.push(args); };
+      })();`,
+    }),
+  );
+}
+
+const calls = (page: Page) =>
+  page.evaluate(() => (Reflect.get(window, '__ym') as unknown[][] | undefined) ?? []);
+
+test('without a counter nothing loads and nothing is sent', async ({ page }) => {
+  const toYandex: string[] = [];
+  page.on('request', (request) => {
+    if (/yandex/.test(new URL(request.url()).hostname)) toYandex.push(request.url());
+  });
+  await demoSignIn(page.request, { name: 'No Metrika', email: uniqueEmail('metrika-off') });
+  await page.goto('/pricing');
+  await expect(page.getByRole('button', { name: /^Купить 600/ })).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('meta[name="kadr-metrika-counter"]')).toHaveCount(0);
+  expect(await page.evaluate(() => typeof Reflect.get(window, 'ym'))).toBe('undefined');
+  expect(toYandex).toEqual([]);
+});
+
+test('with a counter: the purchase goal with its price and currency, once per payment', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await configureMetrika(context);
+  await useLanguage(page, 'ru');
+  await demoSignIn(page.request, { name: 'Metrika Buyer', email: uniqueEmail('metrika') });
+
+  await page.goto('/pricing');
+  const opened = context.waitForEvent('page', { timeout: 5_000 }).catch(() => null);
+  await page.getByRole('button', { name: /^Купить 100 кредитов/ }).click();
+  const checkout = (await opened) ?? page;
+  await expect(checkout).toHaveURL(/\/emulators\/yookassa\//, { timeout: 15_000 });
+  await checkout.getByRole('button', { name: /^Оплатить/ }).click();
+
+  const title = appTexts.ru.profile.topUp.succeeded.title;
+  await expect(checkout.getByRole('dialog', { name: title })).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(() => calls(checkout))
+    .toContainEqual([
+      Number(counter),
+      'reachGoal',
+      'purchase',
+      { order_price: 300, currency: 'RUB' },
+    ]);
+  expect((await calls(checkout))[0]).toEqual([Number(counter), 'init', expect.any(Object)]);
+
+  // The same return address again (a reload): congratulated, but not counted twice.
+  await checkout.reload();
+  await expect(checkout.getByRole('dialog', { name: title })).toBeVisible();
+  await expect.poll(async () => (await calls(checkout)).length).toBeGreaterThan(0);
+  expect((await calls(checkout)).filter(([, method]) => method === 'reachGoal')).toEqual([]);
+});
