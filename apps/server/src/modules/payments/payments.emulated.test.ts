@@ -101,7 +101,11 @@ describe('YooKassa through its emulator', () => {
     await yookassa.settled();
     expect(await drive.balance(buyer.user.id)).toBe(700 - 300);
     expect(await drive.balance(referrer.user.id)).toBe(425 - 150);
-    await applyLedgerEntry(t.database.db, { userId: buyer.user.id, delta: -350, reason: 'adjustment' });
+    await applyLedgerEntry(t.database.db, {
+      userId: buyer.user.id,
+      delta: -350,
+      reason: 'adjustment',
+    });
     await yookassa.refund(providerId, undefined, { duplicates: 2 });
     await yookassa.settled();
     expect(await drive.balance(buyer.user.id)).toBe(0);
@@ -150,7 +154,12 @@ describe('Stripe Checkout through its emulator', () => {
     expect(await statusOf(id)).toBe('succeeded');
     expect(await drive.balance(buyer.user.id)).toBe(600);
     expect(await drive.balance(referrer.user.id)).toBe(375);
-    expect(stripe.deliveries().filter((d) => d.subject === providerId).every((d) => d.delivered)).toBe(true);
+    expect(
+      stripe
+        .deliveries()
+        .filter((d) => d.subject === providerId)
+        .every((d) => d.delivered),
+    ).toBe(true);
   });
 
   it('credits a delayed payment only when it succeeds, and never a failed one', async () => {
@@ -202,7 +211,10 @@ describe('Stripe Checkout through its emulator', () => {
       type: 'checkout.session.completed',
       data: { object: { id: providerId, object: 'checkout.session', payment_status: 'paid' } },
     });
-    const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_wrong' });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: 'whsec_wrong',
+    });
     const res = await fetch(`${t.base}/api/webhooks/stripe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': header },
@@ -235,7 +247,12 @@ describe('Stripe Checkout through its emulator', () => {
     await stripe.refund(providerId).catch(() => undefined);
     await stripe.settled();
     await until(async () => (await drive.payment(id)).reversedTokens === 100, 30_000);
+    await stripe.settled();
     expect(await drive.balance(buyer.user.id)).toBe(100);
+    const refunded = stripe
+      .deliveries()
+      .filter((d) => d.subject === providerId && d.event === 'charge.refunded');
+    expect(refunded.flatMap((d) => d.attempts.map((a) => a.status))).toEqual([503, 200]);
   }, 40_000);
 });
 
@@ -270,8 +287,14 @@ describe('lost notifications', () => {
       await t.stopWorker();
     }
     expect(await statusOf(paid.id)).toBe('succeeded');
-    expect(await drive.payment(abandonedRub.id)).toMatchObject({ status: 'canceled', cancelReason: 'timeout' });
-    expect(await drive.payment(abandonedUsd.id)).toMatchObject({ status: 'canceled', cancelReason: 'expired' });
+    expect(await drive.payment(abandonedRub.id)).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'timeout',
+    });
+    expect(await drive.payment(abandonedUsd.id)).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'expired',
+    });
     expect(stripe.getSession(abandonedUsd.providerId)?.status).toBe('expired');
     expect(await drive.balance(buyer.user.id)).toBe(200);
     // YooKassa still lets the person pay what we gave up on: that success credits, once.
