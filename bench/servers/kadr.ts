@@ -34,7 +34,11 @@ const config = loadConfig({
 });
 const database = openDatabase(pg.url, { max: 10, onError: () => {} });
 await runMigrations(database.pool);
-const container = createContainer(config, database, { info: () => {}, warn: () => {} });
+const container = createContainer(config, database, {
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+});
 const app = await buildApp({ container, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();

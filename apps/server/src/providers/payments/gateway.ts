@@ -60,7 +60,7 @@ export interface CheckoutRequest {
   customerEmail: string | undefined;
 }
 
-export interface CheckoutSession {
+interface CheckoutSession {
   providerPaymentId: string;
   /** The hosted payment page. */
   url: string;
