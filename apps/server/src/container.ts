@@ -19,6 +19,8 @@ import { createUploadService } from './modules/uploads/upload.service.ts';
 import { createMediaTools, type MediaTools } from './providers/media/media.ts';
 import { createOAuthProviders } from './providers/oauth/index.ts';
 import type { PaymentGateway } from './providers/payments/gateway.ts';
+import { createStripeGateway } from './providers/payments/stripe.gateway.ts';
+import { createYooKassaGateway } from './providers/payments/yookassa.gateway.ts';
 import {
   createReplicateProvider,
   type ModelProvider,
@@ -80,7 +82,7 @@ export function createContainer(
     limits: { imageBytes: 50 * 1024 * 1024, videoBytes: 500 * 1024 * 1024 },
     logger,
   });
-  const paymentGateways = overrides.paymentGateways ?? [];
+  const paymentGateways = overrides.paymentGateways ?? paymentGatewaysFor(config);
   return {
     config,
     database,
@@ -120,3 +122,30 @@ export function createContainer(
 }
 
 export type Container = ReturnType<typeof createContainer>;
+
+/** The payment providers the configuration makes available (real, or emulated in demo mode). */
+function paymentGatewaysFor(config: Config): PaymentGateway[] {
+  const { yookassa, stripe } = config.payments;
+  const gateways: PaymentGateway[] = [];
+  if (yookassa) {
+    gateways.push(
+      createYooKassaGateway({
+        shopId: yookassa.shopId,
+        secretKey: yookassa.secretKey,
+        apiUrl: yookassa.apiUrl,
+        receipt: yookassa.receipt,
+        allowedSources: yookassa.allowedSources,
+      }),
+    );
+  }
+  if (stripe) {
+    gateways.push(
+      createStripeGateway({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        apiUrl: stripe.apiUrl,
+      }),
+    );
+  }
+  return gateways;
+}

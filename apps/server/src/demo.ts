@@ -1,12 +1,21 @@
 import path from 'node:path';
 import {
   createReplicateEmulator,
+  createStripeEmulator,
+  createYooKassaEmulator,
   type OAuthEmulatorOptions,
   oauthEmulator,
   type ReplicateEmulator,
+  type StripeEmulator,
+  type YooKassaEmulator,
 } from '@kadr/emulators';
 import type { FastifyPluginAsync } from 'fastify';
-import { type Config, OAUTH_EMULATOR_PATH } from './config.ts';
+import {
+  type Config,
+  OAUTH_EMULATOR_PATH,
+  STRIPE_EMULATOR_PATH,
+  YOOKASSA_EMULATOR_PATH,
+} from './config.ts';
 
 /** Where the Replicate stand-in is mounted on our own server. */
 const REPLICATE_EMULATOR_PATH = '/emulators/replicate';
@@ -14,6 +23,10 @@ const REPLICATE_EMULATOR_PATH = '/emulators/replicate';
 export interface Demo {
   /** The Replicate stand-in, when the model provider is emulated (tests drive it directly). */
   replicate: ReplicateEmulator | undefined;
+  /** The YooKassa stand-in, when roubles are paid through it (tests and the demo drive it). */
+  yookassa: YooKassaEmulator | undefined;
+  /** The Stripe Checkout stand-in, when dollars are paid through it. */
+  stripe: StripeEmulator | undefined;
   /** Mounts every emulator on the app (nothing outside demo mode). */
   plugin: FastifyPluginAsync;
 }
@@ -35,11 +48,40 @@ export function createDemo(config: Config): Demo {
         })
       : undefined;
   const oauth = oauthEmulatorOptions(config);
+  const { yookassa: yookassaConfig, stripe: stripeConfig } = config.payments;
+  // The payment stand-ins notify our own webhooks, as the providers would.
+  const yookassa =
+    config.demo && yookassaConfig?.emulated
+      ? createYooKassaEmulator({
+          publicBaseUrl: `${config.publicUrl}${YOOKASSA_EMULATOR_PATH}`,
+          shopId: yookassaConfig.shopId,
+          secretKey: yookassaConfig.secretKey,
+          notificationUrl: `${config.publicUrl}/api/webhooks/yookassa`,
+          receiptsRequired: yookassaConfig.receipt !== undefined,
+        })
+      : undefined;
+  const stripe =
+    config.demo && stripeConfig?.emulated
+      ? createStripeEmulator({
+          publicBaseUrl: `${config.publicUrl}${STRIPE_EMULATOR_PATH}`,
+          secretKey: stripeConfig.secretKey,
+          webhookSecret: stripeConfig.webhookSecret,
+          webhookUrl: `${config.publicUrl}/api/webhooks/stripe`,
+        })
+      : undefined;
   return {
     replicate,
+    yookassa,
+    stripe,
     plugin: async (app) => {
       if (oauth) await app.register(oauthEmulator, oauth);
       if (replicate) await app.register(replicate.plugin, { prefix: REPLICATE_EMULATOR_PATH });
+      if (yookassa) await app.register(yookassa.plugin, { prefix: YOOKASSA_EMULATOR_PATH });
+      if (stripe) await app.register(stripe.plugin, { prefix: STRIPE_EMULATOR_PATH });
+      // Their notifications in flight (and retries) end with the app.
+      app.addHook('onClose', async () => {
+        await Promise.all([yookassa?.close(), stripe?.close()]);
+      });
     },
   };
 }

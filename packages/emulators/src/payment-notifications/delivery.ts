@@ -18,7 +18,7 @@ export type DeliveryOptions = {
   deliver?: boolean;
 };
 
-export type DeliveryAttempt = { at: string; status?: number; error?: string };
+type DeliveryAttempt = { at: string; status?: number; error?: string };
 
 /** One notification as the emulator sent it (or would have). */
 export type Delivery = {
@@ -39,7 +39,7 @@ export type Delivery = {
   attempts: DeliveryAttempt[];
 };
 
-export type Notification = { eventId: string; event: string; subject: string; body: string };
+type Notification = { eventId: string; event: string; subject: string; body: string };
 
 export type NotifierOptions = {
   url: string | (() => string);
@@ -62,7 +62,7 @@ export type Notifier = {
   close(): void;
 };
 
-export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 4000, 15_000];
+const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 4000, 15_000];
 
 export function createNotifier(options: NotifierOptions): Notifier {
   const doFetch = options.fetch ?? globalThis.fetch;

@@ -866,6 +866,10 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
   const plugin: FastifyPluginAsync = async (instance) => {
     logger ??= instance.log;
     instance.addHook('onClose', async () => notifier.close());
+    // Its own form parser (the raw text, parsed with bracket nesting), whatever the host app has.
+    if (instance.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      instance.removeContentTypeParser('application/x-www-form-urlencoded');
+    }
     instance.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },

@@ -13,7 +13,7 @@ export type CheckoutPage = {
 };
 
 /** 130000 → '1 300,00 ₽' (a no-break space between thousands, as YooKassa prints it). */
-export function formatRubles(minor: number): string {
+function formatRubles(minor: number): string {
   const formatted = new Intl.NumberFormat('ru-RU', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
@@ -36,7 +36,7 @@ export function renderCheckoutPage(page: CheckoutPage): string {
     : '';
   const actions = open
     ? `<form method="post" action="${escapeHtml(page.payAction)}">
-          <button type="submit" class="primary">Оплатить ${formatRubles(page.amountMinor)}</button>
+          <button type="submit" class="primary">Оплатить</button>
         </form>
         <form method="post" action="${escapeHtml(page.cancelAction)}">
           <button type="submit" class="secondary">Отменить</button>
@@ -44,7 +44,7 @@ export function renderCheckoutPage(page: CheckoutPage): string {
     : `<p class="status" role="status">${STATUS_TEXT[page.status]}</p>
         ${page.returnUrl ? `<a class="secondary" href="${escapeHtml(page.returnUrl)}">Вернуться в магазин</a>` : ''}`;
   const body = `<header class="top">
-      <span class="logo" aria-label="ЮKassa">Ю<span>Kassa</span></span>
+      <span class="logo">Ю<span>Kassa</span></span>
       <span class="test">Тестовый платёж</span>
     </header>
     <main class="card" aria-labelledby="title">

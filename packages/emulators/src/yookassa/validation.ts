@@ -6,7 +6,7 @@ export type Refusal = { parameter: string; description: string };
 const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
 
 /** '1300.00' → 130000; undefined when not a decimal string of at most two fraction digits. */
-export function toMinor(value: string): number | undefined {
+function toMinor(value: string): number | undefined {
   if (!DECIMAL.test(value)) return undefined;
   const [whole = '0', fraction = ''] = value.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));

@@ -456,6 +456,21 @@ export function createYooKassaEmulator(options: YooKassaEmulatorOptions): YooKas
   const plugin: FastifyPluginAsync = async (instance) => {
     logger ??= instance.log;
     instance.addHook('onClose', async () => notifier.close());
+    // Its own parsers, whatever the host app registered: JSON for the API, forms for the page.
+    for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+      if (instance.hasContentTypeParser(type)) instance.removeContentTypeParser(type);
+    }
+    instance.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(String(body)));
+        } catch {
+          done(Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400 }));
+        }
+      },
+    );
     instance.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },

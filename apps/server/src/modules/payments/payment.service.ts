@@ -445,6 +445,11 @@ export function createPaymentService(options: PaymentServiceOptions) {
             'The notification was refused.',
           );
         }
+        if (error instanceof PaymentProviderError) {
+          // Reading the notification needed the provider's API (Stripe: a refund's session).
+          logger.warn({ err: error, provider }, 'could not read a webhook: the provider failed');
+          throw new HttpProblem(503, 'The payment provider could not be reached; please retry.');
+        }
         throw error;
       }
       const { eventId } = notice;

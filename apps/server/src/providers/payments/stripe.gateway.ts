@@ -1,0 +1,290 @@
+import Stripe from 'stripe';
+import {
+  type PaymentGateway,
+  PaymentProviderError,
+  type ProviderPayment,
+  WebhookRejectedError,
+} from './gateway.ts';
+
+/** Stripe Checkout (dollars) on the official `stripe` SDK (ADR 012). */
+export interface StripeGatewayOptions {
+  secretKey: string;
+  /** The webhook endpoint's signing secret, `whsec_…`. */
+  webhookSecret: string;
+  /**
+   * `https://api.stripe.com`, or a base with a path such as the emulator's
+   * `http://localhost:3000/emulators/stripe`: the SDK's `/v1/…` paths go under it.
+   */
+  apiUrl: string;
+  /** The SDK's own retries of network errors, 409 and 5xx (same idempotency key); default 2. */
+  maxNetworkRetries?: number;
+  /** Per-request deadline; default 20 s. */
+  timeoutMs?: number;
+}
+
+type Session = Stripe.Checkout.Session;
+
+/**
+ * The SDK takes a host, port and protocol but no base path. A fetch-based HTTP client that puts
+ * the path of `apiUrl` in front of each request's path lets it reach a prefixed mount.
+ */
+function createClient(options: StripeGatewayOptions): Stripe {
+  const base = new URL(options.apiUrl);
+  const protocol = base.protocol === 'http:' ? 'http' : 'https';
+  const prefix = base.pathname.replace(/\/+$/, '');
+  return new Stripe(options.secretKey, {
+    host: base.hostname,
+    port: base.port || (protocol === 'http' ? '80' : '443'),
+    protocol,
+    telemetry: false,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 20_000,
+    httpClient: Stripe.createFetchHttpClient((input, init) => {
+      if (!prefix) return fetch(input, init);
+      const url = new URL(String(input));
+      url.pathname = `${prefix}${url.pathname}`;
+      return fetch(url, init);
+    }),
+  });
+}
+
+function toProviderError(error: unknown, what: string): PaymentProviderError {
+  if (error instanceof PaymentProviderError) return error;
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode;
+    const retryable =
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      status === undefined ||
+      status >= 500 ||
+      status === 409 ||
+      status === 429;
+    return new PaymentProviderError(
+      `Stripe ${what} failed: ${[error.code, error.message].filter(Boolean).join(': ')}`,
+      { retryable, ...(status !== undefined ? { status } : {}), cause: error },
+    );
+  }
+  return new PaymentProviderError(
+    `Stripe ${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+    { retryable: true, cause: error },
+  );
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | undefined {
+  if (!value) return undefined;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** A session's state as far as the session alone tells it (a signed event carries only that). */
+function fromSession(
+  session: Session,
+  status: ProviderPayment['status'],
+  reversedMinor: number,
+  cancelReason?: string,
+): ProviderPayment {
+  const currency = session.currency?.toUpperCase();
+  if (currency !== 'USD') {
+    throw new PaymentProviderError(`Stripe session ${session.id} is in ${currency}, not USD`, {
+      retryable: false,
+    });
+  }
+  return {
+    providerPaymentId: session.id,
+    paymentId: session.metadata?.paymentId ?? session.client_reference_id ?? undefined,
+    status,
+    amountMinor: session.amount_total ?? 0,
+    currency: 'USD',
+    reversedMinor,
+    cancelReason,
+  };
+}
+
+/** The status a session's own fields give: paid → succeeded; expired → canceled; else pending. */
+function sessionStatus(session: Session): ProviderPayment['status'] {
+  if (session.status === 'expired') return 'canceled';
+  if (
+    session.status === 'complete' &&
+    (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
+  ) {
+    return 'succeeded';
+  }
+  return 'pending';
+}
+
+const FAILED_INTENT_STATUSES: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'canceled',
+]);
+
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = createClient(options);
+
+  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw toProviderError(error, what);
+    }
+  }
+
+  /** Money taken back from the session's charge: refunded, or disputed when that is more. */
+  async function reversedOf(intent: Stripe.PaymentIntent | undefined): Promise<number> {
+    const charge = intent?.latest_charge;
+    if (!intent || !charge || typeof charge === 'string') return 0;
+    let disputed = 0;
+    if (charge.disputed) {
+      const disputes = await call('list disputes', () =>
+        stripe.disputes.list({ payment_intent: intent.id, limit: 100 }),
+      );
+      disputed = disputes.data.reduce((sum, dispute) => sum + dispute.amount, 0);
+    }
+    return Math.min(charge.amount, Math.max(charge.amount_refunded, disputed));
+  }
+
+  async function getPayment(sessionId: string): Promise<ProviderPayment> {
+    const session = await call(`retrieve session ${sessionId}`, () =>
+      stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] }),
+    );
+    const intent =
+      session.payment_intent && typeof session.payment_intent === 'object'
+        ? session.payment_intent
+        : undefined;
+    let status = sessionStatus(session);
+    let cancelReason: string | undefined = session.status === 'expired' ? 'expired' : undefined;
+    // A delayed payment method that failed leaves the session complete and unpaid for good.
+    if (status === 'pending' && session.status === 'complete' && intent) {
+      if (FAILED_INTENT_STATUSES.has(intent.status)) {
+        status = 'canceled';
+        cancelReason = 'async_payment_failed';
+      }
+    }
+    return fromSession(session, status, await reversedOf(intent), cancelReason);
+  }
+
+  /** The Checkout Session a charge or dispute belongs to, found by its payment intent. */
+  async function sessionOfIntent(intentId: string | undefined): Promise<string | undefined> {
+    if (!intentId) return undefined;
+    const sessions = await call(`find the session of ${intentId}`, () =>
+      stripe.checkout.sessions.list({ payment_intent: intentId, limit: 1 }),
+    );
+    return sessions.data[0]?.id;
+  }
+
+  return {
+    name: 'stripe',
+    currency: 'USD',
+
+    async createCheckout(request) {
+      if (request.currency !== 'USD') {
+        throw new PaymentProviderError(`Stripe is used for USD, not ${request.currency}`, {
+          retryable: false,
+        });
+      }
+      const metadata = { paymentId: request.paymentId };
+      const session = await call('create checkout session', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: request.amountMinor,
+                  product_data: { name: request.description },
+                },
+                quantity: 1,
+              },
+            ],
+            success_url: request.returnUrl,
+            cancel_url: request.cancelUrl,
+            client_reference_id: request.paymentId,
+            metadata,
+            payment_intent_data: { metadata },
+            ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+            locale: request.locale,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      if (!session.url) {
+        throw new PaymentProviderError(`Stripe session ${session.id} has no url`, {
+          retryable: false,
+        });
+      }
+      return { providerPaymentId: session.id, url: session.url };
+    },
+
+    getPayment,
+
+    async parseWebhook(request) {
+      const header = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          request.rawBody,
+          (Array.isArray(header) ? header[0] : header) ?? '',
+          options.webhookSecret,
+        );
+      } catch (error) {
+        throw new WebhookRejectedError(
+          `Stripe signature not verified: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const notice = { eventId: event.id, eventType: event.type };
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded': {
+          const session = event.data.object;
+          // `completed` with payment_status unpaid is a delayed method still on its way.
+          const status = sessionStatus(session);
+          return {
+            ...notice,
+            providerPaymentId: session.id,
+            trusted: fromSession(session, status, 0),
+          };
+        }
+        case 'checkout.session.async_payment_failed':
+        case 'checkout.session.expired': {
+          const session = event.data.object;
+          const reason =
+            event.type === 'checkout.session.expired' ? 'expired' : 'async_payment_failed';
+          return {
+            ...notice,
+            providerPaymentId: session.id,
+            trusted: fromSession(session, 'canceled', 0, reason),
+          };
+        }
+        case 'charge.refunded':
+        case 'charge.dispute.created': {
+          // The event shows one charge or dispute; the cumulative reversal is fetched by the
+          // caller with getPayment, so nothing here is trusted.
+          const intentId = idOf(event.data.object.payment_intent);
+          return {
+            ...notice,
+            providerPaymentId: await sessionOfIntent(intentId),
+            trusted: undefined,
+          };
+        }
+        default:
+          return { ...notice, providerPaymentId: undefined, trusted: undefined };
+      }
+    },
+
+    async expireCheckout(sessionId) {
+      const session = await call(`retrieve session ${sessionId}`, () =>
+        stripe.checkout.sessions.retrieve(sessionId),
+      );
+      if (session.status === 'open') {
+        try {
+          await stripe.checkout.sessions.expire(sessionId);
+        } catch (error) {
+          // Paid or expired in the meantime: Stripe refuses with a 400; the state below says which.
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+            throw toProviderError(error, `expire session ${sessionId}`);
+          }
+        }
+      }
+      return getPayment(sessionId);
+    },
+  };
+}
