@@ -73,8 +73,11 @@ test.describe('with a counter', () => {
     await demoSignIn(page.request, { name: 'Metrika Buyer', email: uniqueEmail('metrika') });
 
     await page.goto('/pricing');
+    const buy = page.getByRole('button', { name: /^Купить 100 кредитов/ });
+    await expect(buy).toBeEnabled();
+    // A new tab on desktops, this one on phones (counted from the click, not the page load).
     const opened = context.waitForEvent('page', { timeout: 5_000 }).catch(() => null);
-    await page.getByRole('button', { name: /^Купить 100 кредитов/ }).click();
+    await buy.click();
     const checkout = (await opened) ?? page;
     await expect(checkout).toHaveURL(/\/emulators\/yookassa\//, { timeout: 15_000 });
     await checkout.getByRole('button', { name: /^Оплатить/ }).click();
