@@ -41,9 +41,12 @@ const signUpBonus = 25;
 const balanceText = (lang: Lang, tokens: number) =>
   plural(lang, appTexts[lang].user, 'credits', tokens);
 
-/** The balance as /profile shows it (live: the realtime stream moves it). */
+/**
+ * The balance as /profile shows it (live: the realtime stream moves it). `main` by tag: behind an
+ * open dialog it is hidden from the accessibility tree.
+ */
 function profileBalance(page: Page, lang: Lang, tokens: number): Locator {
-  return page.getByRole('main').getByText(balanceText(lang, tokens), { exact: true }).first();
+  return page.locator('main').getByText(balanceText(lang, tokens), { exact: true }).first();
 }
 
 /** A person with their own browser and an open tab on /profile. */
@@ -66,7 +69,7 @@ async function personWithOpenProfile(
  * Clicks Buy on /pricing and returns the tab showing the provider's page: a new tab on desktops,
  * this one on phones (the device check decides).
  */
-async function buy(page: Page, provider: Provider): Promise<Page> {
+async function buy(page: Page, provider: Provider, shot?: string): Promise<Page> {
   const texts = appTexts[provider.lang];
   await page.goto('/pricing');
   const button = page.getByRole('button', {
@@ -75,6 +78,7 @@ async function buy(page: Page, provider: Provider): Promise<Page> {
     ),
   });
   await expect(button).toBeEnabled();
+  if (shot) await page.screenshot({ path: shot, fullPage: true });
   const opened = page
     .context()
     .waitForEvent('page', { timeout: 5_000 })
@@ -123,8 +127,10 @@ for (const provider of [yookassa, stripe]) {
     context,
     browser,
     baseURL,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(90_000);
+    // For looking at: /pricing, the dialog and the statement, in each language and size.
+    const shot = (name: string) => testInfo.outputPath(`${name}.png`);
     const referrer = await personWithOpenProfile(browser, baseURL, lang, 'Referrer');
 
     // The friend follows the referral link and signs up.
@@ -137,7 +143,7 @@ for (const provider of [yookassa, stripe]) {
     // The referrer's open tab shows the sign-up bonus without a reload.
     await expect(profileBalance(referrer.page, lang, welcome + signUpBonus)).toBeVisible();
 
-    const checkout = await buy(page, provider);
+    const checkout = await buy(page, provider, shot('pricing'));
     await checkout.getByRole('button', { name: provider.pay }).click();
 
     // Back on /profile: the dialog congratulates with the credited amount, and confetti flies.
@@ -148,6 +154,7 @@ for (const provider of [yookassa, stripe]) {
       plural(lang, texts.profile.topUp.succeeded, 'credited', tokens),
     );
     await expect(checkout.locator('body > canvas')).toHaveCount(1);
+    await checkout.screenshot({ path: shot('dialog') });
     await expect(profileBalance(checkout, lang, welcome + tokens)).toBeAttached();
 
     // The referrer gets half, live in their open tab.
@@ -165,6 +172,8 @@ for (const provider of [yookassa, stripe]) {
       { reason: 'payment_credit', delta: tokens, after: welcome + tokens },
       { reason: 'welcome', delta: welcome, after: welcome },
     ]);
+    await statementRows(checkout).first().scrollIntoViewIfNeeded();
+    await checkout.screenshot({ path: shot('statement') });
     await expectStatement(referrer.page, lang, [
       {
         reason: 'referral_commission',
@@ -174,6 +183,8 @@ for (const provider of [yookassa, stripe]) {
       { reason: 'referral_bonus', delta: signUpBonus, after: welcome + signUpBonus },
       { reason: 'welcome', delta: welcome, after: welcome },
     ]);
+    await statementRows(referrer.page).first().scrollIntoViewIfNeeded();
+    await referrer.page.screenshot({ path: shot('referrer-statement') });
     await referrer.context.close();
   });
 
