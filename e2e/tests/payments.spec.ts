@@ -78,6 +78,10 @@ async function buy(page: Page, provider: Provider, shot?: string): Promise<Page>
     ),
   });
   await expect(button).toBeEnabled();
+  // The packages are named in the page's language, whatever the language cookie says.
+  await expect(
+    page.getByText(provider.lang === 'en' ? 'Try every model' : 'Чтобы попробовать все модели'),
+  ).toBeVisible();
   if (shot) await page.screenshot({ path: shot, fullPage: true });
   const opened = page
     .context()

@@ -42,7 +42,11 @@ export type ModelListItem = z.infer<typeof modelListItemSchema>;
 
 export const currencySchema = z.enum(['RUB', 'USD']);
 export type Currency = z.infer<typeof currencySchema>;
-export const packageListQuerySchema = z.object({ currency: currencySchema.default('RUB') });
+export const packageListQuerySchema = z.object({
+  currency: currencySchema.default('RUB'),
+  /** The language of names and descriptions; else the `lang` cookie, then Accept-Language. */
+  lang: z.enum(['ru', 'en']).optional(),
+});
 export const tokenPackageSchema = z.object({
   id: z.string(),
   name: z.string(),

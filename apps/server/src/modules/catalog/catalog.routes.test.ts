@@ -151,6 +151,17 @@ describe('GET /api/packages', () => {
     expect(new Set(items.map((i) => i.currency))).toEqual(new Set([currency]));
   });
 
+  it('names the packages in the language asked for, over the cookie', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/packages?currency=USD&lang=en',
+      headers: { cookie: 'lang=ru' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json() as { items: { name: string; description: string }[] };
+    expect(items[0]).toMatchObject({ name: '100 tokens', description: 'Try every model' });
+  });
+
   it('rejects an unknown currency', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/packages?currency=EUR' });
     expect(res.statusCode).toBe(400);

@@ -175,10 +175,12 @@ export function getTokenBalance(userId: string | undefined, signal?: AbortSignal
 /** The token packages of one currency (spec §9), named in the request's language. */
 export function listPackages(
   currency: Currency,
+  language: string,
   signal?: AbortSignal,
 ): Promise<TokenPackageItem[]> {
   return wrapped('Failed to get token packages', async () => {
-    const result = await apiRequest(`/api/packages?currency=${currency}`, {
+    const query = new URLSearchParams({ currency, lang: language });
+    const result = await apiRequest(`/api/packages?${query}`, {
       signal,
       parse: packageListSchema.parse,
     });

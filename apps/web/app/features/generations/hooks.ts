@@ -223,7 +223,7 @@ export function usePayment(id: string, enabled = true) {
 export function usePackages(currency: Currency, language: string) {
   return useQuery({
     queryKey: queryKeys.packages(currency, language),
-    queryFn: ({ signal }) => listPackages(currency, signal),
+    queryFn: ({ signal }) => listPackages(currency, language, signal),
     staleTime: Infinity,
   });
 }
