@@ -1,6 +1,6 @@
 import '~/locales/landing';
-import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { FaqList } from '~/components/faq-list';
 import { sections } from '../sections';
 
 const questions = [
@@ -33,28 +33,16 @@ export function FaqSection() {
         >
           {t('home.faq.title')}
         </h2>
-        <div className="mt-10 space-y-3">
-          {questions.map((id, index) => (
-            <details
-              key={id}
-              name="faq"
-              // Items rise one after another, 0.1 s apart.
-              style={{ animationDelay: `${index * 0.1}s` }}
-              className="group rounded-2xl border border-line bg-surface-raised/40 px-5 transition-colors open:border-accent/40 open:bg-surface-raised/70 motion-safe:animate-rise"
-            >
-              <summary className="flex list-none items-center justify-between gap-4 rounded-lg py-4 font-medium text-fg [&::-webkit-details-marker]:hidden">
-                {t(`home.faq.items.${id}.question`)}
-                <ChevronDown
-                  aria-hidden="true"
-                  className="size-5 shrink-0 text-fg-muted transition-transform group-open:rotate-180"
-                />
-              </summary>
-              <p className="pb-5 text-sm leading-relaxed text-fg-muted">
-                {t(`home.faq.items.${id}.answer`)}
-              </p>
-            </details>
-          ))}
-        </div>
+        <FaqList
+          name="faq"
+          rise
+          className="mt-10"
+          items={questions.map((id) => ({
+            id,
+            question: t(`home.faq.items.${id}.question`),
+            answer: t(`home.faq.items.${id}.answer`),
+          }))}
+        />
       </div>
     </section>
   );
