@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
+import { appOrigin } from './tests/origin.ts';
+
 const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${port}`;
+const baseURL = appOrigin;
 
 /**
  * Playwright's own browser download cannot work on these machines. `npm test` runs
@@ -76,6 +78,9 @@ export default defineConfig({
       DATA_DIR: './.tmp/e2e',
       EMBEDDED_PG_PORT: String(port + 50_000),
       LOG_LEVEL: 'warn',
+      // An emulated image takes 1 s (videos 2 s) instead of the demo's 3 s: every state still
+      // shows (pending → processing → completed), and the run waits less.
+      EMULATOR_LATENCY_MS: '1000',
     },
   },
 });

@@ -2,12 +2,14 @@ import type { Page } from '@playwright/test';
 import ru from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
+import { appOrigin } from './origin.ts';
 
 const supportUrl = 'https://t.me/kadr_support_bot';
 
 async function signIn(page: Page) {
   const response = await page.request.post('/api/auth/demo', {
     data: { email: 'drawer@example.com', name: 'Drawer Test' },
+    headers: { origin: appOrigin },
   });
   expect(response.ok()).toBe(true);
 }

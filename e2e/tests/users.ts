@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
 import { expect } from './fixtures.ts';
+import { appOrigin } from './origin.ts';
 
 export type DemoUser = { id: string; name: string; email: string; tokens: number };
 
@@ -23,7 +24,11 @@ export async function demoSignIn(
     referral?: string;
   } = {},
 ): Promise<DemoUser> {
-  const response = await request.post('/api/auth/demo', { data: { email, name, referral } });
+  // A browser sends its page's Origin with a POST; the demo sign-in requires an allowed one.
+  const response = await request.post('/api/auth/demo', {
+    data: { email, name, referral },
+    headers: { origin: appOrigin },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   const user = (await response.json()) as DemoUser;
   return { ...user, email };
