@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
 import { appOrigin } from './tests/origin.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
