@@ -7,6 +7,7 @@ import {
   marketingPathOf,
   marketingPaths,
   publicPaths,
+  safeReturnPath,
 } from './paths.ts';
 
 describe('localized marketing pages', () => {
@@ -56,5 +57,52 @@ describe('localized marketing pages', () => {
     }
     expect(isKnownPagePath('/en/login')).toBe(false);
     expect(isKnownPagePath('/en/studio')).toBe(false);
+  });
+});
+
+describe('safeReturnPath: the one return-path rule (attack: open redirect after sign-in)', () => {
+  // Each of these, given as `next`, would land a signed-in person on another site (or put a header
+  // in the redirect) if it were kept.
+  it.each([
+    'https://evil.example/',
+    'http:evil.example',
+    'javascript:alert(1)',
+    '//evil.example/',
+    '/\\evil.example/',
+    '\\/evil.example/',
+    '/\t/evil.example/',
+    '/\t\\evil.example/',
+    '/\n/evil.example/',
+    '/\r\n/evil.example/',
+    '/%0d%0aSet-Cookie: a=b'.replace('%0d%0a', '\r\n'),
+    '/studio\u0000',
+    '/studio\u0085',
+    '/.//evil.example/',
+    '/..//evil.example/',
+    '/./\\evil.example/',
+    'studio',
+    '',
+  ])('refuses %j for /studio', (next) => {
+    expect(safeReturnPath(next)).toBe('/studio');
+  });
+
+  it.each([
+    ['/pricing?currency=usd', '/pricing?currency=usd'],
+    ['/history?page=2#top', '/history?page=2#top'],
+    ['/en/smm', '/en/smm'],
+    ['/studio/../profile', '/profile'],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    ['/ /evil.example', '/%20/evil.example'],
+  ])('keeps the same-site %j as %j', (next, expected) => {
+    expect(safeReturnPath(next)).toBe(expected);
+  });
+
+  it('refuses a path longer than any page needs', () => {
+    expect(safeReturnPath(`/${'a'.repeat(3000)}`)).toBe('/studio');
+  });
+
+  it('falls back for nothing at all', () => {
+    expect(safeReturnPath(undefined)).toBe('/studio');
+    expect(safeReturnPath(null)).toBe('/studio');
   });
 });

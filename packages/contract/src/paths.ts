@@ -97,10 +97,34 @@ export function isKnownPagePath(pathname: string): boolean {
 /** Where a signed-in user goes by default after signing in. */
 export const defaultAfterLogin = paths.studio;
 
-/** Only same-site relative paths are allowed as a return target (no open redirects). */
+/** Any C0 or C1 control character, DEL, or a backslash (which browsers read as a slash). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what it refuses.
+const unsafeInReturnPath = /[\u0000-\u001f\u007f-\u009f\\]/;
+/** A stand-in origin: only whether resolving against it keeps the origin matters. */
+const siteProbe = 'https://kadr.invalid';
+
+/**
+ * The one return-path rule (no open redirects), used everywhere a return target is read: a path
+ * on this site, resolved the way a browser resolves a `Location`. Refused, for the default: anything
+ * that does not start with one `/`; any control character (a tab or newline is dropped by URL
+ * parsers, so `/\t/evil.example` would become `//evil.example`, and CR/LF must never reach a header)
+ * or backslash; and anything that resolves to another origin. What is kept is the resolved path,
+ * query and fragment, so the answer is always a clean same-origin path.
+ */
 export function safeReturnPath(next: string | null | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//')) {
     return defaultAfterLogin;
   }
-  return next;
+  if (next.length > 2048 || unsafeInReturnPath.test(next)) return defaultAfterLogin;
+  let resolved: URL;
+  try {
+    resolved = new URL(next, siteProbe);
+  } catch {
+    return defaultAfterLogin;
+  }
+  if (resolved.origin !== siteProbe) return defaultAfterLogin;
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  // `/.//evil` resolves to `//evil`: a path a browser would again read as another host.
+  if (!path.startsWith('/') || path.startsWith('//')) return defaultAfterLogin;
+  return path;
 }

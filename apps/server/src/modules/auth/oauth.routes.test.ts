@@ -332,13 +332,21 @@ describe('accounts', () => {
 });
 
 describe('return paths', () => {
-  it.each(['https://evil.example', '//evil.example/x', '/\\evil.example'])(
-    'falls back to /studio for next=%s',
-    async (next) => {
-      const { location } = await signIn('google', { name: 'Nav', email: 'nav@example.com' }, next);
-      expect(location).toBe('/studio');
-    },
-  );
+  // Attack: an open redirect after a real sign-in. Each `next` would send the browser off-site
+  // (or, with CR/LF, break the callback after the account was made) if it were kept.
+  it.each([
+    'https://evil.example',
+    '//evil.example/x',
+    '/\\evil.example',
+    '/\t/evil.example/',
+    '/\t\\evil.example/',
+    '/.//evil.example/',
+    '/\r\nSet-Cookie: kadr=1',
+    '/\nevil',
+  ])('falls back to /studio for next=%j', async (next) => {
+    const { location } = await signIn('google', { name: 'Nav', email: 'nav@example.com' }, next);
+    expect(location).toBe('/studio');
+  });
 
   it('keeps a same-site path with its query', async () => {
     const { location } = await signIn(
