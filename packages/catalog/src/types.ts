@@ -157,7 +157,8 @@ export type FieldErrorCode =
   | 'empty_option'
   | 'invalid_url'
   | 'conflict'
-  | 'not_supported';
+  | 'not_supported'
+  | 'too_many_parameters';
 
 export type FieldError = { field: string; code: FieldErrorCode; message: string };
 

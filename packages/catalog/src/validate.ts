@@ -234,6 +234,21 @@ function applyTopLevelDuration(
  * and returns every problem found, or the request with defaults filled in, parameters hidden by
  * `showWhen` dropped (so `size` is ignored for a custom ratio) and the effective duration.
  */
+/**
+ * Most parameters a request may carry: well above any model's own count, so only a body built to
+ * make work is refused by it.
+ */
+export const MAX_PARAMETERS = 64;
+
+/** Whether an object has more than `max` own keys, counting no further than `max + 1`. */
+function hasMoreKeysThan(value: object, max: number): boolean {
+  let count = 0;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && ++count > max) return true;
+  }
+  return false;
+}
+
 export function validateRequest(modelId: string, raw: unknown): ValidationResult {
   const errors: FieldError[] = [];
   const body = isRecord(raw) ? raw : {};
@@ -255,6 +270,15 @@ export function validateRequest(modelId: string, raw: unknown): ValidationResult
   }
 
   let supplied: Record<string, unknown> = {};
+  if (isRecord(body.parameters) && hasMoreKeysThan(body.parameters, MAX_PARAMETERS)) {
+    // Refused before any per-key work, with one error, however many keys were sent.
+    errors.push({
+      field: 'parameters',
+      code: 'too_many_parameters',
+      message: `at most ${MAX_PARAMETERS} parameters`,
+    });
+    return { ok: false, errors };
+  }
   if (isRecord(body.parameters)) {
     supplied = { ...body.parameters };
   } else if (body.parameters !== undefined && body.parameters !== null) {

@@ -62,10 +62,63 @@ export const tokenPackageSchema = z.object({
 export const packageListSchema = z.object({ items: z.array(tokenPackageSchema) });
 export type TokenPackageItem = z.infer<typeof tokenPackageSchema>;
 
-/** The parameter values of a request; the catalogue checks names, types and ranges. */
-const parametersSchema = z.record(z.string(), z.unknown());
+/**
+ * Most keys a request body's object may have: well above any model's parameter count (the largest
+ * has about a dozen), far below what a 1 MB body could carry.
+ */
+export const MAX_REQUEST_KEYS = 64;
 
-export const estimateImageBodySchema = z.object({
+/** Whether an object has more than `max` own keys, counting no further than `max + 1`. */
+function hasMoreKeysThan(value: object, max: number): boolean {
+  let count = 0;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && ++count > max) return true;
+  }
+  return false;
+}
+
+/**
+ * An object of at most `MAX_REQUEST_KEYS` values of any kind. The count is checked before any
+ * per-key work, so a body of 120,000 keys costs one refusal, not 120,000 checks and errors.
+ */
+function boundedRecord(description: string) {
+  return z
+    .unknown()
+    .check((ctx) => {
+      const value = ctx.value;
+      if (value && typeof value === 'object' && hasMoreKeysThan(value, MAX_REQUEST_KEYS)) {
+        ctx.issues.push({
+          code: 'too_big',
+          origin: 'object',
+          maximum: MAX_REQUEST_KEYS,
+          inclusive: true,
+          message: `must have at most ${MAX_REQUEST_KEYS} keys`,
+          input: value,
+        });
+      }
+    })
+    .pipe(z.record(z.string(), z.unknown()))
+    .meta({
+      type: 'object',
+      maxProperties: MAX_REQUEST_KEYS,
+      additionalProperties: {},
+      description,
+    });
+}
+
+/** The parameter values of a request; the catalogue checks names, types and ranges. */
+const parametersSchema = boundedRecord('Parameter values by name; the catalogue checks each.');
+
+/**
+ * `POST /api/create-image|video`: `model`, `prompt`, `parameters` (or the parameters at the top
+ * level), `duration`, `translate_prompt`. The catalogue checks every field and refuses unknown ones.
+ */
+export const createGenerationBodySchema = boundedRecord(
+  'model, prompt, parameters (or parameters at the top level), duration, translate_prompt.',
+);
+
+/** Unknown fields (a `tokens`, a `userId`) are refused, not ignored. */
+export const estimateImageBodySchema = z.strictObject({
   model: z.string(),
   prompt: z.string(),
   parameters: parametersSchema.default({}),
@@ -206,7 +259,7 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
  * ('600'); the server finds the package and its price itself. `referral` is the locally stored
  * referrer id or null. The currency follows the interface language unless given.
  */
-export const createPaymentBodySchema = z.object({
+export const createPaymentBodySchema = z.strictObject({
   amount: z.string(),
   referral: z.string().nullable().default(null),
   currency: currencySchema.optional(),

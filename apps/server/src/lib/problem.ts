@@ -48,6 +48,9 @@ function titleFor(status: number): string {
   return titles[status] ?? (status >= 500 ? 'Server Error' : 'Request Error');
 }
 
+/** A problem lists at most this many field errors: an answer's size never grows with the body's. */
+export const MAX_LISTED_ERRORS = 20;
+
 export function problemBody(
   status: number,
   detail?: string,
@@ -59,11 +62,15 @@ export function problemBody(
     title: titleFor(status),
     status,
     ...(detail ? { detail } : {}),
-    ...(errors && errors.length > 0 ? { errors } : {}),
+    ...(errors && errors.length > 0 ? { errors: errors.slice(0, MAX_LISTED_ERRORS) } : {}),
   };
 }
 
 export function validationProblem(errors: FieldError[]): HttpProblem {
-  const fields = [...new Set(errors.map((e) => e.field))].join(', ');
+  const named = [...new Set(errors.map((e) => e.field))];
+  const fields =
+    named.length > MAX_LISTED_ERRORS
+      ? `${named.slice(0, MAX_LISTED_ERRORS).join(', ')} and ${named.length - MAX_LISTED_ERRORS} more`
+      : named.join(', ');
   return new HttpProblem(400, `Invalid request: ${fields}`, { errors });
 }

@@ -2,7 +2,7 @@ import type { FieldError } from '@kadr/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpProblem, problemBody } from '../lib/problem.ts';
+import { HttpProblem, MAX_LISTED_ERRORS, problemBody } from '../lib/problem.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -14,7 +14,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(error.toJSON());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((issue) => ({
+      const errors: FieldError[] = error.validation.slice(0, MAX_LISTED_ERRORS).map((issue) => ({
         field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
         code: issue.keyword,
         message: issue.message ?? 'is invalid',

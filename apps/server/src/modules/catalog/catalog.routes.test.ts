@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { signInDemo } from '../../../test/builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -164,6 +165,59 @@ describe('GET /api/packages', () => {
 
   it('rejects an unknown currency', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/packages?currency=EUR' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('attack: a body built to make validation work (unauthenticated amplifier)', () => {
+  const manyKeys = (count: number) =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [i.toString(36), 0]));
+
+  // Before the bound, 120,000 unknown keys (just under the 1 MB body limit) answered one error per key: 10.7 MB and seconds of CPU.
+  it.each(['/api/estimate-image', '/api/estimate-video', '/api/create-image'])(
+    '%s with 100,000 parameter keys answers one short 400',
+    async (url) => {
+      const payload = { model: 'seedream-3', prompt: 'x', parameters: manyKeys(100_000) };
+      const res = await post(url, payload);
+      expect(res.statusCode).toBe(url.includes('create') ? 401 : 400);
+      expect(res.body.length).toBeLessThan(2_000);
+    },
+  );
+
+  it('100,000 keys at the top level of a create are one short 400', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-image',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: { model: 'seedream-3', prompt: 'x', ...manyKeys(100_000) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.length).toBeLessThan(2_000);
+    expect(await t.container.repositories.users.findById(user.id)).toMatchObject({
+      tokens: user.tokens,
+    });
+  });
+
+  it('a few unknown keys are still each named, and the list of errors is bounded', async () => {
+    const res = await post('/api/estimate-image', {
+      model: 'seedream-3',
+      prompt: 'x',
+      parameters: manyKeys(40),
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { errors: { code: string }[] };
+    expect(body.errors).toHaveLength(20);
+    expect(body.errors.every((error) => error.code === 'unknown_parameter')).toBe(true);
+  });
+
+  it.each([
+    ['/api/estimate-image', { tokens: 1_000_000 }],
+    ['/api/estimate-image', { userId: 'someone-else' }],
+    ['/api/estimate-video', { cost: 0 }],
+  ])('%s refuses an unknown field %j, rather than ignoring it', async (url, extra) => {
+    const model = url.endsWith('video') ? 'hunyuan' : 'seedream-3';
+    const res = await post(url, { model, prompt: 'x', parameters: {}, ...extra });
     expect(res.statusCode).toBe(400);
   });
 });

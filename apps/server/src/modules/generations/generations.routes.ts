@@ -1,5 +1,6 @@
 import { historyPageSizes } from '@kadr/catalog';
 import {
+  createGenerationBodySchema,
   createGenerationResponseSchema,
   generationListSchema,
   generationRecordSchema,
@@ -48,7 +49,7 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
         schema: {
           tags: ['generations'],
           description: `Charge the catalogue price and start a ${type} generation. Honours Idempotency-Key.`,
-          body: z.record(z.string(), z.unknown()),
+          body: createGenerationBodySchema,
           response: {
             200: createGenerationResponseSchema,
             400: problemSchema,
