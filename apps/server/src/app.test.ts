@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { signInDemo } from '../test/builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,5 +97,57 @@ describe('web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/%2e%2e/%2e%2e/package.json' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('"workspaces"');
+  });
+});
+
+describe('headers (attack: private answers kept by a shared cache; docs without a CSP; HSTS over http)', () => {
+  it('sends Cache-Control: no-store with private JSON', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    const created = await t.container.repositories.generations.historyPage(user.id, {
+      page: 1,
+      perPage: 12,
+    });
+    expect(created.total).toBe(0);
+    for (const url of ['/api/me', '/api/generations', '/api/ledger', '/api/ledger.csv']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toMatch(/no-store/);
+    }
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/generations/00000000-0000-4000-8000-000000000000',
+      headers: { cookie },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  it('gives /api/docs a Content-Security-Policy that allows only its own scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy'] ?? '');
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/script-src 'self'[^;]*;/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('sends HSTS over https only', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await buildTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const secure = await proxied.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      const insecure = await proxied.app.inject({ method: 'GET', url: '/' });
+      expect(insecure.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -64,7 +64,20 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
+    // HSTS means something only over HTTPS (PUBLIC_URL behind TLS, or a trusted proxy's
+    // x-forwarded-proto); sent over plain http it would pin a development host to https.
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
     done();
+  });
+  // API answers are about one person (or a moment): no browser or proxy keeps them unless a route
+  // says otherwise (stored files set their own private caching).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
   // Page-level protections (frame, referrer, opener policies…) are for documents. JSON answers need
   // only `nosniff` (above); skipping the rest keeps every API response a few hundred bytes lighter.
@@ -89,6 +102,8 @@ export async function buildApp(deps: AppDeps) {
     // The prerendered pages carry inline bootstrap scripts; a hash-based CSP is set per page later.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // Sent by the onRequest hook above, and only over HTTPS.
+    strictTransportSecurity: false,
   });
 
   await app.register(swagger, {
@@ -103,7 +118,13 @@ export async function buildApp(deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The plugin's CSP, with hashes of its own inline scripts and styles. Without
+    // upgrade-insecure-requests: over plain http (development) it would break the page's assets.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   await app.register(healthRoutes, {
     checks: [{ name: 'database', check: container.repositories.ping }],
