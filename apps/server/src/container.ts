@@ -12,6 +12,7 @@ import {
 } from './modules/generations/generation.engine.ts';
 import { createGenerationService } from './modules/generations/generation.service.ts';
 import { createWebhookService } from './modules/generations/webhook.service.ts';
+import { createWebhookBinding } from './modules/generations/webhook-binding.ts';
 import { createStatementService } from './modules/ledger/statement.service.ts';
 import { createPaymentService } from './modules/payments/payment.service.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
@@ -66,6 +67,10 @@ export function createContainer(
     overrides.translator ??
     createLlmTranslator({ provider, model: config.replicate.translateModel });
   const deliveryOrigin = new URL(config.replicate.baseUrl).host;
+  const webhookBinding = createWebhookBinding({
+    webhookUrl: `${config.publicUrl}/api/webhooks/replicate`,
+    signingSecret: config.signingSecret,
+  });
   const engine = createGenerationEngine({
     repositories,
     provider,
@@ -73,7 +78,7 @@ export function createContainer(
     storage,
     media: overrides.media ?? createMediaTools(),
     urls: fileUrls,
-    webhookUrl: `${config.publicUrl}/api/webhooks/replicate`,
+    webhookUrlFor: webhookBinding.urlFor,
     // Replicate serves outputs from replicate.delivery and its subdomains; the emulator from itself.
     deliveryHosts: (host) =>
       host === 'replicate.delivery' ||
@@ -95,6 +100,7 @@ export function createContainer(
     webhooks: createWebhookService({
       repositories,
       secret: config.replicate.webhookSecret,
+      binding: webhookBinding,
       logger,
     }),
     sessions: createSessionService(repositories.sessions, config.session),

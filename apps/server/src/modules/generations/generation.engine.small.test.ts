@@ -137,7 +137,7 @@ function engineWith(
     storage: parts.storage ?? strictFake<ObjectStorage>('storage', {}, log),
     media: strictFake<MediaTools>('media', parts.media ?? {}, log),
     urls,
-    webhookUrl: 'https://kadr.test/api/webhooks/replicate',
+    webhookUrlFor: (id) => `https://kadr.test/api/webhooks/replicate?request=${id}`,
     deliveryHosts: (host) => host === 'replicate.delivery',
     limits: { imageBytes: 1_000_000, videoBytes: 10_000_000 },
     logger: strictFake<EngineLogger>('logger', { warn: () => undefined }, log),

@@ -34,7 +34,8 @@ export interface EngineOptions {
   storage: ObjectStorage;
   media: MediaTools;
   urls: FileUrls;
-  webhookUrl: string;
+  /** The webhook address a request's prediction is created with (bound to the request). */
+  webhookUrlFor: (requestId: string) => string;
   /** Hosts outputs may be downloaded from (the provider's delivery CDN). */
   deliveryHosts: (host: string) => boolean;
   limits: { imageBytes: number; videoBytes: number };
@@ -47,6 +48,14 @@ export interface EngineOptions {
 export interface JobAttempt {
   number: number;
   max: number;
+}
+
+/** A delivery arrived for a request whose prediction id is not recorded yet; the job retries. */
+class SubmissionNotRecordedError extends Error {
+  constructor(requestId: string) {
+    super(`request ${requestId} has no recorded prediction yet`);
+    this.name = 'SubmissionNotRecordedError';
+  }
 }
 
 /** Saving an output failed in a way another attempt cannot fix (a refused host, too large). */
@@ -289,7 +298,7 @@ export function createGenerationEngine(options: EngineOptions) {
           }
         }
         const request = toProviderRequest(validatedOf(row, prompt), signedInputUrl);
-        const webhook = `${options.webhookUrl}?request=${encodeURIComponent(id)}`;
+        const webhook = options.webhookUrlFor(id);
         const prediction = await provider.create({ ...request, webhook });
         const updated = await repositories.transaction(async (tx) => {
           const marked = await tx.generations.markSubmitted(
@@ -336,7 +345,15 @@ export function createGenerationEngine(options: EngineOptions) {
         (payload.requestId ? await generations.findById(payload.requestId) : undefined) ??
         (await generations.findByPrediction(payload.predictionId));
       if (!row || row.status === 'completed' || row.status === 'failed') return;
+      // A request is bound to the prediction it was submitted with, and to nothing else.
       if (row.replicateId && row.replicateId !== payload.predictionId) return;
+      if (!row.replicateId) {
+        // Its submission has not recorded a prediction yet (a delivery can outrun the submit's
+        // commit). Never take the delivery's word for which prediction it is: try again once the
+        // submit has written it; after the last attempt the reconcile job settles the request.
+        if (attempt && attempt.number < attempt.max) throw new SubmissionNotRecordedError(row.id);
+        return;
+      }
       const prediction = known ?? (await provider.get(payload.predictionId));
       if (!prediction) {
         await failAndRefund(row.id, userError.lost);

@@ -1,6 +1,12 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { z } from 'zod';
 import { HttpProblem } from '../../lib/problem.ts';
 import type { Repositories } from '../../repositories.ts';
+import type { WebhookBinding } from './webhook-binding.ts';
+
+/** What a delivery must be: a prediction with an id shaped as the provider's ids are. */
+const deliverySchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The Standard Webhooks headers a delivery is signed with. */
 export interface WebhookHeaders {
@@ -18,6 +24,8 @@ export function createWebhookService(deps: {
   repositories: Pick<Repositories, 'transaction'>;
   /** Replicate's signing secret (`whsec_…`). */
   secret: string;
+  /** Checks the request a webhook address names (`?request=&sig=`). */
+  binding: Pick<WebhookBinding, 'verify'>;
   logger: { warn(details: object, message: string): void };
 }) {
   const verifier = new Webhook(deps.secret);
@@ -26,11 +34,11 @@ export function createWebhookService(deps: {
     async acceptReplicate(
       raw: string,
       headers: WebhookHeaders,
-      requestId: string | undefined,
+      bound: { request?: string | undefined; sig?: string | undefined },
     ): Promise<void> {
-      let prediction: { id?: unknown };
+      let body: unknown;
       try {
-        prediction = verifier.verify(raw, { ...headers }) as { id?: unknown };
+        body = verifier.verify(raw, { ...headers });
       } catch (error) {
         if (error instanceof WebhookVerificationError) {
           deps.logger.warn({ reason: error.message }, 'rejected a webhook');
@@ -38,9 +46,26 @@ export function createWebhookService(deps: {
         }
         throw new HttpProblem(400, 'Invalid webhook body.');
       }
-      if (typeof prediction.id !== 'string')
-        throw new HttpProblem(400, 'The webhook carries no prediction id.');
-      const predictionId = prediction.id;
+      // Signed is not well-formed: `null`, `[]` or an id no provider makes is refused, not a 500.
+      const parsed = deliverySchema.safeParse(body);
+      if (!parsed.success)
+        throw new HttpProblem(400, 'The webhook carries no valid prediction id.');
+      const predictionId = parsed.data.id;
+      // The request named in the address must be one this server bound to its prediction.
+      let requestId: string | undefined;
+      if (bound.request !== undefined) {
+        if (
+          !uuidPattern.test(bound.request) ||
+          !deps.binding.verify(bound.request, bound.sig ?? '')
+        ) {
+          deps.logger.warn(
+            { predictionId },
+            'rejected a webhook naming a request it is not bound to',
+          );
+          throw new HttpProblem(401, 'The webhook address does not match its request.');
+        }
+        requestId = bound.request;
+      }
 
       await deps.repositories.transaction(async (tx) => {
         if (!(await tx.webhookEvents.record('replicate', headers['webhook-id']))) return;

@@ -6,7 +6,9 @@ export interface WebhookRoutesOptions {
   webhooks: WebhookService;
 }
 
-const querySchema = z.object({ request: z.string().optional() }).loose();
+const querySchema = z
+  .object({ request: z.string().max(64).optional(), sig: z.string().max(128).optional() })
+  .loose();
 
 /**
  * `POST /api/webhooks/replicate`: hands the raw body and its signature headers to the webhook
@@ -38,7 +40,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
           'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''),
           'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
         },
-        request.query.request,
+        { request: request.query.request, sig: request.query.sig },
       );
       return reply.code(204).send(null);
     },
