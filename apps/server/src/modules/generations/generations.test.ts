@@ -6,6 +6,7 @@ import { signInDemo } from '../../../test/builders.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
+import { createWebhookBinding } from './webhook-binding.ts';
 
 let t: LiveApp;
 beforeAll(async () => {
@@ -335,9 +336,14 @@ describe('money is never lost or counted twice', () => {
       body,
       secret: t.config.replicate.webhookSecret,
     });
+    // The address the prediction was created with: it names the request, with our MAC of it.
+    const webhookAddress = createWebhookBinding({
+      webhookUrl: `${t.base}/api/webhooks/replicate`,
+      signingSecret: t.config.signingSecret,
+    }).urlFor(id);
     const deliveries = await Promise.all(
       Array.from({ length: 20 }, () =>
-        fetch(`${t.base}/api/webhooks/replicate?request=${id}`, {
+        fetch(webhookAddress, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
