@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Container, type ContainerOverrides, createContainer } from '../src/container.ts';
@@ -19,6 +20,7 @@ export interface TestApp {
 export async function buildTestApp(
   env: Record<string, string> = {},
   overrides: ContainerOverrides = {},
+  options: { logger?: Logger } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const webDir = await fakeWebBuild();
@@ -32,7 +34,7 @@ export async function buildTestApp(
   });
   const database = openDatabase(testDb.url, { max: 5, onError: () => {} });
   const container = createContainer(config, database, silentLogger, overrides);
-  const app = await buildApp({ container, logger: false });
+  const app = await buildApp({ container, logger: options.logger ?? false });
   await app.ready();
   return {
     app,

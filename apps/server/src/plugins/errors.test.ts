@@ -1,5 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { signInDemo } from '../../test/builders.ts';
+import { createLogger } from '../lib/logger.ts';
 
 // Text PostgreSQL cannot hold, sent where no catalogue rule looks (the demo sign-in's name).
 describe('text PostgreSQL cannot store', () => {
@@ -36,5 +39,68 @@ describe('text PostgreSQL cannot store', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'fox 🦊' });
+  });
+});
+
+describe('a 500', () => {
+  it("is logged with its error's cause chain, and answers a problem that leaks nothing", async () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      { logLevel: 'error', logPretty: false },
+      { write: (line: string) => lines.push(line) },
+    );
+    const diskFull = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    const t = await buildTestApp(
+      {},
+      {
+        storage: {
+          put: async () => {
+            throw new Error('storing the upload failed', { cause: diskFull });
+          },
+          localPath: () => undefined,
+          read: async () => Buffer.alloc(0),
+          delete: async () => {},
+          check: async () => {},
+        },
+      },
+      { logger },
+    );
+    try {
+      const { cookie } = await signInDemo(t.app);
+      const boundary = '----kadr-cause';
+      const png = await sharp({
+        create: { width: 4, height: 4, channels: 3, background: '#000' },
+      })
+        .png()
+        .toBuffer();
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload-image',
+        payload,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          cookie,
+          origin: 'http://localhost:3000',
+        },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('ENOSPC');
+      const failed = lines
+        .map((line) => JSON.parse(line) as { msg: string; err?: { cause?: { code?: string } } })
+        .find((line) => line.msg === 'request failed');
+      expect(failed?.err?.cause).toMatchObject({
+        code: 'ENOSPC',
+        message: 'no space left on device',
+      });
+    } finally {
+      await t.close();
+    }
   });
 });

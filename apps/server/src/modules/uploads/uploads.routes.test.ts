@@ -141,3 +141,78 @@ describe('POST /api/upload-image', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('attack: hostile uploads are refused or safely re-encoded, never a 500', () => {
+  const raw = (payload: Buffer | string, contentType: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/upload-image',
+      payload,
+      headers: { 'content-type': contentType, cookie, origin: ORIGIN },
+    });
+
+  it('multipart/form-data without a boundary → 400', async () => {
+    const before = await fileCount();
+    const res = await raw('--x\r\n\r\n', 'multipart/form-data');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('a body cut off before its closing boundary → 400', async () => {
+    const before = await fileCount();
+    const { payload, headers } = multipart('image', 'cut.png', await picture('png'));
+    const cut = payload.subarray(0, payload.length - 40);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-image',
+      payload: cut,
+      headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('a part without a file name → 400, not 413', async () => {
+    const boundary = '----kadr-no-name';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="image"\r\n\r\nnot a file\r\n--${boundary}--\r\n`;
+    const res = await raw(payload, `multipart/form-data; boundary=${boundary}`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('a JPEG with a script and a zip appended (a polyglot) is stored re-encoded, without them', async () => {
+    const jpeg = await picture('jpeg');
+    const tail = Buffer.from('<script>alert(1)</script>PK\u0003\u0004evil.php');
+    const res = await upload('image', 'photo.jpg', Buffer.concat([jpeg, tail]), 'image/jpeg');
+    expect(res.statusCode).toBe(200);
+    const path = new URL((res.json() as { urls: { get: string } }).urls.get).pathname;
+    const stored = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
+    expect(stored.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
+    expect(stored.rawPayload.includes(Buffer.from('PK\u0003\u0004'))).toBe(false);
+  });
+
+  it('an SVG with a script is refused', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const res = await upload('image', 'x.svg', Buffer.from(svg), 'image/svg+xml');
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('a picture named .jpg.php, or with a path in its name, is stored under a random name', async () => {
+    for (const name of ['shell.jpg.php', '../../etc/passwd.jpg', '..\\..\\boot.ini.png']) {
+      const res = await upload('image', name, await picture('png'), 'image/png');
+      expect(res.statusCode, name).toBe(200);
+      const url = (res.json() as { urls: { get: string } }).urls.get;
+      expect(url).not.toMatch(/php|passwd|boot|\.\./);
+    }
+  });
+
+  it('a PNG whose header claims 50,000 × 50,000 pixels is refused quickly', async () => {
+    const png = await picture('png', 8, 8);
+    // IHDR's width and height are the 4 + 4 bytes after the 8-byte signature and "IHDR" chunk head.
+    const bomb = Buffer.from(png);
+    bomb.writeUInt32BE(50_000, 16);
+    bomb.writeUInt32BE(50_000, 20);
+    const res = await upload('image', 'bomb.png', bomb, 'image/png');
+    expect([415, 422]).toContain(res.statusCode);
+  });
+});

@@ -38,21 +38,18 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       if (!request.isMultipart()) {
         throw new HttpProblem(415, 'Send the image as multipart/form-data in the field "image".');
       }
-      const part = await request.file();
-      if (part?.fieldname !== 'image') {
-        throw new HttpProblem(400, 'Send the image in the form field "image".', {
-          errors: [{ field: 'image', code: 'required', message: 'is required' }],
-        });
-      }
+      const mb = Math.round(options.maxBytes / 1024 / 1024);
       let bytes: Buffer;
       try {
+        const part = await request.file();
+        if (part?.fieldname !== 'image') {
+          throw new HttpProblem(400, 'Send the image in the form field "image".', {
+            errors: [{ field: 'image', code: 'required', message: 'is required' }],
+          });
+        }
         bytes = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-        const mb = Math.round(options.maxBytes / 1024 / 1024);
-        throw new HttpProblem(413, `The image is larger than ${mb} MB.`, {
-          errors: [{ field: 'image', code: 'too_large', message: `must be at most ${mb} MB` }],
-        });
+        throw uploadProblem(error, mb);
       }
       const file = await options.uploads.storeImage(user.id, bytes);
       const name = file.storageKey.split('/').pop() ?? '';
@@ -60,3 +57,26 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     },
   );
 };
+
+/**
+ * What a failed multipart read means for the person: too large is 413; anything else the parser
+ * refuses (no boundary, a body cut off before its closing boundary, a part that is not a file,
+ * more parts than one image) is a malformed upload, 400, never a 500.
+ */
+function uploadProblem(error: unknown, mb: number): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new HttpProblem(413, `The image is larger than ${mb} MB.`, {
+      errors: [{ field: 'image', code: 'too_large', message: `must be at most ${mb} MB` }],
+    });
+  }
+  if (code === 'FST_FIELDS_LIMIT') {
+    return new HttpProblem(400, 'Send the image as a file in the form field "image".', {
+      errors: [{ field: 'image', code: 'required', message: 'must be a file' }],
+    });
+  }
+  return new HttpProblem(400, 'The upload is not well-formed multipart/form-data.', {
+    errors: [{ field: 'image', code: 'malformed', message: 'could not be read' }],
+  });
+}
