@@ -135,7 +135,12 @@ export async function buildApp(deps: AppDeps) {
     secureCookies: config.session.secureCookies,
     allowedOrigins: config.allowedOrigins,
   });
-  await app.register(authRoutes, { sessions, accounts, demo: config.demo });
+  await app.register(authRoutes, {
+    sessions,
+    accounts,
+    demo: config.demo,
+    allowedOrigins: config.allowedOrigins,
+  });
   await app.register(oauthRoutes, {
     providers: container.oauthProviders,
     sessions,

@@ -88,7 +88,7 @@ declare module 'fastify' {
   }
 }
 
-function fromAllowedOrigin(request: FastifyRequest, allowed: Set<string>): boolean {
+export function fromAllowedOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   if (typeof origin === 'string') return allowed.has(origin);
   // Browsers send Origin on every cross-site POST; without it, trust only an explicit same-origin fetch.

@@ -91,6 +91,26 @@ describe('sessions', () => {
     expect(res.cookies.find((c) => c.name === 'kadr_auth')?.httpOnly).toBeFalsy();
   });
 
+  // Attack: a page anywhere signs its visitor's browser into an account of its choosing (login
+  // CSRF) through a reachable demo.
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['no Origin at all', {}],
+    ['a cross-site fetch without Origin', { 'sec-fetch-site': 'cross-site' }],
+  ])('refuses the demo sign-in from %s, and makes no account', async (_name, headers) => {
+    const email = `csrf-${Math.random().toString(36).slice(2)}@example.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/demo',
+      headers,
+      payload: { email, name: 'Victim' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.cookies.find((c) => c.name === 'kadr_session')).toBeUndefined();
+    const found = await t.database.db.execute(sql`select 1 from users where email = ${email}`);
+    expect(found.rows).toHaveLength(0);
+  });
+
   it('refuses a state-changing request from a foreign origin when a session cookie is present', async () => {
     const { cookie } = await signInDemo(t.app);
     const res = await t.app.inject({

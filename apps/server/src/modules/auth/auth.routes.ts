@@ -4,13 +4,15 @@ import { z } from 'zod';
 import { HttpProblem } from '../../lib/problem.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
 import type { AccountService } from './account.service.ts';
-import { requireUser } from './auth.plugin.ts';
+import { fromAllowedOrigin, requireUser } from './auth.plugin.ts';
 import type { SessionService } from './session.service.ts';
 
 export interface AuthRoutesOptions {
   sessions: SessionService;
   accounts: AccountService;
   demo: boolean;
+  /** Origins a state-changing request may come from (the demo sign-in checks it). */
+  allowedOrigins: string[];
 }
 
 /** The referral id remembered by the web app (cookie at path /) when someone arrived with `?ref=`. */
@@ -24,6 +26,7 @@ const demoBodySchema = z.object({
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { sessions, accounts } = options;
+  const allowedOrigins = new Set(options.allowedOrigins);
 
   /** The signed-in person's record as it is now (the balance moves on every create and refund). */
   async function currentUser(id: string) {
@@ -84,10 +87,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           description:
             'Demo mode only: sign in (or up) as anyone by e-mail. Used by scripts and tests.',
           body: demoBodySchema,
-          response: { 200: userSchema, 400: problemSchema },
+          response: { 200: userSchema, 400: problemSchema, 403: problemSchema },
         },
       },
       async (request, reply) => {
+        // Anyone who can reach a demo could otherwise sign a visitor's browser in from their own
+        // page (login CSRF): only the site itself may ask.
+        if (!fromAllowedOrigin(request, allowedOrigins)) {
+          throw new HttpProblem(403, 'This request must come from the Kadr site itself.');
+        }
         const { email, name, referral } = request.body;
         const { user } = await accounts.signIn(
           {
