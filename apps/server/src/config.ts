@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { LocalSecrets } from './local-secrets.ts';
 
 /** The repository root: relative paths in settings (DATA_DIR, WEB_DIR) are resolved from here. */
 export const repoRoot = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -294,8 +295,26 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The secrets a demo uses when it is given none: the fixed values below serve tests and scripts that
+ * build a configuration in memory; a real start (main.ts) passes the data folder's own random ones
+ * (`local-secrets.ts`), so no two demos share a secret.
+ */
+const fixedLocalSecrets: LocalSecrets = {
+  signing: 'kadr-development-signing-secret-not-for-production',
+  replicateToken: 'r8_demo',
+  replicateWebhookSecret: 'whsec_a2Fkci1kZW1vLXdlYmhvb2stc2VjcmV0LTAwMDAwMDAw',
+  yookassaSecretKey: 'test_kadr-demo-yookassa-secret-key',
+  stripeSecretKey: 'sk_test_kadrDemoStripeSecretKey000000',
+  stripeWebhookSecret: 'whsec_kadrDemoStripeWebhookSecret0000000000',
+  oauthClientSecret: 'kadr-demo-oauth-client-secret',
+};
+
 /** Reads and validates every setting; the only reader of the environment. Lists all bad variables. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  localSecrets: LocalSecrets = fixedLocalSecrets,
+): Config {
   const parsed = envSchema.safeParse(stripEmpty(source));
   if (!parsed.success) {
     throw new ConfigError(
@@ -307,8 +326,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const demo = !isProduction && env.DEMO_MODE !== false;
-  // Outside production a fixed secret keeps signed URLs valid across restarts; production must set one.
-  const signingSecret = env.SIGNING_SECRET ?? 'kadr-development-signing-secret-not-for-production';
+  // Production must set one; elsewhere the data folder's own (kept across restarts).
+  const signingSecret = env.SIGNING_SECRET ?? localSecrets.signing;
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -335,8 +354,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     signingSecret,
     uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1024 * 1024),
-    oauth: oauthConfig(env, publicUrl, demo, signingSecret),
-    payments: paymentsConfig(env, publicUrl, demo),
+    oauth: oauthConfig(env, publicUrl, demo, signingSecret, localSecrets),
+    payments: paymentsConfig(env, publicUrl, demo, localSecrets),
     metrika: { counterId: env.METRIKA_COUNTER_ID },
     replicate: env.REPLICATE_API_TOKEN
       ? {
@@ -349,10 +368,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : {
           emulated: true,
-          token: 'r8_demo',
+          token: localSecrets.replicateToken,
           baseUrl: `${publicUrl}/emulators/replicate/v1`,
-          // Fixed so webhooks signed before a restart still verify after it (demo only).
-          webhookSecret: 'whsec_a2Fkci1kZW1vLXdlYmhvb2stc2VjcmV0LTAwMDAwMDAw',
+          // The data folder's own, so webhooks signed before a restart still verify after it.
+          webhookSecret: localSecrets.replicateWebhookSecret,
           translateModel: env.TRANSLATE_MODEL,
           emulatorLatencyMs: env.EMULATOR_LATENCY_MS,
         },
@@ -422,11 +441,12 @@ function oauthConfig(
   publicUrl: string,
   demo: boolean,
   signingSecret: string,
+  localSecrets: LocalSecrets,
 ): OAuthConfig {
   const emulator = `${publicUrl}${OAUTH_EMULATOR_PATH}`;
   const demoClient = (provider: string, withSecret: boolean): OAuthClientConfig => ({
     clientId: `kadr-demo-${provider}`,
-    clientSecret: withSecret ? `kadr-demo-${provider}-secret` : undefined,
+    clientSecret: withSecret ? `${localSecrets.oauthClientSecret}-${provider}` : undefined,
     emulated: true,
   });
   const google =
@@ -532,7 +552,12 @@ function checkPaymentEnv(env: Env, ctx: EnvIssues): void {
  * Like sign-in: a provider with credentials is real, one without is emulated in demo mode (on our
  * own server, fixed demo keys, notifications accepted from anywhere) and unavailable otherwise.
  */
-function paymentsConfig(env: Env, publicUrl: string, demo: boolean): PaymentsConfig {
+function paymentsConfig(
+  env: Env,
+  publicUrl: string,
+  demo: boolean,
+  localSecrets: LocalSecrets,
+): PaymentsConfig {
   const receipt =
     env.YOOKASSA_RECEIPTS && env.YOOKASSA_VAT_CODE && env.YOOKASSA_TAX_SYSTEM_CODE
       ? { vatCode: env.YOOKASSA_VAT_CODE, taxSystemCode: env.YOOKASSA_TAX_SYSTEM_CODE }
@@ -551,7 +576,7 @@ function paymentsConfig(env: Env, publicUrl: string, demo: boolean): PaymentsCon
         ? {
             emulated: true,
             shopId: '100500',
-            secretKey: 'test_kadr-demo-yookassa-secret-key',
+            secretKey: localSecrets.yookassaSecretKey,
             apiUrl: `${publicUrl}${YOOKASSA_EMULATOR_PATH}/v3`,
             receipt,
             allowedSources: 'any',
@@ -568,9 +593,9 @@ function paymentsConfig(env: Env, publicUrl: string, demo: boolean): PaymentsCon
       : demo
         ? {
             emulated: true,
-            secretKey: 'sk_test_kadrDemoStripeSecretKey000000',
-            // Fixed so events signed before a restart still verify after it (demo only).
-            webhookSecret: 'whsec_kadrDemoStripeWebhookSecret0000000000',
+            secretKey: localSecrets.stripeSecretKey,
+            // The data folder's own, so events signed before a restart still verify after it.
+            webhookSecret: localSecrets.stripeWebhookSecret,
             apiUrl: `${publicUrl}${STRIPE_EMULATOR_PATH}`,
           }
         : undefined;

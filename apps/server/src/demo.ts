@@ -45,6 +45,11 @@ export function createDemo(config: Config): Demo {
           latencyMs: config.replicate.emulatorLatencyMs,
           storageDir: path.join(config.dataDir, 'emulators', 'replicate'),
           apiToken: config.replicate.token,
+          // It fetches only our own files and posts only to our own webhook.
+          reachable: {
+            inputs: [`${config.publicUrl}/api/files/`],
+            webhooks: [`${config.publicUrl}/api/webhooks/replicate?`],
+          },
         })
       : undefined;
   const oauth = oauthEmulatorOptions(config);

@@ -9,12 +9,16 @@ import { runMigrations } from './db/migrate.ts';
 import { buildTaskList, crontab } from './jobs/registry.ts';
 import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
+import { loadOrCreateLocalSecrets } from './local-secrets.ts';
 import { RECONCILE_QUIET_MS } from './modules/generations/generation.engine.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    // Outside production the data folder keeps its own random secrets (signing, the emulators').
+    if (!config.isProduction)
+      config = loadConfig(process.env, await loadOrCreateLocalSecrets(config.dataDir));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

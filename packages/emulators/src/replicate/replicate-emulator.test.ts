@@ -31,7 +31,15 @@ beforeAll(async () => {
     publicBaseUrl: () => `${origin}${PREFIX}`,
     webhookRetryDelaysMs: [20, 40],
   });
-  const secured = createReplicateEmulator({ latencyMs: 50, storageDir, apiToken: API_TOKEN });
+  const secured = createReplicateEmulator({
+    latencyMs: 50,
+    storageDir,
+    apiToken: API_TOKEN,
+    reachable: {
+      inputs: ['https://kadr.example/api/files/'],
+      webhooks: ['https://kadr.example/api/webhooks/replicate?'],
+    },
+  });
 
   app = Fastify();
   await app.register(emulator.plugin, { prefix: PREFIX });
@@ -395,5 +403,39 @@ describe('replicate emulator errors', () => {
       input: { prompt: 'x' },
     });
     expect(created.urls.get).toBe(`${origin}/secured/v1/predictions/${created.id}`);
+  });
+
+  // Attack: a reachable demo's emulator listed every prediction and served its webhook secret to
+  // anyone, and fetched (or posted to) any address it was handed.
+  it('shows its predictions and webhook secret only to its token', async () => {
+    for (const path of ['/secured/v1/predictions', '/secured/v1/webhooks/default/secret']) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(401);
+      const wrong = await fetch(`${origin}${path}`, { headers: { authorization: 'Bearer r8_x' } });
+      expect(wrong.status, path).toBe(401);
+    }
+  });
+
+  it('fetches inputs and posts webhooks only where it is allowed to', async () => {
+    const path = '/secured/v1/models/black-forest-labs/flux-kontext-pro/predictions';
+    const auth = { authorization: `Bearer ${API_TOKEN}` };
+    for (const body of [
+      { input: { prompt: 'x', input_image: 'http://169.254.169.254/latest/meta-data/' } },
+      { input: { prompt: 'x', input_image: 'http://127.0.0.1:5432/' } },
+      { input: { prompt: 'x' }, webhook: 'https://evil.example/collect' },
+      {
+        input: { prompt: 'x' },
+        webhook: 'https://kadr.example/api/webhooks/replicate.evil.example/',
+      },
+    ]) {
+      const res = await post(path, body, auth);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+    }
+    const allowed = await post(
+      path,
+      { input: { prompt: 'x' }, webhook: 'https://kadr.example/api/webhooks/replicate?request=a' },
+      auth,
+    );
+    expect(allowed.status).toBe(201);
   });
 });

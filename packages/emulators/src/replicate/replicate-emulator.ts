@@ -36,6 +36,12 @@ export type ReplicateEmulatorOptions = {
   logger?: EmulatorLogger;
   /** Waits between webhook retries; defaults to 0.5 s, 1 s, 2 s. */
   webhookRetryDelaysMs?: readonly number[];
+  /**
+   * URL prefixes the emulator may reach on a caller's word: input files it fetches, and webhooks it
+   * posts to. Unset: anywhere (a stand-alone emulator in tests). Demo mode sets both to Kadr's own
+   * file and webhook routes, so a reachable demo cannot be made to fetch or post anywhere else.
+   */
+  reachable?: { inputs: readonly string[]; webhooks: readonly string[] };
 };
 
 export type ReplicateEmulator = {
@@ -72,6 +78,29 @@ function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
 
 function notFound(detail: string): Problem {
   return { title: 'Not found', status: 404, detail };
+}
+
+/** Input URLs and a webhook outside the allowed prefixes, as invalid fields. */
+function unreachableUrls(
+  body: { input: Record<string, unknown>; webhook?: string | null | undefined },
+  reachable: ReplicateEmulatorOptions['reachable'],
+): InvalidField[] {
+  if (!reachable) return [];
+  const allowed = (url: string, prefixes: readonly string[]) =>
+    prefixes.some((prefix) => url.startsWith(prefix));
+  const fields: InvalidField[] = [];
+  for (const [field, value] of Object.entries(body.input)) {
+    const urls = (Array.isArray(value) ? value : [value]).filter(
+      (item): item is string => typeof item === 'string' && /^https?:\/\//i.test(item),
+    );
+    if (urls.some((url) => !allowed(url, reachable.inputs))) {
+      fields.push({ field, description: 'this emulator fetches input files only from Kadr' });
+    }
+  }
+  if (body.webhook && !allowed(body.webhook, reachable.webhooks)) {
+    fields.push({ field: 'webhook', description: 'this emulator posts webhooks only to Kadr' });
+  }
+  return fields;
 }
 
 function invalid(fields: InvalidField[], title = 'Input validation failed'): Problem {
@@ -178,6 +207,8 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
     body: CreateBody,
     prefix: string,
   ): Promise<FastifyReply> {
+    const unreachable = unreachableUrls(body, options.reachable);
+    if (unreachable.length > 0) return sendProblem(reply, invalid(unreachable));
     const prepared = model.prepare(body.input);
     if (!prepared.ok) return sendProblem(reply, invalid(prepared.invalidFields));
     const created = engine.create({
