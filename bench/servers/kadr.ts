@@ -31,6 +31,9 @@ const config = loadConfig({
   SIGNING_SECRET: 'bench-signing-secret-0123456789abcdef',
   REPLICATE_API_TOKEN: 'r8_bench',
   REPLICATE_WEBHOOK_SECRET: 'whsec_YmVuY2g=',
+  // The create benchmark charges one person thousands of times and nothing runs them: the running
+  // cap (8 per person in production) would refuse all but the first few.
+  MAX_RUNNING_GENERATIONS: '0',
 });
 const database = openDatabase(pg.url, { max: 10, onError: () => {} });
 await runMigrations(database.pool);

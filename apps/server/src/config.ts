@@ -111,6 +111,7 @@ const envSchema = z
       .default('meta/meta-llama-3-8b-instruct'),
     EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    MAX_RUNNING_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(8),
     YOOKASSA_SHOP_ID: z.string().min(1).optional(),
     YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
     YOOKASSA_API_URL: httpUrl.default('https://api.yookassa.ru/v3'),
@@ -222,6 +223,8 @@ export interface Config {
     emulatorLatencyMs: number;
   };
   jobConcurrency: number;
+  /** The most generations one person may have running (pending or processing) at once; undefined: no cap. */
+  maxRunningGenerations: number | undefined;
   /** Signs short-lived file URLs (and other tokens); shared by every node. */
   signingSecret: string;
   uploadMaxBytes: number;
@@ -376,6 +379,8 @@ export function loadConfig(
           emulatorLatencyMs: env.EMULATOR_LATENCY_MS,
         },
     jobConcurrency: env.JOB_CONCURRENCY,
+    // 0 turns the cap off (benchmarks of the create path).
+    maxRunningGenerations: env.MAX_RUNNING_GENERATIONS || undefined,
     allowedOrigins: [
       new URL(publicUrl).origin,
       ...(env.ALLOWED_ORIGINS ?? '')

@@ -96,7 +96,12 @@ export function createContainer(
     fileUrls,
     provider,
     engine,
-    generations: createGenerationService({ repositories, engine, urls: fileUrls }),
+    generations: createGenerationService({
+      repositories,
+      engine,
+      urls: fileUrls,
+      maxRunning: config.maxRunningGenerations,
+    }),
     webhooks: createWebhookService({
       repositories,
       secret: config.replicate.webhookSecret,

@@ -14,8 +14,19 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   errors: z.array(fieldErrorSchema).optional(),
+  /** A limit's problem (429): the number it allows (e.g. 8 running generations). */
+  limit: z.number().int().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
+
+/** The `type` of problems a client tells apart (anything else is `about:blank`). */
+export const problemTypes = {
+  insufficientTokens: 'https://kadr.app/problems/insufficient-tokens',
+  /** 429: the person's running generations are at the cap; Retry-After says when to look again. */
+  tooManyRunning: 'https://kadr.app/problems/too-many-running',
+  /** 429: too many requests of one kind from one person or address; Retry-After in seconds. */
+  rateLimited: 'https://kadr.app/problems/rate-limited',
+} as const;
 
 export const userSchema = z.object({
   id: z.string(),

@@ -150,6 +150,10 @@ export const generationRequests = pgTable(
     index('generation_requests_active_idx')
       .on(t.status, t.updated)
       .where(sql`${t.status} in ('pending', 'processing')`),
+    // A person's running generations, counted by every create (the running cap).
+    index('generation_requests_user_running_idx')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'processing')`),
   ],
 );
 

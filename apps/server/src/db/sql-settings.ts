@@ -20,3 +20,8 @@ const createGenerationsSettings = {
 
 /** `createGenerationsSettings` as the function's jsonb argument, serialised once. */
 export const createGenerationsSettingsJson = JSON.stringify(createGenerationsSettings);
+
+/** The settings with per-deployment values added (the running cap), serialised for one call. */
+export function createGenerationsSettingsWith(extra: { maxRunning: number }): string {
+  return JSON.stringify({ ...createGenerationsSettings, ...extra });
+}

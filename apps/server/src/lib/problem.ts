@@ -24,11 +24,18 @@ export class HttpProblem extends Error {
   readonly detail: string | undefined;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly limit: number | undefined;
 
   constructor(
     status: number,
     detail?: string,
-    options: { type?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+    options: {
+      type?: string;
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      /** The number a limit allows (a 429's `limit` member). */
+      limit?: number;
+    } = {},
   ) {
     super(detail ?? titleFor(status));
     this.name = 'HttpProblem';
@@ -37,10 +44,12 @@ export class HttpProblem extends Error {
     this.type = options.type ?? 'about:blank';
     this.errors = options.errors;
     this.headers = options.headers;
+    this.limit = options.limit;
   }
 
   toJSON(): Problem {
-    return problemBody(this.status, this.detail, this.errors, this.type);
+    const body = problemBody(this.status, this.detail, this.errors, this.type);
+    return this.limit === undefined ? body : { ...body, limit: this.limit };
   }
 }
 

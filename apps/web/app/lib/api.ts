@@ -6,14 +6,26 @@ export class ApiError extends Error {
   readonly title: string;
   readonly detail: string | undefined;
   readonly fieldErrors: readonly FieldError[];
+  /** The problem's `type` (`about:blank` unless the server named one, see `problemTypes`). */
+  readonly type: string;
+  /** Seconds to wait before trying again (a 429's or 503's Retry-After), when the server said. */
+  readonly retryAfter: number | undefined;
+  /** The number a limit allows (a 429's `limit` member), when the server said. */
+  readonly limit: number | undefined;
 
-  constructor(problem: Pick<Problem, 'status' | 'title' | 'detail' | 'errors'>) {
+  constructor(
+    problem: Pick<Problem, 'status' | 'title' | 'detail' | 'errors' | 'limit'> & { type?: string },
+    retryAfter?: number,
+  ) {
     super(problem.detail ?? problem.title);
     this.name = 'ApiError';
     this.status = problem.status;
     this.title = problem.title;
     this.detail = problem.detail;
     this.fieldErrors = problem.errors ?? [];
+    this.type = problem.type ?? 'about:blank';
+    this.retryAfter = retryAfter;
+    this.limit = problem.limit;
   }
 
   /** The message for one form field, if the server rejected it. */
@@ -56,16 +68,35 @@ function isFieldError(value: unknown): value is FieldError {
   );
 }
 
+/** Retry-After in seconds (the delta form; a date is turned into seconds from now). */
+function retryAfterOf(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim())
+    ? Number(header)
+    : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  return Number.isFinite(seconds) ? Math.max(1, seconds) : undefined;
+}
+
 function problemFrom(response: Response, body: unknown): ApiError {
+  const retryAfter = retryAfterOf(response);
   if (isRecord(body) && typeof body.title === 'string') {
-    return new ApiError({
-      status: typeof body.status === 'number' ? body.status : response.status,
-      title: body.title,
-      detail: typeof body.detail === 'string' ? body.detail : undefined,
-      errors: Array.isArray(body.errors) ? body.errors.filter(isFieldError) : undefined,
-    });
+    return new ApiError(
+      {
+        status: typeof body.status === 'number' ? body.status : response.status,
+        title: body.title,
+        detail: typeof body.detail === 'string' ? body.detail : undefined,
+        errors: Array.isArray(body.errors) ? body.errors.filter(isFieldError) : undefined,
+        type: typeof body.type === 'string' ? body.type : undefined,
+        limit: typeof body.limit === 'number' ? body.limit : undefined,
+      },
+      retryAfter,
+    );
   }
-  return new ApiError({ status: response.status, title: response.statusText || 'Request failed' });
+  return new ApiError(
+    { status: response.status, title: response.statusText || 'Request failed' },
+    retryAfter,
+  );
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -6,7 +6,10 @@
 -- then written together: requests (pending), debit entries, their submit jobs, ONE conditional
 -- balance update by the sum, and the owner's notifications.
 -- p_settings: the values TypeScript owns (db/sql-settings.ts): the submit job's name, attempts and
--- key prefix, the debit's ledger reason, the notification channels.
+-- key prefix, the debit's ledger reason, the notification channels; and `maxRunning` (optional),
+-- the most generations one person may have running (pending or processing) at once: an item that
+-- would go past it is 'too_many_running' and writes nothing (its fresh claim is removed), like an
+-- item the balance cannot cover.
 -- force_custom_plan: every statement, graphile-worker's add_jobs included (a function's SET clause
 -- holds for nested calls too), is planned for the values at hand: a cached generic plan of the
 -- queue's job-key lookup, made while the queue was small, scans the whole queue once it has grown.
@@ -26,6 +29,8 @@ DECLARE
   v_debit_reason text := p_settings->>'debitReason';
   v_generation_channel text := p_settings->>'generationChannel';
   v_user_channel text := p_settings->>'userChannel';
+  v_max_running integer := (p_settings->>'maxRunning')::integer;
+  v_running integer := 0;
 BEGIN
   IF num_nulls(v_job_name, v_job_max_attempts, v_job_key_prefix, v_debit_reason,
                v_generation_channel, v_user_channel) > 0 THEN
@@ -37,6 +42,12 @@ BEGIN
   SELECT u."tokens" INTO v_balance FROM "users" AS u WHERE u."id" = p_user FOR NO KEY UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'no user %', p_user USING ERRCODE = 'foreign_key_violation';
+  END IF;
+
+  -- Counted under the owner's lock, so concurrent creates (on any node) cannot all pass at once.
+  IF v_max_running IS NOT NULL THEN
+    SELECT count(*)::integer INTO v_running FROM "generation_requests" AS g
+    WHERE g."user_id" = p_user AND g."status" IN ('pending', 'processing');
   END IF;
 
   FOR v_item IN
@@ -58,6 +69,15 @@ BEGIN
         CONTINUE;
       END IF;
     END IF;
+    IF v_max_running IS NOT NULL AND v_running >= v_max_running THEN
+      IF v_item."key" IS NOT NULL THEN
+        DELETE FROM "idempotency_keys" AS k WHERE k."user_id" = p_user AND k."key" = v_item."key";
+      END IF;
+      outcome := 'too_many_running';
+      balance := v_balance - v_spent;
+      RETURN NEXT;
+      CONTINUE;
+    END IF;
     IF v_item."cost" > v_balance - v_spent THEN
       IF v_item."key" IS NOT NULL THEN
         DELETE FROM "idempotency_keys" AS k WHERE k."user_id" = p_user AND k."key" = v_item."key";
@@ -68,6 +88,7 @@ BEGIN
       CONTINUE;
     END IF;
     v_spent := v_spent + v_item."cost";
+    v_running := v_running + 1;
     v_accepted := v_accepted || jsonb_build_array(v_item.raw);
     outcome := 'created';
     balance := v_balance - v_spent;

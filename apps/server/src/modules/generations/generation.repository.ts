@@ -3,7 +3,10 @@ import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Executor } from '../../db/executor.ts';
 import { generationRequests } from '../../db/schema.ts';
-import { createGenerationsSettingsJson } from '../../db/sql-settings.ts';
+import {
+  createGenerationsSettingsJson,
+  createGenerationsSettingsWith,
+} from '../../db/sql-settings.ts';
 import type { FileRow } from '../files/file.repository.ts';
 import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
 
@@ -24,6 +27,7 @@ export interface PaidGeneration {
 export type PaidGenerationOutcome =
   | { outcome: 'created'; balance: number }
   | { outcome: 'insufficient_tokens'; balance: number }
+  | { outcome: 'too_many_running'; balance: number }
   | { outcome: 'key_taken' };
 
 /**
@@ -38,6 +42,7 @@ async function insertPaidGenerations(
   pool: pg.Pool,
   userId: string,
   items: PaidGeneration[],
+  limits: { maxRunning?: number | undefined },
 ): Promise<PaidGenerationOutcome[]> {
   const result = await pool.query<{ request_id: string; outcome: string; balance: number | null }>({
     // Named: each connection parses and plans it once.
@@ -57,7 +62,9 @@ async function insertPaidGenerations(
           response: item.idempotency?.response ?? null,
         })),
       ),
-      createGenerationsSettingsJson,
+      limits.maxRunning === undefined
+        ? createGenerationsSettingsJson
+        : createGenerationsSettingsWith({ maxRunning: limits.maxRunning }),
     ],
   });
   if (result.rows.length !== items.length) {
@@ -68,8 +75,8 @@ async function insertPaidGenerations(
     if (row.outcome === 'key_taken') return { outcome: 'key_taken' };
     if (row.balance === null) throw new Error(`no balance for outcome ${row.outcome}`);
     if (row.outcome === 'created') return { outcome: 'created', balance: row.balance };
-    if (row.outcome === 'insufficient_tokens') {
-      return { outcome: 'insufficient_tokens', balance: row.balance };
+    if (row.outcome === 'insufficient_tokens' || row.outcome === 'too_many_running') {
+      return { outcome: row.outcome, balance: row.balance };
     }
     throw new Error(`unknown outcome ${row.outcome}`);
   });
@@ -121,8 +128,11 @@ async function historyPage(
  */
 export function createGenerationStatements(pool: pg.Pool) {
   return {
-    insertPaid: (userId: string, items: PaidGeneration[]) =>
-      insertPaidGenerations(pool, userId, items),
+    insertPaid: (
+      userId: string,
+      items: PaidGeneration[],
+      limits: { maxRunning?: number | undefined } = {},
+    ) => insertPaidGenerations(pool, userId, items, limits),
     historyPage: (
       userId: string,
       options: { page: number; perPage: number; type?: 'image' | 'video' | undefined },

@@ -5,6 +5,7 @@ import {
   type FieldError,
   type GenerationList,
   type GenerationRecord,
+  problemTypes,
   uuidPattern,
 } from '@kadr/contract';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
@@ -32,6 +33,8 @@ export function createGenerationService(deps: {
   repositories: Pick<Repositories, 'generations' | 'idempotencyKeys' | 'files'>;
   engine: Pick<GenerationEngine, 'cancel'>;
   urls: FileUrls;
+  /** The most generations one person may have running at once (undefined: no cap). */
+  maxRunning?: number | undefined;
 }) {
   const { generations, files, idempotencyKeys } = deps.repositories;
 
@@ -106,7 +109,7 @@ export function createGenerationService(deps: {
     maxBatch: 64,
     run: async (userId, items) => {
       try {
-        return await generations.insertPaid(userId, items);
+        return await generations.insertPaid(userId, items, { maxRunning: deps.maxRunning });
       } catch (error) {
         // The server refused the statement (an ERROR, not a broken connection): its implicit
         // transaction rolled back and nothing of the batch was written, so each item is tried on
@@ -116,7 +119,9 @@ export function createGenerationService(deps: {
         const outcomes: (PaidGenerationOutcome | FailedCreate)[] = [];
         for (const item of items) {
           try {
-            outcomes.push(...(await generations.insertPaid(userId, [item])));
+            outcomes.push(
+              ...(await generations.insertPaid(userId, [item], { maxRunning: deps.maxRunning })),
+            );
           } catch (itemError) {
             outcomes.push({ outcome: 'failed', error: itemError });
           }
@@ -182,8 +187,20 @@ export function createGenerationService(deps: {
       if (result.outcome === 'created') return response;
       if (result.outcome === 'insufficient_tokens') {
         throw new HttpProblem(402, `Not enough tokens. Required: ${cost} tokens`, {
-          type: 'https://kadr.app/problems/insufficient-tokens',
+          type: problemTypes.insufficientTokens,
         });
+      }
+      if (result.outcome === 'too_many_running') {
+        const running = deps.maxRunning ?? 0;
+        throw new HttpProblem(
+          429,
+          `${running} generations are running; the next can start when one finishes.`,
+          {
+            type: problemTypes.tooManyRunning,
+            headers: { 'retry-after': '10' },
+            limit: running,
+          },
+        );
       }
       // The key was claimed before, by a request that has committed: replay it or refuse.
       const existing = await idempotencyKeys.find(user.id, idempotencyKey ?? '');

@@ -55,6 +55,7 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
             400: problemSchema,
             402: problemSchema,
             409: problemSchema,
+            429: problemSchema,
           },
         },
       },

@@ -8,7 +8,12 @@ import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
 // No job worker here: creates are recorded (and their submit jobs queued), nothing is submitted.
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ WELCOME_TOKENS: '100', ALLOWED_ORIGINS: 'http://localhost:3000' });
+  // Bursts of one person's creates test the counts; the running cap has its own tests.
+  t = await buildTestApp({
+    WELCOME_TOKENS: '100',
+    ALLOWED_ORIGINS: 'http://localhost:3000',
+    MAX_RUNNING_GENERATIONS: '0',
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -22,6 +22,7 @@ import { offerNotificationsOnce } from '~/features/generations/background-notice
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { newIdempotencyKey } from '~/lib/ids';
+import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import type { ActiveGeneration } from '../active-generations';
 import { fieldErrorText } from '../field-errors';
@@ -50,6 +51,7 @@ export function StudioForm({
   onStarted: (item: ActiveGeneration) => void;
 }) {
   const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation('common');
   const user = useCurrentUser();
   const refreshBalance = useRefreshBalance();
   const ids = useId();
@@ -145,7 +147,7 @@ export function StudioForm({
           const problem = failure instanceof ClientError ? failure.problem : undefined;
           if (problem?.fieldErrors.length) showErrors(problem.fieldErrors);
           toast.error(t('studio.toast.startFailed', { type: typeWord }), {
-            description: problem?.message,
+            description: limitMessage(problem, tCommon) ?? problem?.message,
           });
         },
       },

@@ -1,0 +1,1 @@
+CREATE INDEX "generation_requests_user_running_idx" ON "generation_requests" USING btree ("user_id") WHERE "generation_requests"."status" in ('pending', 'processing');
