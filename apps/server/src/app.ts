@@ -22,6 +22,7 @@ import { generationRoutes } from './modules/generations/generations.routes.ts';
 import { webhookRoutes } from './modules/generations/webhooks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { statementRoutes } from './modules/ledger/statement.routes.ts';
+import { RATE_LIMIT_WINDOW_MS, rateLimitPlugin } from './modules/limits/rate-limit.plugin.ts';
 import { paymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
@@ -134,6 +135,12 @@ export async function buildApp(deps: AppDeps) {
     sessions,
     secureCookies: config.session.secureCookies,
     allowedOrigins: config.allowedOrigins,
+  });
+  // Before every limited route: it gives them their limits as they are added.
+  await app.register(rateLimitPlugin, {
+    repository: container.repositories.rateLimits,
+    limits: config.rateLimits,
+    windowMs: RATE_LIMIT_WINDOW_MS,
   });
   await app.register(authRoutes, {
     sessions,

@@ -112,6 +112,13 @@ const envSchema = z
     EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     MAX_RUNNING_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(8),
+    RATE_LIMITS: booleanFlag.default(true),
+    RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_ESTIMATE: z.coerce.number().int().min(1).default(240),
+    RATE_LIMIT_CREATE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_UPLOAD: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_PAYMENT: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_WEBHOOK: z.coerce.number().int().min(1).default(600),
     YOOKASSA_SHOP_ID: z.string().min(1).optional(),
     YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
     YOOKASSA_API_URL: httpUrl.default('https://api.yookassa.ru/v3'),
@@ -225,6 +232,17 @@ export interface Config {
   jobConcurrency: number;
   /** The most generations one person may have running (pending or processing) at once; undefined: no cap. */
   maxRunningGenerations: number | undefined;
+  /** Requests per minute of each route class, per person or address; undefined: no limits. */
+  rateLimits:
+    | {
+        signIn: number;
+        estimate: number;
+        create: number;
+        upload: number;
+        payment: number;
+        webhook: number;
+      }
+    | undefined;
   /** Signs short-lived file URLs (and other tokens); shared by every node. */
   signingSecret: string;
   uploadMaxBytes: number;
@@ -381,6 +399,16 @@ export function loadConfig(
     jobConcurrency: env.JOB_CONCURRENCY,
     // 0 turns the cap off (benchmarks of the create path).
     maxRunningGenerations: env.MAX_RUNNING_GENERATIONS || undefined,
+    rateLimits: env.RATE_LIMITS
+      ? {
+          signIn: env.RATE_LIMIT_SIGN_IN,
+          estimate: env.RATE_LIMIT_ESTIMATE,
+          create: env.RATE_LIMIT_CREATE,
+          upload: env.RATE_LIMIT_UPLOAD,
+          payment: env.RATE_LIMIT_PAYMENT,
+          webhook: env.RATE_LIMIT_WEBHOOK,
+        }
+      : undefined,
     allowedOrigins: [
       new URL(publicUrl).origin,
       ...(env.ALLOWED_ORIGINS ?? '')

@@ -9,7 +9,7 @@ import { z } from 'zod';
  * emulators. Random, so a demo others can reach shares no secret with any other copy of Kadr; kept
  * in `DATA_DIR/secrets.json` (mode 0600), so signed URLs and webhooks stay valid across restarts.
  */
-export const localSecretsSchema = z.object({
+const localSecretsSchema = z.object({
   signing: z.string().min(32),
   replicateToken: z.string().startsWith('r8_'),
   replicateWebhookSecret: z.string().startsWith('whsec_'),

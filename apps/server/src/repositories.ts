@@ -11,6 +11,7 @@ import {
 import { createIdempotencyKeyRepository } from './modules/generations/idempotency-key.repository.ts';
 import { createWebhookEventRepository } from './modules/generations/webhook-event.repository.ts';
 import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { createRateLimitRepository } from './modules/limits/rate-limit.repository.ts';
 import { createPaymentRepository } from './modules/payments/payment.repository.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
 
@@ -44,6 +45,7 @@ export function createRepositories(database: Pick<DatabaseHandle, 'db' | 'pool'>
     ...top,
     generations: { ...top.generations, ...createGenerationStatements(pool) },
     sessions: createSessionRepository(db),
+    rateLimits: createRateLimitRepository(pool),
     /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
     transaction<T>(fn: (tx: TransactionRepositories) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(bind(tx)));

@@ -30,6 +30,9 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIR: webDir,
     DATA_DIR: dataDir,
+    // Tests sign in and create far more often than a person could; the limits have their own tests
+    // (modules/limits), which turn them on.
+    RATE_LIMITS: 'false',
     ...env,
   });
   const database = openDatabase(testDb.url, { max: 5, onError: () => {} });

@@ -238,7 +238,7 @@ function applyTopLevelDuration(
  * Most parameters a request may carry: well above any model's own count, so only a body built to
  * make work is refused by it.
  */
-export const MAX_PARAMETERS = 64;
+const MAX_PARAMETERS = 64;
 
 /** Whether an object has more than `max` own keys, counting no further than `max + 1`. */
 function hasMoreKeysThan(value: object, max: number): boolean {

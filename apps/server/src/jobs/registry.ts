@@ -1,5 +1,6 @@
 import type { TaskList } from 'graphile-worker';
 import type { GenerationEngine } from '../modules/generations/generation.engine.ts';
+import type { RateLimitRepository } from '../modules/limits/rate-limit.repository.ts';
 import type { PaymentService } from '../modules/payments/payment.service.ts';
 import type { JobPayloads } from './names.ts';
 
@@ -7,8 +8,9 @@ import type { JobPayloads } from './names.ts';
 export function buildTaskList(services: {
   engine: GenerationEngine;
   payments: Pick<PaymentService, 'reconcile'>;
+  repositories: { rateLimits: Pick<RateLimitRepository, 'prune'> };
 }): TaskList {
-  const { engine, payments } = services;
+  const { engine, payments, repositories } = services;
   return {
     submit_generation: async (payload, helpers) => {
       const { id } = payload as JobPayloads['submit_generation'];
@@ -26,6 +28,10 @@ export function buildTaskList(services: {
     reconcile_payments: async () => {
       await payments.reconcile();
     },
+    // Counters whose window ended an hour ago count nothing any more.
+    prune_rate_limits: async () => {
+      await repositories.rateLimits.prune(60 * 60_000);
+    },
   };
 }
 
@@ -36,4 +42,5 @@ export function buildTaskList(services: {
 export const crontab = [
   '* * * * * reconcile_generations ?max=1',
   '* * * * * reconcile_payments ?max=1',
+  '*/10 * * * * prune_rate_limits ?max=1',
 ].join('\n');

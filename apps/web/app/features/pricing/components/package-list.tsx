@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { usePackages } from '~/features/generations/hooks';
+import { limitMessage } from '~/lib/problem-text';
 import { buyPackage } from '../buy';
 import { formatPerToken } from '../currency';
 
@@ -17,6 +18,7 @@ import { formatPerToken } from '../currency';
  */
 export function PackageList({ currency }: { currency: Currency }) {
   const { t, i18n } = useTranslation('app');
+  const { t: tCommon } = useTranslation('common');
   const language = i18n.resolvedLanguage ?? 'ru';
   const { data, isPending, isError, refetch } = usePackages(currency, language);
   const [buying, setBuying] = useState<number | null>(null);
@@ -44,7 +46,7 @@ export function PackageList({ currency }: { currency: Currency }) {
       if (opened === 'tab') setBuying(null);
     } catch (error) {
       console.warn(error instanceof Error ? error.message : error);
-      toast.error(t('pricing.packages.buyFailed'));
+      toast.error(t('pricing.packages.buyFailed'), { description: limitMessage(error, tCommon) });
       setBuying(null);
     }
   };

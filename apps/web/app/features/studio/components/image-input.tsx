@@ -5,6 +5,7 @@ import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ClientError, uploadImage } from '~/features/generations/api';
+import { limitMessage } from '~/lib/problem-text';
 import type { FieldProps } from './field-props';
 
 /**
@@ -22,6 +23,7 @@ export function ImageInput({
   hints,
 }: FieldProps & { label: string; labelId: string; hints: string[] }) {
   const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation('common');
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const [uploading, setUploading] = useState(false);
@@ -42,8 +44,13 @@ export function ImageInput({
       else toast.error(t('studio.upload.unknown'));
     } catch (failure) {
       console.warn(failure instanceof Error ? failure.message : failure);
+      const limited = limitMessage(failure, tCommon);
       const reason =
         failure instanceof ClientError ? (failure.problem?.message ?? failure.message) : '';
+      if (limited) {
+        toast.error(limited);
+        return;
+      }
       toast.error(
         reason ? t('studio.upload.failed', { error: reason }) : t('studio.upload.unknown'),
       );

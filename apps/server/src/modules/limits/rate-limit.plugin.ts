@@ -1,0 +1,111 @@
+import rateLimit from '@fastify/rate-limit';
+import { problemTypes } from '@kadr/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpProblem } from '../../lib/problem.ts';
+import type { RateLimitRepository } from './rate-limit.repository.ts';
+
+/** The kinds of request that are limited, each with its own count per person or address. */
+const rateLimitClasses = ['signIn', 'estimate', 'create', 'upload', 'payment', 'webhook'] as const;
+type RateLimitClass = (typeof rateLimitClasses)[number];
+
+/** Every limit counts requests in one-minute windows. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** Requests of a class one key may make per window. */
+type RateLimits = Record<RateLimitClass, number>;
+
+const routeClasses: Record<string, RateLimitClass> = {
+  '/api/auth/demo': 'signIn',
+  '/api/auth/:provider': 'signIn',
+  '/api/auth/:provider/callback': 'signIn',
+  '/api/estimate-image': 'estimate',
+  '/api/estimate-video': 'estimate',
+  '/api/create-image': 'create',
+  '/api/create-video': 'create',
+  '/api/upload-image': 'upload',
+  '/api/create-payment': 'payment',
+  '/api/webhooks/replicate': 'webhook',
+  '/api/webhooks/yookassa': 'webhook',
+  '/api/webhooks/stripe': 'webhook',
+};
+
+/** Which class a route is in, if any. */
+function rateLimitClassOf(url: string): RateLimitClass | undefined {
+  return routeClasses[url];
+}
+
+export interface RateLimitPluginOptions {
+  repository: Pick<RateLimitRepository, 'hit'>;
+  /** Undefined: no limits (benchmarks). */
+  limits: RateLimits | undefined;
+  windowMs: number;
+}
+
+/**
+ * Rate limits per route class with @fastify/rate-limit, counted in PostgreSQL so that they hold
+ * across every API node (ADR 014). A signed-in person is counted by their id, anyone else by their
+ * address (sign-in and webhooks always by address). Beyond the limit: 429 problem+json with
+ * Retry-After, typed `problemTypes.rateLimited` for the web app. Register it before the routes.
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimitPluginOptions) => {
+  const { limits } = options;
+  if (!limits) return;
+  const { repository } = options;
+
+  // Before @fastify/rate-limit's own onRoute hook: give each limited route its class's settings.
+  app.addHook('onRoute', (route) => {
+    const kind = rateLimitClassOf(route.url);
+    if (!kind || route.method === 'HEAD') return;
+    route.config = {
+      ...route.config,
+      rateLimit: {
+        max: limits[kind],
+        timeWindow: options.windowMs,
+        groupId: kind,
+        keyGenerator: (request: FastifyRequest) =>
+          kind === 'signIn' || kind === 'webhook' || !request.user
+            ? `${kind}:ip:${request.ip}`
+            : `${kind}:user:${request.user.id}`,
+      },
+    };
+  });
+
+  /** @fastify/rate-limit's store interface over the repository; a child per route shares it. */
+  class PostgresStore {
+    incr(
+      key: string,
+      done: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      repository.hit(key, timeWindow).then(
+        ({ hits, ttlMs }) => done(null, { current: hits, ttl: ttlMs }),
+        (error: Error) => done(error),
+      );
+    }
+    child(): PostgresStore {
+      return this;
+    }
+  }
+
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'onRequest',
+    store: PostgresStore,
+    // A database that cannot count must not stop sign-ins and payments: let the request through.
+    skipOnError: true,
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpProblem(429, `Too many requests. Try again in ${seconds} s.`, {
+        type: problemTypes.rateLimited,
+        headers: { 'retry-after': String(seconds) },
+        limit: context.max,
+      });
+    },
+  });
+});

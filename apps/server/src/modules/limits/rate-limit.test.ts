@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildSession, buildUser } from '../../../test/builders.ts';
+import { expectMoneyInvariants } from '../../../test/money.ts';
+import { buildApp } from '../../app.ts';
+import { createContainer } from '../../container.ts';
+
+/**
+ * Attack: floods from one client (300 sign-ups in 1.8 s, 3,000 estimates, 400 creates, 200 uploads
+ * drew no 429 at all). Small limits here so that a flood is a few requests.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    RATE_LIMITS: 'true',
+    RATE_LIMIT_ESTIMATE: '5',
+    RATE_LIMIT_SIGN_IN: '3',
+    RATE_LIMIT_CREATE: '4',
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const estimate = (app: TestApp['app'], remoteAddress: string, cookie?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/estimate-image',
+    remoteAddress,
+    headers: cookie ? { cookie, origin: 'http://localhost:3000' } : {},
+    payload: { model: 'seedream-3', prompt: 'x' },
+  });
+
+describe('rate limits', () => {
+  it('a flood of estimates from one address → 429 with Retry-After; another address is served', async () => {
+    const flood = [];
+    for (let i = 0; i < 8; i++) flood.push(await estimate(t.app, '203.0.113.10'));
+    const statuses = flood.map((res) => res.statusCode);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    const refused = flood[7];
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused?.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused?.headers['content-type']).toContain('application/problem+json');
+    expect(refused?.json()).toMatchObject({
+      status: 429,
+      type: 'https://kadr.app/problems/rate-limited',
+      limit: 5,
+    });
+    expect((await estimate(t.app, '203.0.113.11')).statusCode).toBe(200);
+  });
+
+  it('counts a signed-in person by their id, not by the address they share', async () => {
+    const [a, b] = await Promise.all([buildUser(t.container), buildUser(t.container)]);
+    const [cookieA, cookieB] = await Promise.all([
+      buildSession(t.container, a),
+      buildSession(t.container, b),
+    ]);
+    for (let i = 0; i < 5; i++) {
+      expect((await estimate(t.app, '198.51.100.7', cookieA)).statusCode).toBe(200);
+    }
+    expect((await estimate(t.app, '198.51.100.7', cookieA)).statusCode).toBe(429);
+    expect((await estimate(t.app, '198.51.100.7', cookieB)).statusCode).toBe(200);
+  });
+
+  it('the sign-up faucet: sign-ins from one address stop at the limit and make no more accounts', async () => {
+    const signUp = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/demo',
+        remoteAddress: '192.0.2.50',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { email: `faucet-${n}-${Date.now()}@example.com`, name: 'Throwaway' },
+      });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await signUp(i)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    const made = await t.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from users where email like 'faucet-%'`,
+    );
+    expect(made.rows[0]?.n).toBe(3);
+    await expectMoneyInvariants(t.database.pool);
+  });
+
+  it('a refused create charges nothing', async () => {
+    const user = await buildUser(t.container, { tokens: 100 });
+    const cookie = await buildSession(t.container, user);
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/create-image',
+        headers: { cookie, origin: 'http://localhost:3000' },
+        payload: { model: 'seedream-3', prompt: 'x' },
+      });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await create()).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    expect((await t.container.repositories.users.findById(user.id))?.tokens).toBe(100 - 4 * 3);
+    await expectMoneyInvariants(t.database.pool);
+  });
+
+  it('holds across two API nodes on one database', async () => {
+    // A second node: its own app and container, the same PostgreSQL.
+    const container = createContainer(t.config, t.database, {
+      info: () => {},
+      warn: () => {},
+      error: () => {},
+    });
+    const second = await buildApp({ container, logger: false });
+    await second.ready();
+    try {
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        const node = i % 2 === 0 ? t.app : second;
+        statuses.push((await estimate(node, '203.0.113.99')).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('with RATE_LIMITS=false (benchmarks)', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await buildTestApp({ RATE_LIMITS: 'false', RATE_LIMIT_ESTIMATE: '1' });
+  });
+  afterAll(async () => {
+    await off.close();
+  });
+
+  it('nothing is limited', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await estimate(off.app, '203.0.113.200')).statusCode).toBe(200);
+    }
+  });
+});
