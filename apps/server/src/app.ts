@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
     generations: container.generations,
     payments: container.payments,
     sessions,
+    ...config.realtime,
   });
 
   // Demo mode: the outside services' stand-ins, reached over HTTP by the same adapters.

@@ -112,6 +112,8 @@ const envSchema = z
     EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     MAX_RUNNING_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(8),
+    REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
+    REALTIME_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
     RATE_LIMITS: booleanFlag.default(true),
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_ESTIMATE: z.coerce.number().int().min(1).default(240),
@@ -232,6 +234,8 @@ export interface Config {
   jobConcurrency: number;
   /** The most generations one person may have running (pending or processing) at once; undefined: no cap. */
   maxRunningGenerations: number | undefined;
+  /** Live streams (/api/realtime) one person and one node may hold. */
+  realtime: { maxStreamsPerUser: number; maxStreams: number };
   /** Requests per minute of each route class, per person or address; undefined: no limits. */
   rateLimits:
     | {
@@ -399,6 +403,10 @@ export function loadConfig(
     jobConcurrency: env.JOB_CONCURRENCY,
     // 0 turns the cap off (benchmarks of the create path).
     maxRunningGenerations: env.MAX_RUNNING_GENERATIONS || undefined,
+    realtime: {
+      maxStreamsPerUser: env.REALTIME_MAX_STREAMS_PER_USER,
+      maxStreams: env.REALTIME_MAX_STREAMS,
+    },
     rateLimits: env.RATE_LIMITS
       ? {
           signIn: env.RATE_LIMIT_SIGN_IN,

@@ -212,6 +212,24 @@ describe('connectRealtime', () => {
     expect(realtime.sources).toHaveLength(2);
   });
 
+  it('a stream replaced by another tab waits until the page is shown again (no reconnect storm)', () => {
+    const realtime = setup();
+    realtime.latest().emit('user', '{}');
+    realtime.latest().emit('closed', '{"reason":"replaced"}');
+    vi.advanceTimersByTime(120_000);
+    expect(realtime.sources).toHaveLength(1);
+    realtime.show();
+    expect(realtime.sources).toHaveLength(2);
+  });
+
+  it('a stream closed for another reason reconnects as usual', () => {
+    const realtime = setup();
+    realtime.latest().emit('user', '{}');
+    realtime.latest().emit('closed', '{"reason":"slow"}');
+    vi.advanceTimersByTime(reconnectDelay(0));
+    expect(realtime.sources).toHaveLength(2);
+  });
+
   it('closes the stream and stops everything on close', () => {
     const realtime = setup();
     realtime.latest().fail();

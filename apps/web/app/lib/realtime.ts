@@ -148,6 +148,19 @@ export function connectRealtime(
       const parsed = parse(event);
       if (parsed.ok) handlers.onPayment?.(parsed.data);
     });
+    // The server ends a stream with a reason: `replaced` when this person opened more streams than
+    // they may hold (another tab took this one's place: reconnecting now would only push that one
+    // out in turn, so wait until this page is shown again); anything else, reconnect as usual.
+    stream.addEventListener('closed', (event) => {
+      const parsed = parse(event);
+      const reason = parsed.ok ? (parsed.data as { reason?: unknown }).reason : undefined;
+      drop();
+      if (reason === 'replaced') {
+        waitingForVisible = true;
+        return;
+      }
+      schedule();
+    });
     // The browser's own retry is replaced by ours (the spec's delays, the session check).
     stream.onerror = () => fail('the stream failed');
   }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { signInDemo } from '../../../test/builders.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
@@ -172,5 +172,48 @@ describe('GET /api/realtime', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(stranger.events.filter((e) => e.event === 'payment')).toEqual([]);
     await Promise.all([stream.close(), stranger.close()]);
+  });
+});
+
+// Attack: one person opened 2,000 streams; every stream re-read the database for every change,
+// and five generations then cost 27 s, 20 MB and +440 MB of memory.
+describe('one person’s many streams', () => {
+  it('keeps at most 8 open: a new one closes the oldest, which is told to wait before retrying', async () => {
+    const { cookie } = await signInDemo(t.app);
+    const streams = [];
+    for (let i = 0; i < 12; i++) {
+      const stream = await openStream(cookie);
+      await stream.waitFor((e) => e.event === 'user');
+      streams.push(stream);
+    }
+    const oldest = streams.slice(0, 4);
+    await Promise.all(oldest.map((stream) => stream.ended));
+    for (const stream of oldest) {
+      expect(stream.events.at(-1)).toEqual({ event: 'closed', data: { reason: 'replaced' } });
+    }
+    await Promise.all(streams.slice(4).map((stream) => stream.close()));
+  });
+
+  it('reads a change from the database once, however many streams the person has', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    const streams = [];
+    for (let i = 0; i < 8; i++) streams.push(await openStream(cookie));
+    await Promise.all(streams.map((stream) => stream.waitFor((e) => e.event === 'user')));
+    const find = vi.spyOn(t.container.accounts, 'find');
+    try {
+      await applyLedgerEntry(t.database.db, { userId: user.id, delta: 7, reason: 'adjustment' });
+      await Promise.all(
+        streams.map((stream) =>
+          stream.waitFor(
+            (e) => e.event === 'user' && (e.data as { tokens: number }).tokens === 107,
+            2_000,
+          ),
+        ),
+      );
+      expect(find.mock.calls.filter(([id]) => id === user.id)).toHaveLength(1);
+    } finally {
+      find.mockRestore();
+      await Promise.all(streams.map((stream) => stream.close()));
+    }
   });
 });
