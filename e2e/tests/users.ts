@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import enAuth from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
 import { expect } from './fixtures.ts';
 import { appOrigin } from './origin.ts';
@@ -50,7 +51,10 @@ export async function signInWithGoogle(
   { name, email }: { name: string; email: string },
 ) {
   await page.goto('/login');
-  await page.getByRole('link', { name: ruAuth.login.google }).click();
+  // Either language's button (“Продолжить с Google” / “Continue with Google”).
+  await page
+    .getByRole('link', { name: new RegExp(`^(${ruAuth.login.google}|${enAuth.login.google})$`) })
+    .click();
   await expect(page).toHaveURL(/\/emulators\/oauth\/google\/authorize\?/);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('E-mail').fill(email);

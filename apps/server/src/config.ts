@@ -114,6 +114,7 @@ const envSchema = z
     MAX_RUNNING_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(8),
     REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
     REALTIME_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
+    REFERRAL_DAILY_CAP: z.coerce.number().int().min(0).default(10),
     RATE_LIMITS: booleanFlag.default(true),
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_ESTIMATE: z.coerce.number().int().min(1).default(240),
@@ -234,6 +235,8 @@ export interface Config {
   jobConcurrency: number;
   /** The most generations one person may have running (pending or processing) at once; undefined: no cap. */
   maxRunningGenerations: number | undefined;
+  /** Referral bonuses one referrer is paid per UTC day; the rest are paid on later days. */
+  referralDailyCap: number;
   /** Live streams (/api/realtime) one person and one node may hold. */
   realtime: { maxStreamsPerUser: number; maxStreams: number };
   /** Requests per minute of each route class, per person or address; undefined: no limits. */
@@ -403,6 +406,7 @@ export function loadConfig(
     jobConcurrency: env.JOB_CONCURRENCY,
     // 0 turns the cap off (benchmarks of the create path).
     maxRunningGenerations: env.MAX_RUNNING_GENERATIONS || undefined,
+    referralDailyCap: env.REFERRAL_DAILY_CAP,
     realtime: {
       maxStreamsPerUser: env.REALTIME_MAX_STREAMS_PER_USER,
       maxStreams: env.REALTIME_MAX_STREAMS,

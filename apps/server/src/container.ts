@@ -109,7 +109,10 @@ export function createContainer(
       logger,
     }),
     sessions: createSessionService(repositories.sessions, config.session),
-    accounts: createAccountService(repositories, { welcomeTokens: config.welcomeTokens }),
+    accounts: createAccountService(repositories, {
+      welcomeTokens: config.welcomeTokens,
+      referralDailyCap: config.referralDailyCap,
+    }),
     oauthProviders: createOAuthProviders(config),
     uploads: createUploadService({
       storage,

@@ -9,6 +9,7 @@ export interface JobPayloads {
   reconcile_generations: Record<string, never>;
   reconcile_payments: Record<string, never>;
   prune_rate_limits: Record<string, never>;
+  pay_deferred_referrals: Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

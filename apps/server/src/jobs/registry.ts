@@ -1,4 +1,5 @@
 import type { TaskList } from 'graphile-worker';
+import type { AccountService } from '../modules/auth/account.service.ts';
 import type { GenerationEngine } from '../modules/generations/generation.engine.ts';
 import type { RateLimitRepository } from '../modules/limits/rate-limit.repository.ts';
 import type { PaymentService } from '../modules/payments/payment.service.ts';
@@ -9,8 +10,9 @@ export function buildTaskList(services: {
   engine: GenerationEngine;
   payments: Pick<PaymentService, 'reconcile'>;
   repositories: { rateLimits: Pick<RateLimitRepository, 'prune'> };
+  accounts: Pick<AccountService, 'payDeferredReferrals'>;
 }): TaskList {
-  const { engine, payments, repositories } = services;
+  const { engine, payments, repositories, accounts } = services;
   return {
     submit_generation: async (payload, helpers) => {
       const { id } = payload as JobPayloads['submit_generation'];
@@ -28,6 +30,10 @@ export function buildTaskList(services: {
     reconcile_payments: async () => {
       await payments.reconcile();
     },
+    // Referral bonuses that waited for a day with room under the referrer's daily cap.
+    pay_deferred_referrals: async () => {
+      await accounts.payDeferredReferrals();
+    },
     // Counters whose window ended an hour ago count nothing any more.
     prune_rate_limits: async () => {
       await repositories.rateLimits.prune(60 * 60_000);
@@ -43,4 +49,5 @@ export const crontab = [
   '* * * * * reconcile_generations ?max=1',
   '* * * * * reconcile_payments ?max=1',
   '*/10 * * * * prune_rate_limits ?max=1',
+  '5 0 * * * pay_deferred_referrals ?max=1',
 ].join('\n');

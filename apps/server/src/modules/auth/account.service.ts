@@ -11,10 +11,51 @@ export interface SignInOutcome {
 /** Tokens a referrer earns once for each friend who signs up. */
 const REFERRAL_SIGNUP_BONUS = 25;
 
+/**
+ * Whether a friend's sign-up earns their referrer the bonus: the friend's provider verified their
+ * e-mail (a throwaway address cannot mint bonuses), and it is not the referrer's own address (a
+ * second account of the same person).
+ */
+function earnsReferralBonus(
+  friend: { email: string | null; emailVerified: boolean },
+  referrer: { email: string },
+): boolean {
+  return (
+    friend.emailVerified &&
+    friend.email !== null &&
+    friend.email.toLowerCase() !== referrer.email.trim().toLowerCase()
+  );
+}
+
 export function createAccountService(
   repositories: Pick<Repositories, 'transaction' | 'users'>,
-  options: { welcomeTokens: number },
+  options: {
+    welcomeTokens: number;
+    /** Referral bonuses one referrer is paid per UTC day; the rest wait for later days. */
+    referralDailyCap: number;
+  },
 ) {
+  /**
+   * Pays the referrer their bonus for this friend, unless today's are used up (then a later day's
+   * run of `payDeferredReferrals` pays it). Once per friend, whatever runs it (the ledger's key).
+   */
+  async function payReferralIfRoom(
+    tx: Parameters<Parameters<Repositories['transaction']>[0]>[0],
+    referrerId: string,
+    friendId: string,
+  ): Promise<boolean> {
+    await tx.users.lock(referrerId);
+    if ((await tx.ledger.referralBonusesToday(referrerId)) >= options.referralDailyCap)
+      return false;
+    const result = await tx.ledger.apply({
+      userId: referrerId,
+      delta: REFERRAL_SIGNUP_BONUS,
+      reason: 'referral_bonus',
+      referredUserId: friendId,
+    });
+    return result.applied;
+  }
+
   async function attempt(
     profile: ExternalProfile,
     referral: string | null,
@@ -61,13 +102,12 @@ export function createAccountService(
           reason: 'welcome',
         });
       }
-      if (referrer && referrer.id !== user.id) {
-        await tx.ledger.apply({
-          userId: referrer.id,
-          delta: REFERRAL_SIGNUP_BONUS,
-          reason: 'referral_bonus',
-          referredUserId: user.id,
-        });
+      if (
+        referrer &&
+        referrer.id !== user.id &&
+        earnsReferralBonus({ ...profile, email }, referrer)
+      ) {
+        await payReferralIfRoom(tx, referrer.id, user.id);
       }
       const fresh = await tx.users.findById(user.id);
       return { user: fresh ?? user, created: true };
@@ -75,6 +115,21 @@ export function createAccountService(
   }
 
   return {
+    /**
+     * Job `pay_deferred_referrals`: pays the bonuses that waited for a day with room, oldest
+     * first, each referrer at most `referralDailyCap` a day. How many it paid.
+     */
+    async payDeferredReferrals(): Promise<number> {
+      let paid = 0;
+      for (const { referrerId, friendId } of await repositories.users.unpaidReferrals(1_000)) {
+        const applied = await repositories.transaction((tx) =>
+          payReferralIfRoom(tx, referrerId, friendId),
+        );
+        if (applied) paid++;
+      }
+      return paid;
+    },
+
     /** A person's account as it is now (the balance moves on every create and refund). */
     find: (id: string): Promise<UserRow | undefined> => repositories.users.findById(id),
 

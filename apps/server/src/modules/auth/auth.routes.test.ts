@@ -147,7 +147,7 @@ describe('sessions', () => {
 });
 
 describe('referrals', () => {
-  it('credits the referrer 25 tokens once and records referred_by', async () => {
+  it('records referred_by for a demo sign-up, but pays no bonus: the demo vouches for no e-mail', async () => {
     const referrer = await signInDemo(t.app, { email: 'ref@example.com' });
     const friend = await signInDemo(t.app, {
       email: 'friend@example.com',
@@ -163,8 +163,8 @@ describe('referrals', () => {
       sql`select referred_by from users where id = ${friend.user.id}`,
     );
     expect(row.rows[0]?.referred_by).toBe(referrer.user.id);
-    expect(await balance(referrer.user.id)).toBe(125);
-    expect(await ledgerSum(referrer.user.id)).toBe(125);
+    expect(await balance(referrer.user.id)).toBe(100);
+    expect(await ledgerSum(referrer.user.id)).toBe(100);
   });
 
   it.each([
@@ -191,7 +191,10 @@ describe('referrals', () => {
       payload: { email: 'cookie.friend@example.com', name: 'Friend', referral: null },
     });
     expect(res.statusCode).toBe(200);
-    expect(await balance(referrer.user.id)).toBe(125);
+    const friend = await t.database.db.execute<{ referred_by: string }>(
+      sql`select referred_by from users where email = 'cookie.friend@example.com'`,
+    );
+    expect(friend.rows[0]?.referred_by).toBe(referrer.user.id);
     const cleared = res.cookies.find((c) => c.name === 'kadr_ref');
     expect(cleared?.value).toBe('');
     expect(cleared?.path).toBe('/');

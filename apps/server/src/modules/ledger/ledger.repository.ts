@@ -115,6 +115,15 @@ export function createLedgerRepository(db: Executor) {
   return {
     apply: (entry: LedgerEntry): Promise<LedgerResult> => applyLedgerEntry(db, entry),
 
+    /** Referral bonuses the person was paid since the start of the current UTC day. */
+    async referralBonusesToday(userId: string): Promise<number> {
+      const result = await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from token_ledger
+         where user_id = ${userId} and reason = 'referral_bonus'
+           and created >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'`);
+      return result.rows[0]?.n ?? 0;
+    },
+
     /**
      * One page of the person's statement, newest first. `balanceAfter` is the running sum of their
      * entries in the order they were written, which ends at the balance (balance = Σ ledger).

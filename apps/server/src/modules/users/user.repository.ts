@@ -24,6 +24,30 @@ export function createUserRepository(db: Executor) {
       return row;
     },
 
+    /** Locks the person's row until the transaction ends (one referral payout at a time). */
+    async lock(id: string): Promise<void> {
+      await db.execute(sql`select 1 from users where id = ${id} for update`);
+    },
+
+    /**
+     * Friends whose referral bonus is due and unpaid, oldest first: their provider verified their
+     * e-mail, it is not their referrer's own address, and no bonus was paid for them.
+     */
+    async unpaidReferrals(limit: number): Promise<{ referrerId: string; friendId: string }[]> {
+      const result = await db.execute<{ referrer_id: string; friend_id: string }>(sql`
+        select f.referred_by as referrer_id, f.id as friend_id
+          from users f
+          join users r on r.id = f.referred_by
+         where f.verified
+           and f.email <> ''
+           and lower(f.email) <> lower(r.email)
+           and not exists (select 1 from token_ledger l
+                            where l.referred_user_id = f.id and l.reason = 'referral_bonus')
+         order by f.created, f.id
+         limit ${limit}`);
+      return result.rows.map((row) => ({ referrerId: row.referrer_id, friendId: row.friend_id }));
+    },
+
     /**
      * Makes `referrerId` the person's referrer when they have none and it is another existing
      * person who was not referred by them (no two-person loop). True when it was set.
