@@ -52,6 +52,27 @@ describe('applyLedgerEntry', () => {
     expect(await state(userId)).toEqual({ tokens: 0, sum: 0 });
   });
 
+  // Attack: races on money. 50 debits at once against a balance that covers one, 100 rounds: each
+  // round exactly one goes through, the balance never goes below zero and equals its ledger.
+  it('50 simultaneous debits against a balance covering one, 100 rounds: one each time', async () => {
+    for (let round = 0; round < 100; round++) {
+      const userId = await userWith(7);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, () =>
+          t.database.db.transaction((tx) =>
+            applyLedgerEntry(tx, { userId, delta: -7, reason: 'adjustment' }),
+          ),
+        ),
+      );
+      const accepted = outcomes.filter((o) => o.status === 'fulfilled');
+      const refused = outcomes.filter(
+        (o) => o.status === 'rejected' && o.reason instanceof InsufficientTokensError,
+      );
+      expect([accepted.length, refused.length], `round ${round}`).toEqual([1, 49]);
+      expect(await state(userId), `round ${round}`).toEqual({ tokens: 0, sum: 0 });
+    }
+  });
+
   it('applies a refund once however often it is replayed', async () => {
     const userId = await userWith(10);
     const generationId = await generationFor(userId);
