@@ -54,26 +54,28 @@ function valueFor(def: ParameterDefinition) {
 }
 
 const payload = fc.constantFrom(...listModels()).chain((model) =>
-  fc.record(
-    {
-      model: fc.oneof(
-        { weight: 6, arbitrary: fc.constant(model.id) },
-        { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
-      ),
-      prompt: fc.oneof(
-        { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 60 }) },
-        { weight: 1, arbitrary: odd },
-      ),
-      parameters: fc.record(
-        Object.fromEntries(model.parameters.map((def) => [def.name, valueFor(def)])),
-        { requiredKeys: [] },
-      ),
-      duration: odd,
-      translate_prompt: fc.oneof(fc.boolean(), odd),
-      extra: fc.dictionary(fc.string({ maxLength: 12 }), odd, { maxKeys: 3 }),
-    },
-    { requiredKeys: ['model'] },
-  ).map(({ extra, ...body }) => ({ type: model.type, body: { ...extra, ...body } })),
+  fc
+    .record(
+      {
+        model: fc.oneof(
+          { weight: 6, arbitrary: fc.constant(model.id) },
+          { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+        ),
+        prompt: fc.oneof(
+          { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 60 }) },
+          { weight: 1, arbitrary: odd },
+        ),
+        parameters: fc.record(
+          Object.fromEntries(model.parameters.map((def) => [def.name, valueFor(def)])),
+          { requiredKeys: [] },
+        ),
+        duration: odd,
+        translate_prompt: fc.oneof(fc.boolean(), odd),
+        extra: fc.dictionary(fc.string({ maxLength: 12 }), odd, { maxKeys: 3 }),
+      },
+      { requiredKeys: ['model'] },
+    )
+    .map(({ extra, ...body }) => ({ type: model.type, body: { ...extra, ...body } })),
 );
 
 describe('10,000 fuzzed create payloads', () => {
