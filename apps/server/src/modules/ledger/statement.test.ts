@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { buildGeneration, signInDemo } from '../../../test/builders.ts';
+import { buildGeneration, signInDemo, signUpVerified } from '../../../test/builders.ts';
 import { fakeProvider } from '../../../test/fake-payments.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { paymentDriver } from '../../../test/payments.ts';
@@ -31,7 +31,7 @@ interface Entry {
 /** A person with a welcome, a referral bonus, a purchase, a generation and its refund. */
 async function personWithHistory() {
   const friend = await signInDemo(t.app, { name: 'Friend' });
-  const me = await signInDemo(t.app, { name: 'Me', referral: friend.user.id });
+  const me = await signUpVerified(t, { name: 'Me', referral: friend.user.id });
   const drive = paymentDriver(t);
   const bought = await drive.open(
     rub,

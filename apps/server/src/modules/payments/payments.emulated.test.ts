@@ -1,7 +1,7 @@
 import type { StripeEmulator, YooKassaEmulator } from '@kadr/emulators';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signInDemo } from '../../../test/builders.ts';
+import { signInDemo, signUpVerified } from '../../../test/builders.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { paymentDriver } from '../../../test/payments.ts';
@@ -67,7 +67,7 @@ const statusOf = async (id: string) => (await drive.payment(id)).status;
 describe('YooKassa through its emulator', () => {
   it('credits 600 credits and the referrer 300 once, whatever the emulator delivers', async () => {
     const referrer = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
     const { id, providerId, url } = await buy(buyer, '600', ru);
     expect(url.startsWith(`${t.base}/emulators/yookassa/`)).toBe(true);
     const page = await fetch(url);
@@ -93,7 +93,7 @@ describe('YooKassa through its emulator', () => {
 
   it('takes back a partial refund proportionally and the rest to zero, with the shortfall', async () => {
     const referrer = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
     const { id, providerId } = await buy(buyer, '600', ru);
     await yookassa.pay(providerId);
     await yookassa.settled();
@@ -146,7 +146,7 @@ describe('YooKassa through its emulator', () => {
 describe('Stripe Checkout through its emulator', () => {
   it('credits 500 tokens and the referrer 250 once, whatever the emulator delivers', async () => {
     const referrer = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
     const { id, providerId, url } = await buy(buyer, '500', en);
     expect(url.startsWith(`${t.base}/emulators/stripe/`)).toBe(true);
     await stripe.pay(providerId, { duplicates: 19, outOfOrder: true });
@@ -183,7 +183,7 @@ describe('Stripe Checkout through its emulator', () => {
 
   it('takes the tokens and the commission back on a dispute, once', async () => {
     const referrer = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
     const { id, providerId } = await buy(buyer, '1000', en);
     await stripe.pay(providerId);
     await stripe.settled();

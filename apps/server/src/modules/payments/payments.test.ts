@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { signInDemo } from '../../../test/builders.ts';
+import { signInDemo, signUpVerified } from '../../../test/builders.ts';
 import { type FakeProvider, fakeProvider } from '../../../test/fake-payments.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { paymentDriver } from '../../../test/payments.ts';
@@ -203,7 +203,7 @@ describe('the referral sent with a payment', () => {
 
   it('does not make two people each other’s referrer', async () => {
     const first = await signInDemo(t.app);
-    const second = await signInDemo(t.app, { referral: first.user.id });
+    const second = await signUpVerified(t, { referral: first.user.id });
     await drive.open(rub, first.cookie, { amount: '100', referral: second.user.id }, ru);
     expect(await referrerOf(first.user.id)).toBeNull();
   });
@@ -212,7 +212,7 @@ describe('the referral sent with a payment', () => {
 describe('crediting through notifications', () => {
   it('credits a YooKassa payment once, and the referrer 50 %, however often it is told', async () => {
     const referrer = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
     expect(await drive.balance(referrer.user.id)).toBe(125);
     const { id, providerId } = await drive.open(
       rub,
@@ -246,7 +246,7 @@ describe('crediting through notifications', () => {
 
   it('credits a Stripe payment once from signed events, in any order', async () => {
     const referrer = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
     const { id, providerId } = await drive.open(
       usd,
       buyer.cookie,
@@ -301,7 +301,7 @@ describe('crediting through notifications', () => {
 
   it('credits and takes back in one go when a refund is heard of before the success', async () => {
     const referrer = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
     const { id, providerId } = await drive.open(
       rub,
       buyer.cookie,
@@ -507,7 +507,7 @@ describe('forged and unconfirmed notifications', () => {
 describe('refunds and disputes', () => {
   it('takes back a proportional share on a partial refund, the rest on the next, once each', async () => {
     const referrer = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
     const { id, providerId } = await drive.open(
       rub,
       buyer.cookie,
@@ -544,7 +544,7 @@ describe('refunds and disputes', () => {
 
   it('takes back no more than is left, recording the shortfall for the payer and the referrer', async () => {
     const referrer = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
     const { id, providerId } = await drive.open(
       usd,
       buyer.cookie,
