@@ -237,6 +237,7 @@ export function generationRow(overrides: Partial<GenerationRow> = {}): Generatio
     },
     cost: 6,
     submittedAt: null,
+    submittingAt: null,
     completedAt: null,
     deadline: null,
     recordFiles: null,

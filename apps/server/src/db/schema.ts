@@ -117,6 +117,12 @@ export const generationRequests = pgTable(
     /** Tokens debited for this request; refunded in full on failure. */
     cost: integer('cost').notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /**
+     * When a submit last asked the provider to create this request's prediction without the answer
+     * recorded yet (null once recorded, or once the provider refused): a later submit looks for that
+     * prediction at the provider before creating another.
+     */
+    submittingAt: timestamp('submitting_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** After this moment a request that has not finished is failed and refunded. */
     deadline: timestamp('deadline', { withTimezone: true }),

@@ -80,6 +80,8 @@ function notFound(detail: string): Problem {
   return { title: 'Not found', status: 404, detail };
 }
 
+const PAGE_SIZE = 100;
+
 /** Input URLs and a webhook outside the allowed prefixes, as invalid fields. */
 function unreachableUrls(
   body: { input: Record<string, unknown>; webhook?: string | null | undefined },
@@ -326,11 +328,17 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
           return createPrediction(request, reply, model, body, prefix);
         });
 
-        v1.get('/predictions', async () => ({
-          previous: null,
-          next: null,
-          results: engine.list().slice(0, 100),
-        }));
+        // Newest first, 100 a page, with cursor URLs as Replicate's (the client's `paginate`).
+        v1.get<{ Querystring: { cursor?: string } }>('/predictions', async (request) => {
+          const all = engine.list();
+          const start = Math.max(0, Number.parseInt(request.query.cursor ?? '0', 10) || 0);
+          const page = (at: number) => `${baseUrlFor(request, prefix)}/v1/predictions?cursor=${at}`;
+          return {
+            previous: start > 0 ? page(Math.max(0, start - PAGE_SIZE)) : null,
+            next: start + PAGE_SIZE < all.length ? page(start + PAGE_SIZE) : null,
+            results: all.slice(start, start + PAGE_SIZE),
+          };
+        });
 
         v1.get<{ Params: { id: string } }>('/predictions/:id', async (request, reply) => {
           const prediction = engine.get(request.params.id);

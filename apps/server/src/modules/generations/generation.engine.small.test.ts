@@ -76,8 +76,18 @@ function request(initial: GenerationRow) {
       status: 'pending' | 'processing',
     ) => {
       if (row.status !== 'pending' || row.replicateId) return undefined;
-      row = { ...row, replicateId: predictionId, deadline, status };
+      row = { ...row, replicateId: predictionId, deadline, status, submittingAt: null };
       return row;
+    },
+    claimSubmission: async (_id: string, leaseMs: number) => {
+      if (row.status !== 'pending' || row.replicateId) return undefined;
+      const previous = row.submittingAt;
+      const claimed = !previous || previous.getTime() < Date.now() - leaseMs;
+      if (claimed) row = { ...row, submittingAt: new Date() };
+      return { claimed, previous };
+    },
+    releaseSubmission: async () => {
+      if (!row.replicateId) row = { ...row, submittingAt: null };
     },
     markFailed: async (_id: string, error: string) => {
       if (!active()) return undefined;
@@ -159,7 +169,7 @@ describe('submit: provider errors', () => {
     const state = request(ROW);
     const unavailable = new ProviderError('Service Unavailable', 503);
     const engine = engineWith(log, {
-      top: { generations: { findById: state.generations.findById } },
+      top: { generations: state.generations },
       provider: {
         create: async () => {
           throw unavailable;
@@ -169,7 +179,12 @@ describe('submit: provider errors', () => {
 
     expect(unavailable.permanent).toBe(false);
     await expect(engine.submit(ID, { number: 1, max: 10 })).rejects.toBe(unavailable);
-    expect(log.names()).toEqual(['generations.findById', 'provider.create']);
+    expect(log.names()).toEqual([
+      'generations.findById',
+      'generations.claimSubmission',
+      'provider.create',
+      'generations.releaseSubmission',
+    ]);
     expect(state.row.status).toBe('pending');
   });
 
@@ -177,7 +192,7 @@ describe('submit: provider errors', () => {
     const log = new CallLog();
     const state = request(ROW);
     const engine = engineWith(log, {
-      top: { generations: { findById: state.generations.findById } },
+      top: { generations: state.generations },
       tx: { generations: state.generations, ledger: refunds },
       provider: {
         create: async () => {
@@ -189,7 +204,9 @@ describe('submit: provider errors', () => {
     await engine.submit(ID, { number: 10, max: 10 });
     expect(log.names()).toEqual([
       'generations.findById',
+      'generations.claimSubmission',
       'provider.create',
+      'generations.releaseSubmission',
       'logger.warn',
       ...FAIL_AND_REFUND,
     ]);
@@ -204,7 +221,7 @@ describe('submit: provider errors', () => {
     const log = new CallLog();
     const state = request(ROW);
     const engine = engineWith(log, {
-      top: { generations: { findById: state.generations.findById } },
+      top: { generations: state.generations },
       tx: { generations: state.generations, ledger: refunds },
       provider: {
         create: async () => {
@@ -216,7 +233,9 @@ describe('submit: provider errors', () => {
     await engine.submit(ID, { number: 1, max: 10 });
     expect(log.names()).toEqual([
       'generations.findById',
+      'generations.claimSubmission',
       'provider.create',
+      'generations.releaseSubmission',
       'logger.warn',
       ...FAIL_AND_REFUND,
     ]);
@@ -344,6 +363,7 @@ describe('submit: prompt translation', () => {
       'translator.toEnglish',
       'logger.warn',
       'generations.mergeJsondata',
+      'generations.claimSubmission',
       'provider.create',
       'transaction',
       'tx.generations.markSubmitted',
@@ -514,7 +534,7 @@ describe('a cancel racing a completion', () => {
     const log = new CallLog();
     const state = request(ROW);
     const engine = engineWith(log, {
-      top: { generations: { findById: state.generations.findById } },
+      top: { generations: state.generations },
       tx: { generations: { markSubmitted: state.generations.markSubmitted } },
       provider: {
         create: async () => {
@@ -528,12 +548,104 @@ describe('a cancel racing a completion', () => {
     await engine.submit(ID, { number: 1, max: 10 });
     expect(log.names()).toEqual([
       'generations.findById',
+      'generations.claimSubmission',
       'provider.create',
       'transaction',
       'tx.generations.markSubmitted',
       'commit',
+      'generations.findById',
       'provider.cancel',
     ]);
     expect(log.argsOf('provider.cancel')).toEqual([['p-1']]);
+  });
+});
+
+describe('submit: a submission whose answer was lost (no idempotency key at the provider)', () => {
+  const webhook = `https://kadr.test/api/webhooks/replicate?request=${ID}`;
+
+  it('adopts the prediction an earlier, crashed submit made instead of creating a second', async () => {
+    const log = new CallLog();
+    const state = request(generationRow({ submittingAt: new Date(Date.now() - 5 * 60_000) }));
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations },
+      provider: {
+        findByWebhook: async (url: string) =>
+          url.startsWith(webhook) ? prediction('processing') : undefined,
+      },
+    });
+
+    await engine.submit(ID, { number: 1, max: 10 });
+    expect(log.names()).toEqual([
+      'generations.findById',
+      'generations.claimSubmission',
+      'provider.findByWebhook',
+      'transaction',
+      'tx.generations.markSubmitted',
+      'tx.generations.notify',
+      'commit',
+    ]);
+    expect(state.row).toMatchObject({ status: 'processing', replicateId: 'p-1' });
+  });
+
+  it('waits (the job retries) while another submit is still waiting for its answer', async () => {
+    const log = new CallLog();
+    const state = request(generationRow({ submittingAt: new Date() }));
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      provider: { findByWebhook: async () => undefined },
+    });
+
+    await expect(engine.submit(ID, { number: 1, max: 10 })).rejects.toThrow(
+      /being submitted by another worker/,
+    );
+    expect(log.names()).toEqual([
+      'generations.findById',
+      'generations.claimSubmission',
+      'provider.findByWebhook',
+    ]);
+    expect(state.row).toMatchObject({ status: 'pending', replicateId: null });
+  });
+
+  it('creates once the earlier claim has expired and the provider has nothing for it', async () => {
+    const log = new CallLog();
+    const state = request(generationRow({ submittingAt: new Date(Date.now() - 5 * 60_000) }));
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations },
+      provider: {
+        findByWebhook: async () => undefined,
+        create: async () => prediction('starting'),
+      },
+    });
+
+    await engine.submit(ID, { number: 1, max: 10 });
+    expect(log.names().slice(0, 4)).toEqual([
+      'generations.findById',
+      'generations.claimSubmission',
+      'provider.findByWebhook',
+      'provider.create',
+    ]);
+    expect(state.row).toMatchObject({ status: 'pending', replicateId: 'p-1', submittingAt: null });
+  });
+
+  it('two submits that adopted the same prediction: the one that lost the race cancels nothing', async () => {
+    const log = new CallLog();
+    const state = request(generationRow({ submittingAt: new Date(Date.now() - 5 * 60_000) }));
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations },
+      provider: {
+        findByWebhook: async () => {
+          // The other submit records the very same prediction meanwhile.
+          state.endElsewhere({ replicateId: 'p-1', submittingAt: null });
+          return prediction('starting');
+        },
+      },
+    });
+
+    await engine.submit(ID, { number: 1, max: 10 });
+    expect(log.names()).not.toContain('provider.cancel');
+    expect(log.names()).not.toContain('provider.create');
   });
 });

@@ -58,6 +58,14 @@ class SubmissionNotRecordedError extends Error {
   }
 }
 
+/** Another submit is waiting for the provider's answer for this request; the job retries. */
+class SubmissionInFlightError extends Error {
+  constructor(requestId: string) {
+    super(`request ${requestId} is being submitted by another worker`);
+    this.name = 'SubmissionInFlightError';
+  }
+}
+
 /** Saving an output failed in a way another attempt cannot fix (a refused host, too large). */
 class PermanentSaveError extends Error {
   constructor(message: string) {
@@ -72,6 +80,13 @@ const userError = {
   timeout: 'The generation took too long and was stopped.',
   download: 'The result could not be saved.',
 };
+
+/**
+ * How long a submit's claim on a request keeps other submits from asking the provider again. Longer
+ * than a provider call may take (the adapter gives up after 30 s), so only a crashed or hung
+ * submit's claim ever expires.
+ */
+export const SUBMIT_LEASE_MS = 90_000;
 
 /** Reconcile looks only at requests nobody has heard about for this long. */
 export const RECONCILE_QUIET_MS = 30_000;
@@ -297,9 +312,31 @@ export function createGenerationEngine(options: EngineOptions) {
             });
           }
         }
-        const request = toProviderRequest(validatedOf(row, prompt), signedInputUrl);
         const webhook = options.webhookUrlFor(id);
-        const prediction = await provider.create({ ...request, webhook });
+        // Replicate takes no idempotency key: a submit that asked and lost the answer (killed,
+        // timed out) would make and pay for a second prediction. A claim records each ask; the
+        // next submit first looks for the prediction that ask may have made, and adopts it.
+        const claim = await generations.claimSubmission(id, SUBMIT_LEASE_MS);
+        if (!claim) return;
+        const earlier = claim.previous
+          ? await provider.findByWebhook(webhook, new Date(claim.previous.getTime() - 60_000))
+          : undefined;
+        if (!earlier && !claim.claimed) throw new SubmissionInFlightError(id);
+        let prediction: Prediction;
+        if (earlier) {
+          prediction = earlier;
+        } else {
+          const request = toProviderRequest(validatedOf(row, prompt), signedInputUrl);
+          try {
+            prediction = await provider.create({ ...request, webhook });
+          } catch (error) {
+            // The provider answered with a refusal: nothing was made, nothing to look for later.
+            if (error instanceof ProviderError && error.status !== undefined) {
+              await generations.releaseSubmission(id);
+            }
+            throw error;
+          }
+        }
         const updated = await repositories.transaction(async (tx) => {
           const marked = await tx.generations.markSubmitted(
             id,
@@ -311,9 +348,12 @@ export function createGenerationEngine(options: EngineOptions) {
           return marked;
         });
         if (!updated) {
-          // The request ended while we were submitting (canceled), or another submit got there
-          // first: stop this prediction.
-          await provider.cancel(prediction.id).catch(() => undefined);
+          // The request ended while we were submitting (canceled), or another submit recorded a
+          // prediction first: stop ours, unless it is the very one recorded (adopted by both).
+          const now = await generations.findById(id);
+          if (now?.replicateId !== prediction.id) {
+            await provider.cancel(prediction.id).catch(() => undefined);
+          }
         } else if (terminalStatuses.has(prediction.status)) {
           await this.ingest({ requestId: id, predictionId: prediction.id }, prediction);
         }

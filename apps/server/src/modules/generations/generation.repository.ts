@@ -196,6 +196,7 @@ export function createGenerationRepository(db: Executor) {
           replicateId: predictionId,
           status,
           submittedAt: sql`now()`,
+          submittingAt: null,
           updated: sql`now()`,
           deadline,
         })
@@ -208,6 +209,45 @@ export function createGenerationRepository(db: Executor) {
         )
         .returning();
       return row;
+    },
+
+    /**
+     * A submit's claim to ask the provider for this request's prediction. `previous` is when an
+     * earlier submit asked without its answer recorded (a crash, a timeout): that prediction may
+     * exist. `claimed` is false while that earlier claim is younger than `leaseMs` (it may still be
+     * waiting for the answer). Undefined when the request is no longer waiting to be submitted.
+     */
+    async claimSubmission(
+      id: string,
+      leaseMs: number,
+    ): Promise<{ claimed: boolean; previous: Date | null } | undefined> {
+      const result = await db.execute<{ previous: string | null; claimed: boolean }>(sql`
+        with current as (
+          select id, submitting_at from generation_requests
+           where id = ${id} and status = 'pending' and replicate_id is null
+           for update
+        ), claimed as (
+          update generation_requests g
+             set submitting_at = now(), updated = now()
+            from current c
+           where g.id = c.id
+             and (c.submitting_at is null
+                  or c.submitting_at < now() - make_interval(secs => ${leaseMs / 1000}))
+          returning g.id
+        )
+        select c.submitting_at as previous, exists(select 1 from claimed) as claimed
+          from current c`);
+      const row = result.rows[0];
+      if (!row) return undefined;
+      return { claimed: row.claimed, previous: row.previous ? new Date(row.previous) : null };
+    },
+
+    /** The provider refused to create the prediction: no prediction exists to look for later. */
+    async releaseSubmission(id: string): Promise<void> {
+      await db
+        .update(generationRequests)
+        .set({ submittingAt: null })
+        .where(and(eq(generationRequests.id, id), isNull(generationRequests.replicateId)));
     },
 
     /** The provider started running a submitted prediction: pending → processing, once. */

@@ -15,6 +15,9 @@ const refusing: ModelProvider = {
   async get(id) {
     throw new Error(`unexpected call: get ${id}`);
   },
+  async findByWebhook(webhook) {
+    throw new Error(`unexpected call: findByWebhook ${webhook}`);
+  },
   async cancel(id) {
     throw new Error(`unexpected call: cancel ${id}`);
   },

@@ -39,6 +39,9 @@ export class ProviderError extends Error {
   }
 }
 
+/** The longest a call to the provider may take; shorter than the engine's submission lease. */
+const CALL_TIMEOUT_MS = 30_000;
+
 export interface ModelProvider {
   create(request: {
     ref: ModelRef;
@@ -47,6 +50,11 @@ export interface ModelProvider {
   }): Promise<Prediction>;
   /** The prediction, or undefined when the provider no longer knows it. */
   get(id: string): Promise<Prediction | undefined>;
+  /**
+   * The prediction created with this webhook address since `since`, if any: how a submit that lost
+   * the provider's answer (a crash, a timeout) finds what it asked for instead of asking twice.
+   */
+  findByWebhook(webhook: string, since: Date): Promise<Prediction | undefined>;
   cancel(id: string): Promise<Prediction | undefined>;
 }
 
@@ -75,6 +83,8 @@ export function createReplicateProvider(options: {
         client.predictions.create({
           ...ref,
           input,
+          // An answer that never comes is an unknown outcome, left to the submission claim's lease.
+          signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
           ...(webhook ? { webhook, webhook_events_filter: ['start', 'completed'] as const } : {}),
         }),
       );
@@ -88,6 +98,21 @@ export function createReplicateProvider(options: {
         if (failure.status === 404) return undefined;
         throw failure;
       }
+    },
+    async findByWebhook(webhook, since) {
+      // Newest first, page by page, until the pages are older than the submit that asked.
+      return call(async () => {
+        for await (const page of client.paginate(() =>
+          client.predictions.list({ signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }),
+        )) {
+          for (const prediction of page) {
+            if (prediction.webhook === webhook) return normalise(prediction);
+          }
+          const oldest = page.at(-1);
+          if (!oldest || new Date(oldest.created_at) < since) return undefined;
+        }
+        return undefined;
+      });
     },
     async cancel(id) {
       try {

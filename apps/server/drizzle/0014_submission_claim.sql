@@ -1,0 +1,1 @@
+ALTER TABLE "generation_requests" ADD COLUMN "submitting_at" timestamp with time zone;
