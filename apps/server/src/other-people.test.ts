@@ -1,0 +1,200 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { buildGeneration, buildSession, buildUser } from '../test/builders.ts';
+import { expectMoneyInvariants } from '../test/money.ts';
+
+/**
+ * Attack: somebody else's ids. Every route with an id in its path is found from the running app
+ * (a new one fails this test until it is covered or excluded with a reason). Person B, signed in,
+ * calls each with person A's id: the answer is 404 with nothing of A's in it, and A's things are
+ * as they were. Then every body route gets fields a person must never set (`tokens`, `user_id`,
+ * `cost`, `status`…): refused with 400, nothing charged or changed.
+ */
+const ORIGIN = 'http://localhost:3000';
+const SECRET_PROMPT = 'a private lighthouse only A may see';
+
+let t: TestApp;
+let aCookie: string;
+let bCookie: string;
+let aId: string;
+let generationId: string;
+let paymentId: string;
+let fileUrl: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const a = await buildUser(t.container, { tokens: 50 });
+  const b = await buildUser(t.container, { tokens: 50 });
+  aId = a.id;
+  aCookie = await buildSession(t.container, a);
+  bCookie = await buildSession(t.container, b);
+  generationId = await buildGeneration(t.database, a, { prompt: SECRET_PROMPT, cost: 0 });
+  const payment = await t.container.repositories.payments.insert({
+    userId: a.id,
+    provider: 'yookassa',
+    idempotencyKey: 'other-people-test',
+    packageId: 'p500',
+    amount: '990.00',
+    amountMinor: 99_000,
+    currency: 'RUB',
+    tokens: 500,
+    locale: 'ru',
+    referral: null,
+  });
+  paymentId = payment.id;
+  const png = await sharp({
+    create: { width: 8, height: 8, channels: 3, background: '#336699' },
+  })
+    .png()
+    .toBuffer();
+  const boundary = '----kadr-other-people';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/upload-image',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      cookie: aCookie,
+      origin: ORIGIN,
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  fileUrl = new URL((res.json() as { urls: { get: string } }).urls.get, ORIGIN).pathname;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/**
+ * Every route with a parameter in its path, as `METHOD /path/:param`, from the app's OpenAPI
+ * document (every route is in it; `openapi.test.ts` checks that none is hidden).
+ */
+function parameterRoutes(): string[] {
+  const document = t.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+  const routes: string[] = [];
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    if (!path.includes('{')) continue;
+    for (const method of Object.keys(operations)) {
+      if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) {
+        routes.push(`${method.toUpperCase()} ${path.replaceAll(/\{(\w+)\}/g, ':$1')}`);
+      }
+    }
+  }
+  return routes.sort();
+}
+
+/** A's resource behind each route, as B would address it. */
+const covered: Record<string, () => string> = {
+  'GET /api/generations/:id': () => `/api/generations/${generationId}`,
+  'POST /api/generations/:id/cancel': () => `/api/generations/${generationId}/cancel`,
+  'GET /api/payments/:id': () => `/api/payments/${paymentId}`,
+  'POST /api/payments/:id/cancel': () => `/api/payments/${paymentId}/cancel`,
+  'GET /api/files/:id/:name': () => fileUrl,
+};
+
+/** Routes whose parameter names no person's resource, each with why. */
+const excluded: Record<string, string> = {
+  'GET /api/auth/:provider': 'a sign-in provider name, the same for everyone',
+  'GET /api/auth/:provider/callback': "a provider's redirect back, bound to its own state cookie",
+};
+/** Demo-mode stand-ins for outside services (Replicate, YooKassa, Stripe, sign-in), not our API. */
+const isEmulator = (route: string) => route.split(' ')[1]?.startsWith('/emulators/');
+
+describe("another person's ids", () => {
+  it('every route with an id is covered here or excluded with a reason', () => {
+    const found = parameterRoutes().filter((route) => !isEmulator(route));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toEqual([...Object.keys(covered), ...Object.keys(excluded)].sort());
+  });
+
+  it.each(Object.keys(covered))('%s answers 404 with nothing of theirs', async (route) => {
+    const method = route.split(' ')[0] as 'GET' | 'POST';
+    const url = covered[route]?.() ?? '';
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { cookie: bCookie, origin: ORIGIN },
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.headers['content-type'], res.body).toContain('application/problem+json');
+    expect(res.body).not.toContain(SECRET_PROMPT);
+    expect(res.body).not.toContain(aId);
+    for (const id of [generationId, paymentId]) {
+      if (!url.includes(id)) expect(res.body).not.toContain(id);
+    }
+    // A's own session still sees it: the 404 is about who asks, not a missing thing.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: method === 'GET' ? url : url.replace(/\/cancel$/, ''),
+      headers: { cookie: aCookie },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** A's balance, generation and payment as stored. */
+async function snapshot() {
+  const { rows } = await t.database.pool.query(
+    `select (select tokens from users where id = $1) as tokens,
+            (select status from generation_requests where id = $2) as generation,
+            (select status from payments where id = $3) as payment`,
+    [aId, generationId, paymentId],
+  );
+  return rows[0];
+}
+
+describe('fields a person must never set', () => {
+  const forbidden = { tokens: 1_000_000, user_id: '00000000-0000-4000-8000-000000000000', cost: 0 };
+  const bodies: [string, Record<string, unknown>][] = [
+    ['/api/create-image', { model: 'seedream-3', prompt: 'a cat' }],
+    ['/api/create-video', { model: 'seedance-lite', prompt: 'a cat running' }],
+    ['/api/estimate-image', { model: 'seedream-3', prompt: 'a cat' }],
+    ['/api/estimate-video', { model: 'seedance-lite', prompt: 'a cat running' }],
+    ['/api/create-payment', { package: 'p500', provider: 'yookassa' }],
+  ];
+  const extras: [string, Record<string, unknown>][] = [
+    ...Object.entries(forbidden).map(([key, value]): [string, Record<string, unknown>] => [
+      key,
+      { [key]: value },
+    ]),
+    ['status', { status: 'completed' }],
+    ['amount', { amount: '1.00' }],
+    ['parameters.tokens', { parameters: { tokens: 5 } }],
+  ];
+
+  it.each(
+    bodies.flatMap(([url, body]) =>
+      extras.map(([name, extra]) => [url, name, { ...body, ...extra }]),
+    ),
+  )('%s with %s is refused and changes nothing', async (url, _name, payload) => {
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: String(url),
+      headers: { cookie: aCookie, origin: ORIGIN },
+      payload: payload as Record<string, unknown>,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(await snapshot()).toEqual(before);
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `select (select count(*) from token_ledger where user_id = $1)
+            + (select count(*) from generation_requests where user_id = $1)
+            + (select count(*) from payments where user_id = $1) as n`,
+      [aId],
+    );
+    // A's adjustment, the built generation and payment: nothing new.
+    expect(Number(rows[0]?.n)).toBe(3);
+    await expectMoneyInvariants(t.database.pool);
+  });
+});
