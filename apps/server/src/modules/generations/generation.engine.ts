@@ -86,7 +86,7 @@ const userError = {
  * than a provider call may take (the adapter gives up after 30 s), so only a crashed or hung
  * submit's claim ever expires.
  */
-export const SUBMIT_LEASE_MS = 90_000;
+const SUBMIT_LEASE_MS = 90_000;
 
 /** Reconcile looks only at requests nobody has heard about for this long. */
 export const RECONCILE_QUIET_MS = 30_000;
