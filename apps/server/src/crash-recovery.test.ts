@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
-import { freePort } from '../test/live.ts';
 import { expectMoneyInvariants } from '../test/money.ts';
+import { freePort } from '../test/ports.ts';
 
 // The acceptance test of #4 taken literally: the real server process (API, job worker and, in demo
 // mode, the Replicate emulator all in one) is killed with SIGKILL while requests are processing,

@@ -7,12 +7,32 @@ import { openDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import './database.ts';
+import { freePort } from './ports.ts';
+
+/**
+ * PostgreSQL on a port the OS has just handed out. A fixed range (55000 + pid) sits inside the
+ * ephemeral range, where a busy machine's outgoing connections can hold the port; then the next try
+ * takes another.
+ */
+async function startOnFreePort(dir: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startEmbeddedPostgres({
+        dir,
+        port: await freePort(),
+        database: 'kadr_template',
+      });
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      if (attempt >= 3) throw error;
+    }
+  }
+}
 
 /** One real PostgreSQL for the whole run; every test file gets its own database copied from a template. */
 export default async function setup(project: TestProject) {
   const dir = path.join(repoRoot, '.tmp', `test-pg-${process.pid}`);
-  const port = 55_000 + (process.pid % 5_000);
-  const server = await startEmbeddedPostgres({ dir, port, database: 'kadr_template' });
+  const server = await startOnFreePort(dir);
   const template = openDatabase(server.url, { max: 2, onError: () => {} });
   await runMigrations(template.pool);
   await template.close();

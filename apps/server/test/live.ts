@@ -1,21 +1,8 @@
-import { createServer } from 'node:net';
 import { Logger, type Runner, run } from 'graphile-worker';
 import type { ContainerOverrides } from '../src/container.ts';
 import { buildTaskList } from '../src/jobs/registry.ts';
 import { buildTestApp, type TestApp } from './app.ts';
-
-/** A port nothing listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './ports.ts';
 
 export interface LiveApp extends TestApp {
   base: string;
