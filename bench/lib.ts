@@ -6,18 +6,31 @@ export interface Server {
   url: string;
   /** Whatever else the server announced on its first line (e.g. session cookies). */
   info: Record<string, unknown>;
+  /**
+   * A question over the bench-only IPC channel (`startServer(script, { ipc: true })`): sends
+   * `{ type }` and resolves with the server's first answer of that type. Nothing of it is HTTP.
+   */
+  ask(type: string): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
 /** Starts a server script in a process of its own, so the load generator never shares its event loop. */
-export async function startServer(script: string): Promise<Server> {
+export async function startServer(
+  script: string,
+  options: { ipc?: boolean; nodeFlags?: string[]; env?: Record<string, string> } = {},
+): Promise<Server> {
   // BENCH_PROFILE=1 writes a CPU profile of each server to /tmp/kadr-bench-profiles.
   const flags = process.env.BENCH_PROFILE
     ? ['--cpu-prof', '--cpu-prof-dir=/tmp/kadr-bench-profiles']
     : [];
-  const child: ChildProcess = spawn(process.execPath, [...flags, script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, ...(options.nodeFlags ?? []), script],
+    {
+      stdio: options.ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...options.env },
+    },
+  );
   const stdout = child.stdout;
   if (!stdout) throw new Error('no stdout from server');
   const lines = createInterface({ input: stdout });
@@ -28,12 +41,41 @@ export async function startServer(script: string): Promise<Server> {
   return {
     url: `http://127.0.0.1:${String(info.port)}`,
     info,
+    ask: (type) => ask(child, type),
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Sends `{ type, ...details }` to a child over IPC and waits for its first answer of that type. */
+export function ask(
+  child: ChildProcess,
+  type: string,
+  details: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      const answer = message as Record<string, unknown>;
+      if (answer.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(answer);
+    };
+    const onExit = (code: number | null) => reject(new Error(`exited with ${code} before ${type}`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send({ type, ...details });
+  });
+}
+
+/** The latency at quantile q (0–1) of ascending-sorted values, in ms to two decimals. */
+export function quantile(sorted: readonly number[], q: number): number {
+  const value = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return Number(value.toFixed(2));
 }
 
 export interface LoadResult {

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { report } from './lib.ts';
+import { benchPort } from './ports.ts';
 
 /** Debian's Chromium and the flags the end-to-end suite uses on these machines. */
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -43,7 +44,12 @@ async function launchChrome(): Promise<Chrome> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'kadr-lighthouse-'));
   const child: ChildProcess = spawn(
     chromePath,
-    [...chromeFlags, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...chromeFlags,
+      `--remote-debugging-port=${benchPort(3)}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const stderr = child.stderr;

@@ -8,14 +8,21 @@
 // commit on) under autocannon with 50 connections and no pipelining, on the same machine as the
 // load generator and the database. No job worker runs in the measured process (see kadr.ts).
 //
-// Run a part alone: `npm run bench -- lighthouse`, `npm run bench -- api`, or part of a benchmark's
-// name (`npm run bench -- create-image`; also `BENCH_ONLY=a,b`). BENCH_DEBUG=1 prints every round.
+// The realtime benchmarks (bench/realtime.ts: 10,000 open streams, commit → event, the capped
+// fan-out) and job pickup (bench/jobs.ts) run afterwards on a node of their own
+// (bench/servers/realtime.ts), once our server above has stopped.
+//
+// Run a part alone: `npm run bench -- lighthouse`, `npm run bench -- api`, `npm run bench --
+// realtime`, `npm run bench -- jobs`, or part of a benchmark's name (`npm run bench --
+// create-image`; also `BENCH_ONLY=a,b`). BENCH_DEBUG=1 prints every round.
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@kadr/server';
 import { moneyInvariantViolations } from '@kadr/server/test/money';
+import { benchJobPickup } from './jobs.ts';
 import { combine, type LoadResult, load, report, type Server, startServer } from './lib.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { paceApart } from './pace.ts';
+import { benchRealtime } from './realtime.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const only = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?? [])]
@@ -26,19 +33,22 @@ const apiBenchmarks = [
   'create-image-vs-bare-route',
   'history-list-100k-vs-bare-route',
 ];
+const realtimeBenchmarks = {
+  streams: ['realtime-10k-streams-memory', 'realtime-10k-streams-commit-to-event'],
+  fanout: ['realtime-fanout-capped-streams'],
+};
+const jobBenchmarks = ['job-pickup'];
+const named = [...apiBenchmarks, ...Object.values(realtimeBenchmarks).flat(), ...jobBenchmarks];
+const groups = ['api', 'lighthouse', 'realtime', 'jobs'] as const;
 for (const part of only) {
-  if (
-    part !== 'api' &&
-    part !== 'lighthouse' &&
-    !apiBenchmarks.some((name) => name.includes(part))
-  ) {
+  if (!(groups as readonly string[]).includes(part) && !named.some((name) => name.includes(part))) {
     throw new Error(
-      `no benchmark matches ${part}; choose api, lighthouse or part of ${apiBenchmarks.join(', ')}`,
+      `no benchmark matches ${part}; choose ${groups.join(', ')} or part of ${named.join(', ')}`,
     );
   }
 }
 /** Whether a benchmark of this group and name was asked for (everything when nothing was). */
-const wants = (group: 'api' | 'lighthouse', name: string = group) =>
+const wants = (group: (typeof groups)[number], name: string = group) =>
   only.length === 0 || only.some((part) => part === group || name.includes(part));
 const script = (name: string) => fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url));
 
@@ -194,19 +204,38 @@ async function compare(
   });
 }
 
-const kadr = await startServer(script('kadr'));
-try {
-  await benchApi(kadr);
-  if (wants('lighthouse')) {
-    // The landing page and a use-case page, on the mobile profile.
-    await benchLighthouse(
-      kadr.url,
-      ['/', '/marketplace'],
-      Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
-    );
+if (apiBenchmarks.some((name) => wants('api', name)) || wants('lighthouse')) {
+  const kadr = await startServer(script('kadr'));
+  try {
+    await benchApi(kadr);
+    if (wants('lighthouse')) {
+      // The landing page and a use-case page, on the mobile profile.
+      await benchLighthouse(
+        kadr.url,
+        ['/', '/marketplace'],
+        Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+      );
+    }
+  } finally {
+    await kadr.stop();
   }
-} finally {
-  await kadr.stop();
+}
+
+const [memoryName = '', latencyName = ''] = realtimeBenchmarks.streams;
+const memory = wants('realtime', memoryName);
+const latency = wants('realtime', latencyName);
+const fanout = realtimeBenchmarks.fanout.some((name) => wants('realtime', name));
+const jobs = jobBenchmarks.some((name) => wants('jobs', name));
+if (memory || latency || fanout || jobs) {
+  // Its own embedded PostgreSQL (the same folder and port as our server's, which has stopped) and
+  // --expose-gc, so its memory is read after a full collection.
+  const node = await startServer(script('realtime'), { ipc: true, nodeFlags: ['--expose-gc'] });
+  try {
+    if (memory || latency || fanout) await benchRealtime(node, { memory, latency, fanout });
+    if (jobs) await benchJobPickup(String(node.info.databaseUrl));
+  } finally {
+    await node.stop();
+  }
 }
 
 async function benchApi(kadr: Server): Promise<void> {

@@ -1,5 +1,6 @@
 // The yardstick: a bare Fastify route answering the same JSON as our estimate endpoint.
 import Fastify from 'fastify';
+import { benchPort } from '../ports.ts';
 
 const app = Fastify({ logger: false });
 app.post('/api/estimate-video', async () => ({ estimation: 150 }));
@@ -63,7 +64,7 @@ const page = JSON.stringify({
   }),
 });
 app.get('/api/generations', async (_request, reply) => reply.type('application/json').send(page));
-await app.listen({ host: '127.0.0.1', port: 0 });
+await app.listen({ host: '127.0.0.1', port: benchPort(1) });
 const address = app.server.address();
 process.stdout.write(
   `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,

@@ -3,66 +3,20 @@
 // with the measurement for the machine's cores. Creates queue their submit jobs in PostgreSQL (the
 // job is part of the create's transaction), where a worker node would pick them up; run.ts checks
 // afterwards that every accepted create has its job, its debit and its count.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import {
-  buildApp,
-  createContainer,
-  loadConfig,
-  openDatabase,
-  repoRoot,
-  runMigrations,
-  startEmbeddedPostgres,
-} from '@kadr/server';
+import { benchPort } from '../ports.ts';
+import { startApiNode } from './node.ts';
 
-const dir = path.join(repoRoot, '.tmp', 'bench-pg');
-await rm(dir, { recursive: true, force: true });
-// BENCH_PG_PORT: another checkout's bench on the same machine may hold the default port.
-const pg = await startEmbeddedPostgres({
-  dir,
-  port: Number(process.env.BENCH_PG_PORT ?? 54_390),
-  database: 'kadr',
+const node = await startApiNode({
+  port: benchPort(0),
+  env: {
+    // The create benchmark charges one person thousands of times and nothing runs them: the running
+    // cap (8 per person in production) would refuse all but the first few.
+    MAX_RUNNING_GENERATIONS: '0',
+    // The load generator is one client sending thousands of requests a second: limits off.
+    RATE_LIMITS: 'false',
+  },
 });
-const config = loadConfig({
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'http://127.0.0.1',
-  LOG_LEVEL: 'silent',
-  // Production settings with placeholder credentials: no emulator is mounted, nothing calls out.
-  SIGNING_SECRET: 'bench-signing-secret-0123456789abcdef',
-  REPLICATE_API_TOKEN: 'r8_bench',
-  REPLICATE_WEBHOOK_SECRET: 'whsec_YmVuY2g=',
-  // The create benchmark charges one person thousands of times and nothing runs them: the running
-  // cap (8 per person in production) would refuse all but the first few.
-  MAX_RUNNING_GENERATIONS: '0',
-  // The load generator is one client sending thousands of requests a second: limits off.
-  RATE_LIMITS: 'false',
-});
-const database = openDatabase(pg.url, { max: 10, onError: () => {} });
-await runMigrations(database.pool);
-const container = createContainer(config, database, {
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-});
-const app = await buildApp({ container, logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-
-/** A signed-in person: a real account and session, as the OAuth callback would create them. */
-async function signedIn(email: string, tokens: number): Promise<{ cookie: string; id: string }> {
-  const { user } = await container.accounts.signIn(
-    { provider: 'bench', subject: email, email, emailVerified: false, name: email, avatar: null },
-    null,
-  );
-  if (tokens > 0)
-    await database.pool.query(
-      `with e as (insert into token_ledger (user_id, delta, reason) values ($1, $2, 'adjustment'))
-     update users set tokens = tokens + $2 where id = $1`,
-      [user.id, tokens],
-    );
-  const session = await container.sessions.issue(user.id, {});
-  return { cookie: `kadr_session=${session.token}`, id: user.id };
-}
+const { database, signedIn } = node;
 
 // One person with tokens for every create of the run (10M tokens, a create costs 3); one with a
 // history of 100,000 finished generations, each with its stored output and preview, as the engine
@@ -109,19 +63,12 @@ await database.pool.query(
 await database.pool.query('vacuum analyze');
 process.stdout.write(
   `${JSON.stringify({
-    port: typeof address === 'object' && address ? address.port : 0,
+    port: node.port,
     creatorCookie: creator.cookie,
     creatorId: creator.id,
     historianCookie: historian.cookie,
     // For run.ts's checks after the run (a loopback-only embedded database).
-    databaseUrl: pg.url,
+    databaseUrl: node.pg.url,
   })}\n`,
 );
-process.on('SIGTERM', () => {
-  void (async () => {
-    await app.close();
-    await database.close();
-    await pg.stop();
-    process.exit(0);
-  })();
-});
+node.stopOnSignal();
