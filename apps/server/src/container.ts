@@ -17,6 +17,7 @@ import { createStatementService } from './modules/ledger/statement.service.ts';
 import { createPaymentService } from './modules/payments/payment.service.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { createUploadService } from './modules/uploads/upload.service.ts';
+import { createOutboundFetch } from './providers/http/outbound-fetch.ts';
 import { createMediaTools, type MediaTools } from './providers/media/media.ts';
 import { createOAuthProviders } from './providers/oauth/index.ts';
 import type { PaymentGateway } from './providers/payments/gateway.ts';
@@ -86,6 +87,11 @@ export function createContainer(
       (config.replicate.emulated && host === deliveryOrigin),
     limits: { imageBytes: 50 * 1024 * 1024, videoBytes: 500 * 1024 * 1024 },
     logger,
+    // Outputs come from public addresses only (checked on the address connected to); the emulator
+    // a demo serves itself is the one internal host allowed.
+    fetch: createOutboundFetch({
+      allowInternal: (host) => config.replicate.emulated && host === deliveryOrigin,
+    }),
   });
   const paymentGateways = overrides.paymentGateways ?? paymentGatewaysFor(config);
   return {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildSession, buildUser } from '../../../test/builders.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
+import { createOutboundFetch } from '../../providers/http/outbound-fetch.ts';
 import type { MediaTools } from '../../providers/media/media.ts';
 import type { ModelProvider, Prediction } from '../../providers/replicate/replicate.adapter.ts';
 import { createGenerationEngine } from './generation.engine.ts';
@@ -11,7 +12,8 @@ import { createGenerationEngine } from './generation.engine.ts';
 /**
  * Attack: server-side request forgery. A person names an input image at a private or loopback
  * address (or anywhere not uploaded to Kadr); a provider (or whoever forged its answer) names
- * outputs there. Kadr must fetch none of them: the
+ * outputs there, at an allowed name whose DNS points there, or at an allowed
+ * host that redirects there. Kadr must fetch none of them: the
  * create is refused with 400 and charges nothing; the generation fails, is refunded once, and the
  * private address never sees a request.
  */
@@ -20,6 +22,11 @@ const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
 let cookie: string;
 let userId: string;
+/** An "allowed" delivery host whose answer is a redirect to the internal service. */
+let redirector: Server;
+let redirectorHost: string;
+/** The internal service under a name, as an allowed name whose DNS was pointed inside would be. */
+let rebindingHost: string;
 /** A stand-in for an internal service: every request it gets is a forged one that got through. */
 let internal: Server;
 let internalHits: string[] = [];
@@ -35,7 +42,13 @@ beforeAll(async () => {
     internalHits.push(request.url ?? '');
     response.end('secret');
   });
-  internalUrl = `http://${await listen(internal)}/latest/meta-data`;
+  const internalHost = await listen(internal);
+  internalUrl = `http://${internalHost}/latest/meta-data`;
+  rebindingHost = internalHost.replace('127.0.0.1', 'localhost');
+  redirector = createServer((_request, response) => {
+    response.writeHead(302, { location: internalUrl }).end();
+  });
+  redirectorHost = await listen(redirector);
   t = await buildTestApp({ MAX_RUNNING_GENERATIONS: '0' });
   const user = await buildUser(t.container, { tokens: 30 });
   userId = user.id;
@@ -44,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   internal.close();
+  redirector.close();
 });
 
 describe('input image URLs', () => {
@@ -81,10 +95,15 @@ describe('output URLs', () => {
     preview: async () => ({ data: Buffer.alloc(1), width: 1, height: 1 }),
   };
 
-  /** The real engine with production's rule for where outputs may come from. */
-  function engineAnswering(output: string) {
+  let predictions = 0;
+  /**
+   * The real engine as production wires it: the delivery-host rule and the outbound fetch. The one
+   * difference: `redirectorHost` counts as a delivery host (a CDN whose answer is a redirect), and
+   * `localhost:<port of the internal service>` too (an allowed name whose DNS points inside).
+   */
+  function engineAnswering(output: string, predictionId: string) {
     const prediction: Prediction = {
-      id: 'p_out',
+      id: predictionId,
       status: 'succeeded',
       output: [output],
       error: null,
@@ -104,7 +123,11 @@ describe('output URLs', () => {
       urls: t.container.fileUrls,
       webhookUrlFor: (id) => `${ORIGIN}/api/webhooks/replicate?request=${id}`,
       deliveryHosts: (host) =>
-        host === 'replicate.delivery' || host.endsWith('.replicate.delivery'),
+        host === 'replicate.delivery' ||
+        host.endsWith('.replicate.delivery') ||
+        host === redirectorHost ||
+        host === rebindingHost,
+      fetch: createOutboundFetch({ allowInternal: (host) => host === redirectorHost }),
       limits: { imageBytes: 1024 * 1024, videoBytes: 1024 * 1024 },
       logger: { info: () => {}, warn: () => {} },
     });
@@ -115,6 +138,8 @@ describe('output URLs', () => {
     ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/iam'],
     ['a look-alike host', () => 'https://replicate.delivery.evil.example/x.png'],
     ['a file: URL', () => 'file:///etc/passwd'],
+    ['an allowed name whose DNS points inside', () => `http://${rebindingHost}/latest/meta-data`],
+    ['an allowed host redirecting inside', () => `http://${redirectorHost}/out.png`],
   ])('%s: never fetched; the generation fails and is refunded once', async (_name, output) => {
     internalHits = [];
     const created = await t.app.inject({
@@ -125,18 +150,19 @@ describe('output URLs', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     const id = (created.json() as { request_id: string }).request_id;
-    // The submit's last attempt: a failure to save settles the request rather than retrying.
-    await engineAnswering(output()).submit(id, { number: 1, max: 1 });
-    const row = await t.container.repositories.generations.findById(id);
-    if (row?.status !== 'failed') {
-      // Submitted and terminal at once: ingest on its last attempt.
-      await engineAnswering(output()).ingest({ requestId: id, predictionId: 'p_out' }, undefined, {
-        number: 5,
-        max: 5,
-      });
-    }
+    const predictionId = `p_out_${++predictions}`;
+    const engine = engineAnswering(output(), predictionId);
+    // Submitted, and the prediction is already done: its outputs are saved at once, and a failure
+    // is retried (the submit's job throws) until the ingest's last attempt settles the request.
+    await engine.submit(id, { number: 1, max: 5 }).catch(() => undefined);
+    await engine.ingest({ requestId: id, predictionId }, undefined, { number: 5, max: 5 });
     const ended = await t.container.repositories.generations.findById(id);
-    expect(ended?.status).toBe('failed');
+    // It got as far as saving the outputs, and failed there.
+    expect(ended).toMatchObject({
+      status: 'failed',
+      replicateId: predictionId,
+      error: 'The result could not be saved.',
+    });
     const { rows } = await t.database.pool.query<{ reason: string }>(
       'select reason from token_ledger where generation_id = $1 order by id',
       [id],
