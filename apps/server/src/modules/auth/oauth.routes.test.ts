@@ -60,7 +60,7 @@ function attributes(tag: string): Map<string, string> {
 async function authorize(
   provider: Provider,
   person: Person,
-  options: { next?: string; jar?: CookieJar } = {},
+  options: { next?: string; jar?: CookieJar; alter?: (authorizeUrl: URL) => void } = {},
 ): Promise<Attempt> {
   const jar = options.jar ?? new CookieJar();
   const next = options.next ?? '/history';
@@ -72,6 +72,7 @@ async function authorize(
   expect(authorizeUrl.pathname).toBe(`/emulators/oauth/${provider}/authorize`);
   const sealed = jar.get(flowCookie(provider)) ?? '';
   expect(sealed).not.toBe('');
+  options.alter?.(authorizeUrl);
 
   const page = await jar.fetch(authorizeUrl.href);
   expect(page.status).toBe(200);
@@ -92,7 +93,7 @@ async function authorize(
   });
   expect(submitted.status).toBe(303);
   const callback = new URL(submitted.headers.get('location') ?? '');
-  expect(callback.pathname).toBe(`/api/auth/${provider}/callback`);
+  if (!options.alter) expect(callback.pathname).toBe(`/api/auth/${provider}/callback`);
   return { jar, callback, flowCookie: sealed, page: html };
 }
 
@@ -269,6 +270,59 @@ describe('refused callbacks create no session', () => {
     const res = await jar.fetch(`${live.base}/api/auth/yandex/callback${attempt.callback.search}`);
     await expectRefused(res, jar, 'state', before);
   });
+});
+
+describe('a tampered authorization request gains nothing', () => {
+  const person = { name: 'Oleg Petrov', email: 'oleg@example.com' };
+
+  it.each(providers)('%s: the challenge is S256, never plain', async (provider) => {
+    const jar = new CookieJar();
+    const start = await jar.fetch(`${live.base}/api/auth/${provider}`);
+    const url = new URL(start.headers.get('location') ?? '');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it.each(providers)(
+    '%s: downgraded to plain PKCE with a challenge the attacker knows',
+    async (provider) => {
+      const before = await sessionCount();
+      const jar = new CookieJar();
+      const start = await jar.fetch(`${live.base}/api/auth/${provider}`);
+      const url = new URL(start.headers.get('location') ?? '');
+      url.searchParams.set('code_challenge_method', 'plain');
+      url.searchParams.set('code_challenge', 'attacker-known-verifier-'.padEnd(50, 'x'));
+      // The provider refuses plain and sends the browser back with an error; nothing is signed in.
+      const refused = await jar.fetch(url.href);
+      const back = new URL(refused.headers.get('location') ?? '');
+      expect(back.pathname).toBe(`/api/auth/${provider}/callback`);
+      expect(back.searchParams.get('error')).toBe('invalid_request');
+      await expectRefused(await jar.fetch(back.href), jar, 'provider', before);
+    },
+  );
+
+  it.each(providers)(
+    '%s: a redirect_uri altered (within what the provider accepts), its code brought to ours',
+    async (provider) => {
+      const before = await sessionCount();
+      const attempt = await authorize(provider, person, {
+        alter: (url) =>
+          url.searchParams.set(
+            'redirect_uri',
+            `${url.searchParams.get('redirect_uri')}?from=attacker`,
+          ),
+      });
+      expect(attempt.callback.searchParams.get('from')).toBe('attacker');
+      expect(attempt.callback.searchParams.get('code')).toBeTruthy();
+      // Our exchange names our own redirect_uri, not the one the code was issued for: refused.
+      await expectRefused(
+        await attempt.jar.fetch(attempt.callback.href),
+        attempt.jar,
+        'provider',
+        before,
+      );
+    },
+  );
 });
 
 describe('accounts', () => {
