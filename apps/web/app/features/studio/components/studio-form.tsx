@@ -146,9 +146,12 @@ export function StudioForm({
           console.warn(failure.message);
           const problem = failure instanceof ClientError ? failure.problem : undefined;
           if (problem?.fieldErrors.length) showErrors(problem.fieldErrors);
-          toast.error(t('studio.toast.startFailed', { type: typeWord }), {
-            description: limitMessage(problem, tCommon) ?? problem?.message,
-          });
+          // A limit is not a failure to retry at once: its own title, and the wait or the count.
+          const limited = limitMessage(problem, tCommon);
+          toast.error(
+            t(limited ? 'studio.toast.notStarted' : 'studio.toast.startFailed', { type: typeWord }),
+            { description: limited ?? problem?.message },
+          );
         },
       },
     );
