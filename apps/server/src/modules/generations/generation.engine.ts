@@ -9,6 +9,7 @@ import {
   type ValidatedRequest,
 } from '@kadr/catalog';
 import { SUBMIT_JOB_KEY_PREFIX } from '../../jobs/names.ts';
+import { RefusedAddressError } from '../../providers/http/outbound-fetch.ts';
 import type { MediaTools } from '../../providers/media/media.ts';
 import {
   type ModelProvider,
@@ -149,6 +150,10 @@ export function createGenerationEngine(options: EngineOptions) {
     const response = await fetchOutput(url, {
       redirect: 'error',
       signal: AbortSignal.timeout(120_000),
+    }).catch((error: unknown) => {
+      // An internal address will not become public on a retry.
+      if (error instanceof RefusedAddressError) throw new PermanentSaveError(error.message);
+      throw error;
     });
     if (!response.ok || !response.body) throw new Error(`download failed: HTTP ${response.status}`);
     const declared = Number(response.headers.get('content-length') ?? 0);
