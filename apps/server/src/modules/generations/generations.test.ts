@@ -469,15 +469,28 @@ describe('creates of one person share a transaction, and stay exact', () => {
     }
   });
 
-  it('the same Idempotency-Key sent many times at once creates once and answers the same', async () => {
+  it('the same Idempotency-Key sent 20 times at once creates once and answers the same; then another body is refused', async () => {
     const { cookie, user } = await signInDemo(t.app);
     const body = { model: 'seedream-3', prompt: 'only once #slow' };
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => create(cookie, 'image', body, { 'idempotency-key': 'k-1' })),
+      Array.from({ length: 20 }, () => create(cookie, 'image', body, { 'idempotency-key': 'k-1' })),
     );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const ids = new Set(results.map((r) => (r.json() as { request_id: string }).request_id));
     expect(ids.size).toBe(1);
+    expect(await tokens(cookie)).toBe(97);
+    // The same key with another body, 20 times at once: every one refused, nothing charged.
+    const other = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        create(
+          cookie,
+          'image',
+          { ...body, prompt: 'something else' },
+          { 'idempotency-key': 'k-1' },
+        ),
+      ),
+    );
+    expect(other.map((r) => r.statusCode)).toEqual(Array(20).fill(409));
     expect(await tokens(cookie)).toBe(97);
     const rows = await t.database.pool.query(
       'select count(*)::int as n from generation_requests where user_id = $1',
