@@ -18,6 +18,7 @@
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@kadr/server';
 import { moneyInvariantViolations } from '@kadr/server/test/money';
+import { benchFlood, floodBenchmarks } from './flood.ts';
 import { benchJobPickup } from './jobs.ts';
 import { combine, type LoadResult, load, report, type Server, startServer } from './lib.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -38,8 +39,13 @@ const realtimeBenchmarks = {
   fanout: ['realtime-fanout-capped-streams'],
 };
 const jobBenchmarks = ['job-pickup'];
-const named = [...apiBenchmarks, ...Object.values(realtimeBenchmarks).flat(), ...jobBenchmarks];
-const groups = ['api', 'lighthouse', 'realtime', 'jobs'] as const;
+const named = [
+  ...apiBenchmarks,
+  ...Object.values(realtimeBenchmarks).flat(),
+  ...jobBenchmarks,
+  ...floodBenchmarks,
+];
+const groups = ['api', 'lighthouse', 'realtime', 'jobs', 'limits'] as const;
 for (const part of only) {
   if (!(groups as readonly string[]).includes(part) && !named.some((name) => name.includes(part))) {
     throw new Error(
@@ -237,6 +243,9 @@ if (memory || latency || fanout || jobs) {
     await node.stop();
   }
 }
+
+// Its own node again (limits on, then off), after the others have stopped.
+if (floodBenchmarks.some((name) => wants('limits', name))) await benchFlood(seconds);
 
 async function benchApi(kadr: Server): Promise<void> {
   if (!apiBenchmarks.some((name) => wants('api', name))) return;
