@@ -59,8 +59,12 @@ function cards(page: Page) {
 
 for (const lang of ['ru', 'en'] as const) {
   const t = texts[lang];
-  const showing = (from: number, to: number, total: number) =>
-    fill(t.history.showing, { from, to, total });
+  // Counted in the language's plural forms: ru «из 1 генерации», «из 30 генераций».
+  const showing = (from: number, to: number, total: number) => {
+    const forms = t.history as unknown as Record<string, string>;
+    const form = new Intl.PluralRules(lang).select(total);
+    return fill(forms[`showing_${form}`] ?? forms.showing_other ?? '', { from, to, count: total });
+  };
 
   test(`history (${lang}): filters, page sizes and pages live in the address`, async ({
     page,
@@ -137,5 +141,23 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(page.getByText(t.history.empty.video)).toBeVisible();
     await page.getByRole('link', { name: t.history.empty.cta }).click();
     await expect(page).toHaveURL(/\/studio$/);
+  });
+
+  test(`history (${lang}): one generation is counted in the singular`, async ({
+    page,
+    baseURL,
+  }) => {
+    await useLanguage(page, lang);
+    await demoSignIn(page.request, { email: uniqueEmail('one') });
+    const created = await page.request.post('/api/create-image', {
+      headers: { origin: baseURL ?? '' },
+      data: { model: 'seedream-3', prompt: 'one lighthouse', translate_prompt: false },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    await page.goto('/history');
+    await expect(page.getByText(showing(1, 1, 1))).toBeVisible();
+    await expect(page.getByText(showing(1, 1, 1))).toHaveText(
+      lang === 'ru' ? 'Показаны 1–1 из 1 генерации' : 'Showing 1 to 1 of 1 generation',
+    );
   });
 }

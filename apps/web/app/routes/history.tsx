@@ -140,7 +140,7 @@ export default function HistoryPage() {
         <>
           {range ? (
             <p className="mb-4 text-sm text-fg-muted" aria-live="polite">
-              {t('history.showing', { from: range.from, to: range.to, total: data.totalItems })}
+              {t('history.showing', { from: range.from, to: range.to, count: data.totalItems })}
             </p>
           ) : null}
           <ul
