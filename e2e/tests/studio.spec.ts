@@ -99,7 +99,8 @@ for (const lang of ['ru', 'en'] as const) {
       const download = page.waitForEvent('download');
       await panel.getByRole('link', { name: t.generation.download }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toMatch(/\.(jpg|jpeg|png|webp)$/);
+      // Named after the model, the prompt and the moment: saved files do not collide.
+      expect(file.suggestedFilename()).toMatch(/^kadr-imagen-4-ultra-.+-\d{8}-\d{6}\.jpg$/);
       const path = await file.path();
       expect(path).toBeTruthy();
 

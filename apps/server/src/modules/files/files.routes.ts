@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileBytesSchema, problemSchema, storedFileTypes } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { downloadNamePattern } from './download-name.ts';
 import type { FileService } from './file.service.ts';
 
 export interface FilesRoutesOptions {
@@ -11,6 +12,8 @@ export interface FilesRoutesOptions {
 const paramsSchema = z.object({ id: z.uuid(), name: z.string().min(1).max(200) });
 const querySchema = z.object({
   download: z.enum(['1', 'true']).optional(),
+  /** The name to save a download as (the record's `download_url` carries it). */
+  as: z.string().regex(downloadNamePattern).optional(),
   expires: z.string().optional(),
   signature: z.string().optional(),
 });
@@ -46,7 +49,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
         signature: request.query.signature,
       });
       if (request.query.download) {
-        reply.header('content-disposition', `attachment; filename="kadr-${name}"`);
+        // An ASCII name for old clients, the real one (any script) for every current browser.
+        const saveAs = request.query.as ?? `kadr-${name}`;
+        reply.header(
+          'content-disposition',
+          `attachment; filename="kadr-${name}"; filename*=UTF-8''${encodeURIComponent(saveAs)}`,
+        );
       }
       reply.header('content-type', file.mime);
       reply.header('cache-control', 'private, max-age=3600');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { GenerationRecord, OutputFile } from '@kadr/contract';
+import { downloadName } from '../files/download-name.ts';
 import type { FileUrls } from '../files/file-url.ts';
 import type { RecordFile, RecordRow } from './generation.repository.ts';
 
@@ -21,11 +22,15 @@ export function toGenerationRecord(
     .map((file): OutputFile => {
       const name = path.posix.basename(file.storageKey);
       const preview = previews.find((p) => p.position === file.position);
+      const saveAs = downloadName(
+        { model: row.model, prompt: String(row.jsondata.prompt ?? ''), created: row.created },
+        { name, position: file.position },
+      );
       return {
         id: file.id,
         file: name,
         url: urls.path(file.id, name),
-        download_url: `${urls.path(file.id, name)}?download=1`,
+        download_url: `${urls.path(file.id, name)}?download=1&as=${encodeURIComponent(saveAs)}`,
         thumbnail: preview ? urls.path(preview.id, path.posix.basename(preview.storageKey)) : null,
         mime: file.mime,
         width: file.width,

@@ -123,6 +123,16 @@ describe('image generation end to end', () => {
       headers: { cookie },
     });
     expect(download.headers['content-disposition']).toContain('attachment');
+    // Saved under the model, the prompt and the moment, not a bare `0.jpg` that collides.
+    expect(download.headers['content-disposition']).toMatch(
+      /filename\*=UTF-8''kadr-imagen-4-ultra-a-lighthouse-at-dawn-\d{8}-\d{6}\.jpg$/,
+    );
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `${file?.url ?? ''}?download=1&as=${encodeURIComponent('x"\r\nSet-Cookie: a=b')}`,
+      headers: { cookie },
+    });
+    expect(forged.statusCode).toBe(400);
 
     const stranger = await signInDemo(t.app);
     expect(

@@ -32,7 +32,8 @@ export function GenerationActions({
       {file ? (
         <a
           href={file.download_url}
-          download={file.file}
+          // The server names the file (model, prompt, moment) in Content-Disposition.
+          download
           className={buttonClasses({ variant: 'secondary', size: 'sm' })}
         >
           <Download aria-hidden="true" />
