@@ -138,7 +138,17 @@ for (const lang of ['ru', 'en'] as const) {
       await expect(panel).toHaveAttribute('data-status', 'failed');
       await expect(page.getByText(t.studio.toast.canceled)).toBeVisible();
       await expect(panel.getByText(plural(lang, t.generation, 'refunded', 6))).toBeVisible();
+      // Shown as cancelled, not as a red failure, and without the provider's raw word for it.
+      await expect(panel.getByText(t.generation.status.canceled, { exact: true })).toBeVisible();
+      await expect(panel.getByText(t.generation.status.failed, { exact: true })).toHaveCount(0);
+      await expect(panel.getByText(t.generation.canceledNote)).toBeVisible();
+      await expect(panel.getByText('Canceled', { exact: true })).toHaveCount(0);
       expect((await currentUser(page.request)).tokens).toBe(100);
+      // The same in the history.
+      await page.goto('/history');
+      const card = page.getByRole('main').locator('article[data-generation]').first();
+      await expect(card.getByText(t.generation.status.canceled, { exact: true })).toBeVisible();
+      await expect(card.getByText(t.generation.status.failed, { exact: true })).toHaveCount(0);
     });
 
     test('a failing generation shows its error and gives the tokens back', async ({ page }) => {

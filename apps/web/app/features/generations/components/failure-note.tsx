@@ -1,6 +1,7 @@
 import type { GenerationRecord } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { isCanceled } from '~/features/generations/canceled';
 
 /** A failed generation's error text and the refund that went with it. */
 export function FailureNote({
@@ -14,12 +15,21 @@ export function FailureNote({
   className?: string;
 }) {
   const { t } = useTranslation('app');
+  const canceled = isCanceled(record);
   return (
     <div
-      role={alert ? 'alert' : undefined}
-      className={clsx('rounded-xl border border-red-400/30 bg-red-400/10 p-3', className)}
+      role={alert && !canceled ? 'alert' : undefined}
+      className={clsx(
+        'rounded-xl border p-3',
+        canceled ? 'border-line bg-line/30' : 'border-red-400/30 bg-red-400/10',
+        className,
+      )}
     >
-      {record.error ? <p className="text-red-200">{record.error}</p> : null}
+      {canceled ? (
+        <p className="text-fg">{t('generation.canceledNote')}</p>
+      ) : record.error ? (
+        <p className="text-red-200">{record.error}</p>
+      ) : null}
       <p className="mt-1 text-fg-muted">{t('generation.refunded', { count: record.cost })}</p>
     </div>
   );

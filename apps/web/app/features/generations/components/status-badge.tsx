@@ -1,6 +1,6 @@
 import type { GenerationStatus } from '@kadr/contract';
 import { clsx } from 'clsx';
-import { CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react';
+import { Ban, CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 // Pending yellow, processing blue, completed green, failed red (spec §4); text at 4.5:1 or more.
@@ -14,10 +14,20 @@ const look: Record<GenerationStatus, { className: string; Icon: typeof Clock; sp
   completed: { className: 'border-green-400/30 bg-green-400/10 text-green-300', Icon: CircleCheck },
   failed: { className: 'border-red-400/30 bg-red-400/10 text-red-300', Icon: CircleX },
 };
+// Cancelled by the person: not a failure, so not red.
+const canceledLook = { className: 'border-line bg-line/40 text-fg-muted', Icon: Ban, spin: false };
 
-export function StatusBadge({ status }: { status: GenerationStatus }) {
+export function StatusBadge({
+  status,
+  canceled = false,
+}: {
+  status: GenerationStatus;
+  /** A failed generation the person cancelled (see `isCanceled`). */
+  canceled?: boolean;
+}) {
   const { t } = useTranslation('app');
-  const { className, Icon, spin } = look[status];
+  const shown = canceled && status === 'failed';
+  const { className, Icon, spin } = shown ? canceledLook : look[status];
   return (
     <span
       data-status={status}
@@ -27,7 +37,7 @@ export function StatusBadge({ status }: { status: GenerationStatus }) {
       )}
     >
       <Icon aria-hidden="true" className={clsx('size-3.5', spin && 'motion-safe:animate-spin')} />
-      {t(`generation.status.${status}`)}
+      {shown ? t('generation.status.canceled') : t(`generation.status.${status}`)}
     </span>
   );
 }

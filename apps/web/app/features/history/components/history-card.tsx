@@ -3,6 +3,7 @@ import type { GenerationRecord } from '@kadr/contract';
 import { Copy, Image as ImageIcon, LoaderCircle, TriangleAlert, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
@@ -69,7 +70,7 @@ export function HistoryCard({ record }: { record: GenerationRecord }) {
             <TypeIcon aria-hidden="true" className="size-3.5" />
             {t(`generation.type.${record.type}`)}
           </span>
-          <StatusBadge status={record.status} />
+          <StatusBadge status={record.status} canceled={isCanceled(record)} />
           <time dateTime={record.created} className="ml-auto">
             {date}
           </time>

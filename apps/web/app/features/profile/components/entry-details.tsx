@@ -3,6 +3,7 @@ import { getModel } from '@kadr/catalog';
 import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '~/components/ui/dialog';
+import { isCanceled } from '~/features/generations/canceled';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
@@ -45,13 +46,14 @@ function Loading({ failed }: { failed: boolean }) {
 }
 
 function GenerationDetails({ id }: { id: string }) {
+  const { t } = useTranslation('app');
   const { data, isError } = useGenerationRequest(id);
   if (!data) return <Loading failed={isError} />;
   const file = data.expand.output_files[0];
   return (
     <div className="mt-4 space-y-4">
       <div className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
-        <StatusBadge status={data.status} />
+        <StatusBadge status={data.status} canceled={isCanceled(data)} />
         <span>{getModel(data.model)?.name ?? data.model}</span>
       </div>
       {data.status === 'completed' && file ? (
@@ -60,7 +62,11 @@ function GenerationDetails({ id }: { id: string }) {
         </div>
       ) : null}
       <p className="text-sm break-words text-fg">{data.jsondata.prompt}</p>
-      {data.error ? <p className="text-sm text-red-300">{data.error}</p> : null}
+      {isCanceled(data) ? (
+        <p className="text-sm text-fg-muted">{t('generation.canceledNote')}</p>
+      ) : data.error ? (
+        <p className="text-sm text-red-300">{data.error}</p>
+      ) : null}
       <GenerationActions record={data} />
     </div>
   );

@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { cancelGeneration } from '~/features/generations/api';
 import { announceFinished } from '~/features/generations/background-notice';
+import { isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
@@ -121,7 +122,7 @@ export function GenerationPanel({
           <h3 id={`${item.id}-title`} className="text-sm font-medium text-fg">
             {t(`generation.type.${item.type}`)} · {model?.name ?? item.model}
           </h3>
-          <StatusBadge status={status} />
+          <StatusBadge status={status} canceled={record ? isCanceled(record) : false} />
           <span className="text-xs text-fg-muted tabular-nums">
             {finished
               ? t('studio.active.took', { time: formatDuration(endedAt - startedAt) })
