@@ -250,9 +250,27 @@ test('an input image is picked, uploaded, previewed and used; a non-image is ref
   await picker.setInputFiles({ name: 'sketch.png', mimeType: 'image/png', buffer: png });
   expect((await uploaded).status()).toBe(200);
   await expect(page.getByRole('img', { name: t.studio.upload.preview })).toBeVisible();
+  // With an image the safety cap is said once, not twice (description and hint).
+  await page.getByRole('button', { name: 'Advanced' }).click();
+  await expect(page.getByText(/at most 2 with an input image/i)).toHaveCount(1);
+  const formText = await page.locator('form').innerText();
+  expect(formText.match(/at most 2/gi)?.length).toBe(1);
 
   const panel = await generate(page, 'Turn the sketch into a watercolour');
   await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
   await page.getByRole('button', { name: t.studio.upload.remove }).click();
   await expect(page.getByRole('img', { name: t.studio.upload.preview })).toHaveCount(0);
+});
+
+test('Qwen Image says which of aspect ratio and image size decides what', async ({ page }) => {
+  for (const [lang, hint] of [
+    ['ru', 'Форму задаёт соотношение сторон.'],
+    ['en', 'The shape comes from the aspect ratio.'],
+  ] as const) {
+    await openStudio(page, lang);
+    const qwen = page.getByRole('radio', { name: /^Qwen Image/ });
+    await page.locator('label', { has: qwen }).click();
+    await expect(qwen).toBeChecked();
+    await expect(page.getByText(hint, { exact: false })).toBeVisible();
+  }
 });

@@ -55,8 +55,9 @@ export const fluxKontextPro: ModelDefinition = {
       type: 'slider',
       label: { en: 'Safety tolerance', ru: 'Допуск модерации' },
       description: {
-        en: '0 is the strictest, 6 the most permissive; at most 2 with an input image.',
-        ru: '0 — строже всего, 6 — мягче всего; с исходным изображением не больше 2.',
+        // The cap with an input image is said by the studio while it applies (conditionalMax).
+        en: '0 is the strictest, 6 the most permissive.',
+        ru: '0 — строже всего, 6 — мягче всего.',
       },
       min: 0,
       max: 6,

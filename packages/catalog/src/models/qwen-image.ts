@@ -60,6 +60,11 @@ export const qwenImage: ModelDefinition = {
       name: 'image_size',
       type: 'select',
       label: { en: 'Image size', ru: 'Размер изображения' },
+      // Which of the two decides what: the shape is the aspect ratio's, the size this preset's.
+      description: {
+        en: 'Square makes a smaller image, faster; every other size the full one. The shape comes from the aspect ratio.',
+        ru: '«Квадрат» — изображение меньше и быстрее, остальные размеры — полное. Форму задаёт соотношение сторон.',
+      },
       options: selectOptions(
         ['square_hd', 'square', 'portrait_4_3', 'portrait_16_9', 'landscape_4_3', 'landscape_16_9'],
         {
