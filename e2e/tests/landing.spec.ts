@@ -1,8 +1,8 @@
+import { productFacts } from '@kadr/catalog';
 import type { Page } from '@playwright/test';
-import en from '../../apps/web/app/locales/en/landing.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
-import ru from '../../apps/web/app/locales/ru/landing.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
+import { en, ru } from './landing-texts.ts';
 import { demoSignIn } from './users.ts';
 
 const faqIds = ['what', 'time', 'formats', 'commercial', 'billing', 'privacy', 'refunds'] as const;
@@ -223,4 +223,20 @@ test.describe('landing page', () => {
       await expect(page).toHaveURL('/login?next=%2Fstudio');
     });
   });
+});
+
+test('the home page says what the studio offers, from the catalogue', async ({ page }) => {
+  const facts = productFacts();
+  for (const [path, models, video] of [
+    ['/', `${facts.models} ИИ-моделей`, `до ${facts.maxVideoSeconds}\u00a0секунд`],
+    ['/en', `${facts.models} AI models`, `up to ${facts.maxVideoSeconds}\u00a0seconds`],
+  ] as const) {
+    await page.goto(path);
+    const text = await page.locator('body').innerText();
+    expect(text).toContain(models);
+    expect(text).toContain(video);
+    expect(text).not.toContain('{{');
+    // What it once promised and the studio never offered.
+    expect(text).not.toMatch(/15\s(секунд|seconds)|\b9 (ИИ|AI)/);
+  }
 });

@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import enAuth from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
-import en from '../../apps/web/app/locales/en/landing.json' with { type: 'json' };
 import enLegal from '../../apps/web/app/locales/en/legal.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
-import ru from '../../apps/web/app/locales/ru/landing.json' with { type: 'json' };
 import ruLegal from '../../apps/web/app/locales/ru/legal.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
+import { en, ru } from './landing-texts.ts';
 
 type Meta = { title: string; description: string; keywords: string };
 type PublicPage = {

@@ -20,6 +20,7 @@ export {
   studioDefaults,
 } from './defaults.ts';
 export { durationParam, effectiveDuration } from './duration.ts';
+export { productFacts } from './facts.ts';
 export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
 export { promptMaxLength, seedMax } from './models/common.ts';
 export { models } from './models/index.ts';

@@ -1,3 +1,4 @@
+import { productFacts } from '@kadr/catalog';
 import {
   cookieNames,
   defaultLanguage,
@@ -28,7 +29,9 @@ void i18n.use(initReactI18next).init({
   defaultNS: 'common',
   resources: { ru: { common: ruCommon }, en: { common: enCommon } },
   initAsync: false,
-  interpolation: { escapeValue: false },
+  // The product's numbers (models, the longest video, an image's time) from the catalogue: the
+  // pages say {{models}}, {{maxVideoSeconds}}… and cannot drift from what the studio offers.
+  interpolation: { escapeValue: false, defaultVariables: productFacts() },
   react: { useSuspense: false },
   // A missing key is a bug: report it loudly (the end-to-end suite fails on console errors).
   // While prerendering there is no browser console to watch, so it fails the build instead.

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { listModels } from './catalog.ts';
+import { productFacts } from './facts.ts';
+
+describe('productFacts', () => {
+  it('says what the studio offers today', () => {
+    expect(productFacts()).toEqual({
+      models: listModels().length,
+      maxVideoSeconds: 10,
+      imageSecondsMin: Math.min(...listModels('image').map((m) => m.typicalSeconds.min)),
+      imageSecondsMax: Math.max(...listModels('image').map((m) => m.typicalSeconds.max)),
+    });
+    expect(productFacts().models).toBe(10);
+  });
+});
