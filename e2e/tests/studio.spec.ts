@@ -202,7 +202,7 @@ for (const lang of ['ru', 'en'] as const) {
       await expect(veo3).toBeChecked();
       await page.getByLabel(/^(Промпт|Prompt)$/).fill('A whale jumps over a city');
       await expect(generateButton(page)).toBeDisabled();
-      await expect(generateButton(page)).toHaveText(fill(t.studio.notEnough, { amount: 600 }));
+      await expect(generateButton(page)).toHaveText(plural(lang, t.studio, 'notEnough', 600));
       await page.getByRole('tab', { name: t.generation.type.image }).click();
       await expect(generateButton(page)).toBeEnabled();
     });

@@ -67,13 +67,13 @@ describe('the packages on /pricing', () => {
     expect(text[2]).not.toContain('Популярный');
   });
 
-  it('in English: dollars and tokens', async () => {
+  it('in English: dollars and credits', async () => {
     await i18n.changeLanguage('en');
     serve(() => Response.json({ url: 'https://pay.example/1' }));
     renderList('USD');
-    const button = await screen.findByRole('button', { name: 'Buy 500 tokens for $12.99' });
+    const button = await screen.findByRole('button', { name: 'Buy 500 credits for $12.99' });
     const card = button.closest('li');
-    expect(card?.textContent).toContain('$0.026 per token');
+    expect(card?.textContent).toContain('$0.026 per credit');
     expect(card?.textContent).toContain('Save 13%');
   });
 
@@ -89,7 +89,7 @@ describe('the packages on /pricing', () => {
     };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     renderList('USD');
-    fireEvent.click(await screen.findByRole('button', { name: 'Buy 500 tokens for $12.99' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy 500 credits for $12.99' }));
     expect(open).toHaveBeenCalledTimes(1);
     expect(tab.opener).toBeNull();
     expect(tab.document.body.textContent).toBe('Opening the payment page…');
@@ -102,7 +102,7 @@ describe('the packages on /pricing', () => {
     );
     // Back to normal: the purchase goes on in the other tab.
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Buy 500 tokens for $12.99' })).toHaveProperty(
+      expect(screen.getByRole('button', { name: 'Buy 500 credits for $12.99' })).toHaveProperty(
         'disabled',
         false,
       ),
@@ -124,7 +124,7 @@ describe('the packages on /pricing', () => {
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderList('USD');
-    const button = await screen.findByRole('button', { name: 'Buy 100 tokens for $2.99' });
+    const button = await screen.findByRole('button', { name: 'Buy 100 credits for $2.99' });
     fireEvent.click(button);
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Payment creation failed: Bad Gateway'));
     expect(tab.close).toHaveBeenCalled();

@@ -121,7 +121,7 @@ describe('the top-up dialog', () => {
 
     answer = succeeded;
     await screen.findByRole('dialog', { name: 'Thank you for your purchase!' }, { timeout: 4000 });
-    expect(screen.getByText('500 tokens have been added to your balance.')).toBeTruthy();
+    expect(screen.getByText('500 credits have been added to your balance.')).toBeTruthy();
     await waitFor(() => expect(confetti).toHaveBeenCalledTimes(1));
     expect(confetti).toHaveBeenCalledWith(expect.objectContaining({ particleCount: 20 }));
     // On the page itself: the policy allows no worker from a blob: URL.

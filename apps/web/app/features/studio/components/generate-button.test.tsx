@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '~/lib/i18n';
 import en from '~/locales/en/app.json';
-import ru from '~/locales/ru/app.json';
 import { generateState } from '../generate-state';
 import { GenerateButton } from './generate-button';
 
@@ -36,14 +35,14 @@ describe('the generate button (spec §5, §8)', () => {
   it('is enabled with a prompt and enough tokens, and shows the cost', () => {
     const button = renderButton({});
     expect(button).toHaveProperty('disabled', false);
-    expect(button.textContent).toBe('Generate · 6 tokens');
+    expect(button.textContent).toBe('Generate · 6 credits');
   });
 
   it('is disabled while the prompt is empty or only whitespace', () => {
     for (const prompt of ['', '   \n\t']) {
       const button = renderButton({ prompt });
       expect(button).toHaveProperty('disabled', true);
-      expect(button.textContent).toBe('Generate · 6 tokens');
+      expect(button.textContent).toBe('Generate · 6 credits');
       cleanup();
     }
   });
@@ -60,10 +59,10 @@ describe('the generate button (spec §5, §8)', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
   });
 
-  it("reads 'Not enough tokens. Required: {amount} tokens' when the balance is below the estimate", () => {
+  it('says how many credits are missing, with the unit, when the balance is below the estimate', () => {
     const button = renderButton({ estimate: 150, balance: 149 });
     expect(button).toHaveProperty('disabled', true);
-    expect(button.textContent).toBe('Not enough tokens. Required: 150 tokens');
+    expect(button.textContent).toBe('Not enough credits: 150 credits needed');
     expect(screen.getByRole('link', { name: en.studio.topUp }).getAttribute('href')).toBe(
       '/pricing',
     );
@@ -81,12 +80,16 @@ describe('the generate button (spec §5, §8)', () => {
 
   it('speaks Russian, with Russian plurals', async () => {
     await i18n.changeLanguage('ru');
-    expect(renderButton({ estimate: 3 }).textContent).toBe('Создать · 3 токена');
+    expect(renderButton({ estimate: 3 }).textContent).toBe('Создать · 3 кредита');
     cleanup();
-    expect(renderButton({ estimate: 6 }).textContent).toBe('Создать · 6 токенов');
+    expect(renderButton({ estimate: 6 }).textContent).toBe('Создать · 6 кредитов');
     cleanup();
     expect(renderButton({ estimate: 150, balance: 10 }).textContent).toBe(
-      ru.studio.notEnough.replace('{{amount}}', '150'),
+      'Недостаточно кредитов: нужно 150 кредитов',
+    );
+    cleanup();
+    expect(renderButton({ estimate: 21, balance: 10 }).textContent).toBe(
+      'Недостаточно кредитов: нужен 21 кредит',
     );
   });
 });

@@ -11,7 +11,7 @@ export function GenerateButton({ state }: { state: GenerateState }) {
   const disabled = state.kind !== 'ready';
   let label: string;
   if (state.kind === 'starting') label = t('studio.starting');
-  else if (state.kind === 'not-enough') label = t('studio.notEnough', { amount: state.required });
+  else if (state.kind === 'not-enough') label = t('studio.notEnough', { count: state.required });
   else if (state.cost !== null && state.cost > 0)
     label = t('studio.generate', { count: state.cost });
   else label = t('studio.generatePlain');
