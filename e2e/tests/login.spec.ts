@@ -36,3 +36,20 @@ test.describe('/login after a failed sign-in', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 });
+
+test('each sign-in button carries its provider’s own mark, not a letter badge', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  for (const provider of ['google', 'yandex', 'vk'] as const) {
+    const button = page.getByRole('link', { name: ru.login[provider] });
+    // The mark is drawn (an SVG of the provider's shapes); the button's only text is its name.
+    const mark = button.locator(`svg[data-mark="${provider}"]`);
+    await expect(mark).toBeVisible();
+    expect(await mark.locator('path').count()).toBeGreaterThan(0);
+    await expect(button).toHaveText(ru.login[provider]);
+    const box = await mark.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(20);
+  }
+  await page.screenshot({ path: test.info().outputPath('login.png') });
+});

@@ -8,16 +8,12 @@ import { Logo } from '~/components/logo';
 import { buttonClasses } from '~/components/ui/button';
 import { useLocalizedPath } from '~/lib/static-page';
 import type { SignInError } from '../sign-in-errors';
+import { ProviderMark } from './provider-mark';
 
-type Provider = { id: 'google' | 'yandex' | 'vk'; badge: string; badgeClass: string };
+type Provider = { id: 'google' | 'yandex' | 'vk' };
 
-// Brand colours darkened just enough for 4.5:1 text contrast.
 // The server's sign-in endpoints: GET /api/auth/:provider?next=… starts the OAuth flow.
-const providers: Provider[] = [
-  { id: 'google', badge: 'G', badgeClass: 'bg-white text-zinc-900' },
-  { id: 'yandex', badge: 'Я', badgeClass: 'bg-[#d42a0b] text-white' },
-  { id: 'vk', badge: 'VK', badgeClass: 'bg-[#005fd1] text-white' },
-];
+const providers: Provider[] = [{ id: 'google' }, { id: 'yandex' }, { id: 'vk' }];
 
 function signInUrl(provider: Provider['id'], next: string): string {
   return `/api/auth/${provider}?${new URLSearchParams({ next })}`;
@@ -76,12 +72,7 @@ export function LoginPanel({ next, error }: { next: string; error?: SignInError 
               href={signInUrl(provider.id, next)}
               className={buttonClasses({ variant: 'secondary', className: 'w-full justify-start' })}
             >
-              <span
-                aria-hidden="true"
-                className={`inline-flex size-6 items-center justify-center rounded-full text-[0.6875rem] font-bold ${provider.badgeClass}`}
-              >
-                {provider.badge}
-              </span>
+              <ProviderMark provider={provider.id} />
               {t(`login.${provider.id}`)}
             </a>
           </li>
