@@ -161,3 +161,71 @@ for (const lang of ['ru', 'en'] as const) {
     );
   });
 }
+
+/**
+ * `count` generations that fail and are refunded (`#fail`): a long history that costs nothing.
+ * A person runs at most 8 at once, so a refusal of the cap waits for one to end.
+ */
+async function seedFailed(page: Page, baseURL: string, count: number) {
+  await demoSignIn(page.request, { name: 'Long History', email: uniqueEmail('long') });
+  for (let i = 0; i < count; i++) {
+    for (;;) {
+      const response = await page.request.post('/api/create-image', {
+        headers: { origin: baseURL },
+        data: { model: 'seedream-3', prompt: `A lighthouse at dusk, take ${i} #fail` },
+      });
+      if (response.status() === 429 || response.status() === 402) {
+        await page.waitForTimeout(300);
+        continue;
+      }
+      expect(response.status(), await response.text()).toBe(200);
+      break;
+    }
+  }
+}
+
+test('at 390 px: eight pages fit on one line, and a toast leaves the menu button free', async ({
+  page,
+  baseURL,
+}) => {
+  test.skip((page.viewportSize()?.width ?? 0) > 400, 'the phone layout');
+  test.setTimeout(90_000);
+  const t = texts.ru;
+  await useLanguage(page, 'ru');
+  await seedFailed(page, baseURL ?? '', 48);
+
+  // 48 at six a page: 8 pages. On page 4 the old row (two either side) wrapped its last page.
+  await page.goto('/history?perPage=6&page=4');
+  const pages = page.getByRole('navigation', { name: t.history.pagination });
+  await expect(pages.getByRole('link', { name: fill(t.history.page, { page: 8 }) })).toBeVisible();
+  await expect(
+    pages.getByRole('link', { name: fill(t.history.page, { page: 4 }) }),
+  ).toHaveAttribute('aria-current', 'page');
+  const rows = await pages
+    .locator('li:visible')
+    .evaluateAll((items) => [
+      ...new Set(items.map((li) => Math.round(li.getBoundingClientRect().top))),
+    ]);
+  expect(rows, 'the pagination wraps onto a second line').toHaveLength(1);
+  const navBox = await pages.boundingBox();
+  expect((navBox?.x ?? 0) + (navBox?.width ?? 0)).toBeLessThanOrEqual(390);
+
+  // A toast (the studio's 'started') sits below the top bar: the menu button is still clickable.
+  await page.goto('/studio');
+  await page.getByLabel(/^(Промпт|Prompt)$/).fill('A lighthouse at dusk');
+  await page.locator('form button[type="submit"]').click();
+  const toast = page.locator('[data-sonner-toast]').first();
+  await expect(toast).toBeVisible();
+  // Toasts slide in: measure once it has come to rest.
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: test.info().outputPath('toast.png') });
+  const menu = page.getByRole('button', { name: t.shell.openMenu });
+  const [toastBox, menuBox] = [await toast.boundingBox(), await menu.boundingBox()];
+  if (!toastBox || !menuBox) throw new Error('no boxes');
+  expect(toastBox.y, 'the toast covers the menu button').toBeGreaterThanOrEqual(
+    menuBox.y + menuBox.height,
+  );
+  await menu.click();
+  await expect(page.getByRole('dialog', { name: t.shell.menuTitle })).toBeVisible();
+});

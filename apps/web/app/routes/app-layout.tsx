@@ -39,7 +39,14 @@ export default function AppLayout() {
           <Outlet />
         </AppShell>
       </RealtimeProvider>
-      <Toaster theme="dark" position="top-right" closeButton richColors />
+      {/* On a phone, toasts start below the top bar so that the menu button stays free. */}
+      <Toaster
+        theme="dark"
+        position="top-right"
+        mobileOffset={{ top: 72, left: 16, right: 16 }}
+        closeButton
+        richColors
+      />
     </QueryProvider>
   );
 }
