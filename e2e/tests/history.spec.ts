@@ -182,6 +182,17 @@ async function seedFailed(page: Page, baseURL: string, count: number) {
       break;
     }
   }
+  // Every one ends (and is refunded) before the test goes on, so the running cap is free again.
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get('/api/generations?page=1&perPage=48');
+        const { items } = (await response.json()) as { items: { status: string }[] };
+        return items.filter((item) => item.status !== 'failed').length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(0);
 }
 
 test('at 390 px: eight pages fit on one line, and a toast leaves the menu button free', async ({

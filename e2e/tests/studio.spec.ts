@@ -274,3 +274,23 @@ test('Qwen Image says which of aspect ratio and image size decides what', async 
     await expect(page.getByText(hint, { exact: false })).toBeVisible();
   }
 });
+
+test('after Generate, the new generation is in view — the form is taller than the screen', async ({
+  page,
+}) => {
+  await openStudio(page, 'ru');
+  // With its advanced settings open, the image form is far taller than 800 px: the person scrolls
+  // down to its button.
+  await page.getByRole('button', { name: 'Дополнительно' }).click();
+  await page.getByLabel(/^(Промпт|Prompt)$/).fill('A paper boat on a stormy sea');
+  await generateButton(page).scrollIntoViewIfNeeded();
+  const desktop = (page.viewportSize()?.width ?? 0) >= 1024;
+  if (desktop) expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+  const panel = await generate(page, 'A paper boat on a stormy sea');
+  await expect(panel).toBeVisible();
+  await expect(panel).toBeInViewport({ ratio: 0.9 });
+  // The button is still where the person left it (no jump away from the form on a desktop).
+  if ((page.viewportSize()?.width ?? 0) >= 1024)
+    await expect(generateButton(page)).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('started.png') });
+});

@@ -6,6 +6,7 @@ import { Toaster } from 'sonner';
 import { LoadingScreen } from '~/components/loading-screen';
 import { AppShell } from '~/features/app-shell/components/app-shell';
 import { useGenerationSync, usePaymentSync } from '~/features/generations/hooks';
+import { useMediaQuery } from '~/lib/media-query';
 import { useMetrikaPageViews } from '~/lib/metrika';
 import { QueryProvider } from '~/lib/query-client';
 import { RealtimeProvider } from '~/lib/realtime-provider';
@@ -39,15 +40,25 @@ export default function AppLayout() {
           <Outlet />
         </AppShell>
       </RealtimeProvider>
-      {/* On a phone, toasts start below the top bar so that the menu button stays free. */}
-      <Toaster
-        theme="dark"
-        position="top-right"
-        mobileOffset={{ top: 72, left: 16, right: 16 }}
-        closeButton
-        richColors
-      />
+      <Toasts />
     </QueryProvider>
+  );
+}
+
+/**
+ * On a phone, toasts start below the top bar so that the menu button stays free; on a wider screen
+ * they sit at the bottom right, clear of the form and of a new generation's actions.
+ */
+function Toasts() {
+  const phone = useMediaQuery('(max-width: 599px)');
+  return (
+    <Toaster
+      theme="dark"
+      position={phone ? 'top-center' : 'bottom-right'}
+      mobileOffset={{ top: 72, left: 16, right: 16 }}
+      closeButton
+      richColors
+    />
   );
 }
 

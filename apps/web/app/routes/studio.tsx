@@ -29,14 +29,23 @@ export default function StudioPage() {
   const panels = useRef<HTMLDivElement>(null);
   const location = useLocation();
 
-  // On a phone the panels sit below the form: bring the new one into view.
+  // On a phone the panels sit below the form: bring the new one into view. On a wider screen they
+  // are a column that stays in view beside the form (sticky, scrolling on its own when long), and
+  // the new panel is at its top.
   const { add } = active;
   const onStarted = useCallback(
     (item: Parameters<typeof add>[0]) => {
       add(item);
-      if (window.matchMedia('(max-width: 1023px)').matches) {
-        requestAnimationFrame(() => panels.current?.scrollIntoView({ block: 'start' }));
-      }
+      requestAnimationFrame(() => {
+        const column = panels.current;
+        if (!column) return;
+        if (window.matchMedia('(max-width: 1023px)').matches) {
+          column.scrollIntoView({ block: 'start' });
+        } else {
+          column.scrollTo({ top: 0 });
+          if (column.getBoundingClientRect().top < 0) column.scrollIntoView({ block: 'start' });
+        }
+      });
     },
     [add],
   );
@@ -60,7 +69,10 @@ export default function StudioPage() {
         <div className="min-w-0">
           <StudioForm state={state} dispatch={dispatch} onStarted={onStarted} />
         </div>
-        <div ref={panels} className="min-w-0 scroll-mt-20">
+        <div
+          ref={panels}
+          className="min-w-0 scroll-mt-20 lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:pr-1"
+        >
           <ActiveGenerations
             items={active.items}
             onSettled={active.markSettled}
