@@ -1,11 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import enApp from '../../apps/web/app/locales/en/app.json' with { type: 'json' };
 import enAuth from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
 import enLegal from '../../apps/web/app/locales/en/legal.json' with { type: 'json' };
+import ruApp from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
 import ruLegal from '../../apps/web/app/locales/ru/legal.json' with { type: 'json' };
 import { expect, test } from './fixtures.ts';
 import { en, ru } from './landing-texts.ts';
+import { demoSignIn, uniqueEmail } from './users.ts';
 
 type Meta = { title: string; description: string; keywords: string };
 type PublicPage = {
@@ -283,8 +286,13 @@ test.describe('a person arriving on a public page', () => {
     await expect(page).toHaveURL('/login?next=%2Fstudio');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(enAuth.login.title);
 
-    // Reading a Russian page switches back.
+    // Reading a Russian page (a shared link) keeps the language already remembered; following
+    // the page's RU link is a choice, and switches it.
     await page.goto('/');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('en');
+    await page.goto('/en');
+    await page.getByRole('link', { name: 'Русский' }).first().click();
+    await expect(page).toHaveURL('/');
     expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('ru');
   });
 });
@@ -379,4 +387,36 @@ test.describe('the pages’ security policy, in the browser', () => {
     expect(asset.headers()['content-encoding']).toBe('br');
     expect(asset.headers()['content-type']).toContain('javascript');
   });
+});
+
+test('a shared /en link does not change the language a signed-in person chose', async ({
+  page,
+}) => {
+  const app = { ru: ruApp, en: enApp };
+  await demoSignIn(page.request, { name: 'Language Person', email: uniqueEmail('lang') });
+  const studioHeading = (lang: 'ru' | 'en') =>
+    page.getByRole('heading', { level: 1, name: app[lang].studio.title });
+
+  // First visit through an English page: the studio opens in English.
+  await page.goto('/en/marketplace');
+  await page.goto('/studio');
+  await expect(studioHeading('en')).toBeVisible();
+  // The person chooses Russian in the app.
+  await page.getByRole('button', { name: /^(Русский|Russian)$/ }).click();
+  await expect(studioHeading('ru')).toBeVisible();
+
+  // Someone shares an English page: it reads in English, and the app stays Russian.
+  await page.goto('/en/smm');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto('/studio');
+  await expect(studioHeading('ru')).toBeVisible();
+  await page.reload();
+  await expect(studioHeading('ru')).toBeVisible();
+
+  // Following the page's own EN link is a choice: then the app speaks English.
+  await page.goto('/smm');
+  await page.getByRole('link', { name: 'English' }).first().click();
+  await expect(page).toHaveURL(/\/en\/smm$/);
+  await page.goto('/studio');
+  await expect(studioHeading('en')).toBeVisible();
 });

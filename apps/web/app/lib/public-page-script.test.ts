@@ -68,6 +68,33 @@ describe('the public pages’ inline script', () => {
     expect(document.cookie).toContain(`lang=${language}`);
   });
 
+  it.each([
+    ['storage', () => localStorage.setItem('kadr.lang', 'ru')],
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the app sets.
+    ['cookie', () => (document.cookie = 'lang=ru; path=/')],
+  ] as const)(
+    'keeps a language chosen earlier (in %s): a shared /en link does not switch it',
+    (_, choose) => {
+      choose();
+      visit('');
+      runInlineScript('en');
+      expect(localStorage.getItem('kadr.lang') ?? 'ru').toBe('ru');
+      expect(document.cookie).not.toContain('lang=en');
+    },
+  );
+
+  it('remembers the language of a RU | EN link the person follows', () => {
+    localStorage.setItem('kadr.lang', 'ru');
+    document.body.innerHTML =
+      '<a id="en" href="#en" hreflang="en">EN</a><a id="odd" href="#x" hreflang="de">DE</a>';
+    runInlineScript('ru');
+    document.getElementById('odd')?.click();
+    expect(localStorage.getItem('kadr.lang')).toBe('ru');
+    document.getElementById('en')?.click();
+    expect(localStorage.getItem('kadr.lang')).toBe('en');
+    expect(document.cookie).toContain('lang=en');
+  });
+
   it('closes the mobile menu when one of its links is followed', () => {
     document.body.innerHTML = `<div id="${mobileMenuId}"><a href="#faq">FAQ</a></div><a id="out" href="#x">x</a>`;
     const menu = document.getElementById(mobileMenuId) as HTMLElement;
