@@ -226,6 +226,7 @@ export function generationRow(overrides: Partial<GenerationRow> = {}): Generatio
     model: 'imagen-4-ultra',
     status: 'pending',
     error: null,
+    errorCode: null,
     replicateId: null,
     provider: 'replicate',
     jsondata: {

@@ -154,6 +154,25 @@ export const readySchema = z.object({
 export const generationStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 
+/**
+ * Why a generation failed, as a code the interface translates (the provider's own words are kept
+ * for the operator, never shown): the person cancelled it; the model refused the content as unsafe;
+ * the model could not make it; it returned nothing; the model service refused the request, lost it,
+ * or took too long; the result could not be saved.
+ */
+export const generationErrorCodes = [
+  'canceled',
+  'unsafe',
+  'model_failed',
+  'no_output',
+  'not_accepted',
+  'lost',
+  'timeout',
+  'save_failed',
+] as const;
+export const generationErrorCodeSchema = z.enum(generationErrorCodes);
+export type GenerationErrorCode = z.infer<typeof generationErrorCodeSchema>;
+
 /** Whether a generation has reached its end: nothing about it changes any more. */
 export function isFinished(status: GenerationStatus): boolean {
   return status === 'completed' || status === 'failed';
@@ -207,6 +226,8 @@ export const generationRecordSchema = z.object({
   type: modelTypeSchema,
   replicate_id: z.string(),
   status: generationStatusSchema,
+  /** Why it failed (null unless failed); `error` says the same in English. */
+  error_code: generationErrorCodeSchema.nullable(),
   /** Tokens charged (and refunded in full when the generation failed). */
   cost: z.number().int(),
   jsondata: generationJsondataSchema,

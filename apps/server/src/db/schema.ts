@@ -1,5 +1,6 @@
 import type { Currency, ModelType } from '@kadr/catalog';
 import type {
+  GenerationErrorCode,
   GenerationJsondata,
   GenerationStatus,
   PaymentProviderName,
@@ -108,8 +109,13 @@ export const generationRequests = pgTable(
     type: text('type').notNull().$type<ModelType>(),
     model: text('model').notNull(),
     status: text('status').notNull().default('pending').$type<GenerationStatus>(),
-    /** Why a request failed; 'Canceled' when the person canceled it. */
+    /**
+     * Why a request failed, in the provider's or our own words, for the operator ('Canceled' when
+     * the person canceled it). People see `errorCode`, translated.
+     */
     error: text('error'),
+    /** Why a request failed, as a code of `generationErrorCodes`; null unless failed. */
+    errorCode: text('error_code').$type<GenerationErrorCode>(),
     replicateId: text('replicate_id'),
     provider: text('provider').notNull().default('replicate'),
     /** The spec's record body: {type, prompt, input, output} (+ the prompt actually sent). */

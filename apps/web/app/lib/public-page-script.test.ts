@@ -69,9 +69,14 @@ describe('the public pages’ inline script', () => {
   });
 
   it.each([
-    ['storage', () => localStorage.setItem('kadr.lang', 'ru')],
-    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the app sets.
-    ['cookie', () => (document.cookie = 'lang=ru; path=/')],
+    ['storage', (): void => localStorage.setItem('kadr.lang', 'ru')],
+    [
+      'cookie',
+      (): void => {
+        // biome-ignore lint/suspicious/noDocumentCookie: the cookie the app sets.
+        document.cookie = 'lang=ru; path=/';
+      },
+    ],
   ] as const)(
     'keeps a language chosen earlier (in %s): a shared /en link does not switch it',
     (_, choose) => {

@@ -1,31 +1,27 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { generationErrorCodes } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
+import enApp from './en/app.json';
+import ruApp from './ru/app.json';
 
-const root = import.meta.dirname;
-const pluralSuffix = /_(zero|one|two|few|many|other)$/;
-
-function keysOf(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) =>
-    keysOf(child, prefix ? `${prefix}.${key}` : key),
+/** Every key path of a translation file, plural suffixes folded (ru has _few and _many, en not). */
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null)
+    return [prefix.replace(/_(zero|one|two|few|many|other)$/, '')];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    keys(inner, prefix ? `${prefix}.${key}` : key),
   );
 }
 
-function load(language: string, file: string): Set<string> {
-  const json: unknown = JSON.parse(readFileSync(join(root, language, file), 'utf8'));
-  // Languages have different plural forms (ru: one/few/many/other, en: one/other).
-  return new Set(keysOf(json).map((key) => key.replace(pluralSuffix, '')));
-}
-
-describe('translations', () => {
-  const files = readdirSync(join(root, 'ru')).filter((file) => file.endsWith('.json'));
-
-  it('has the same namespaces in every language', () => {
-    expect(readdirSync(join(root, 'en')).sort()).toEqual([...files].sort());
+describe('the app’s translations', () => {
+  it('have the same keys in Russian and English', () => {
+    expect([...new Set(keys(ruApp))].sort()).toEqual([...new Set(keys(enApp))].sort());
   });
 
-  it.each(files)('%s has the same keys in ru and en', (file) => {
-    expect([...load('en', file)].sort()).toEqual([...load('ru', file)].sort());
-  });
+  it.each(generationErrorCodes)(
+    'say why a generation failed with code %s, in both languages',
+    (code) => {
+      expect(ruApp.generation.errors[code]).toMatch(/\S/);
+      expect(enApp.generation.errors[code]).toMatch(/\S/);
+    },
+  );
 });

@@ -61,6 +61,8 @@ export type EmulatorLogger = {
 
 /** Prompt switches that steer the outcome, so failures and cancellation can be demonstrated. */
 const FAIL_SWITCH = /#fail\b/i;
+/** A safety checker's refusal, worded as Replicate's NSFW checkers word it. */
+const NSFW_SWITCH = /#nsfw\b/i;
 const SLOW_SWITCH = /#slow\b/i;
 const TRANSLATOR_FAIL_SWITCH = /#translator-fail\b/i;
 
@@ -68,7 +70,10 @@ export const SLOW_RUNTIME_MS = 60_000;
 export const TRANSLATOR_RUNTIME_MS = 100;
 const MAX_KEPT_PREDICTIONS = 5000;
 
-export function failureMessage(): string {
+export function failureMessage(prompt = ''): string {
+  if (NSFW_SWITCH.test(prompt)) {
+    return 'NSFW content detected. Try running it again, or try a different prompt.';
+  }
   return 'Prediction failed: the model could not generate this prompt (#fail)';
 }
 
@@ -162,7 +167,7 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
   function shouldFail(record: PredictionRecord): boolean {
     return record.model.kind === 'text'
       ? TRANSLATOR_FAIL_SWITCH.test(record.prompt)
-      : FAIL_SWITCH.test(record.prompt);
+      : FAIL_SWITCH.test(record.prompt) || NSFW_SWITCH.test(record.prompt);
   }
 
   function appendLog(record: PredictionRecord, line: string): void {
@@ -300,7 +305,7 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
     if (signal.aborted) return;
 
     if (failing) {
-      finish(record, 'failed', { error: failureMessage() });
+      finish(record, 'failed', { error: failureMessage(record.prompt) });
     } else if (!outcome.ok) {
       options.logger?.error(
         { predictionId: record.prediction.id, err: outcome.error },

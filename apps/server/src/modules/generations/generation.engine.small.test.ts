@@ -1,3 +1,4 @@
+import type { GenerationErrorCode } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
 import {
   CallLog,
@@ -89,9 +90,9 @@ function request(initial: GenerationRow) {
     releaseSubmission: async () => {
       if (!row.replicateId) row = { ...row, submittingAt: null };
     },
-    markFailed: async (_id: string, error: string) => {
+    markFailed: async (_id: string, errorCode: GenerationErrorCode, error: string) => {
       if (!active()) return undefined;
-      row = { ...row, status: 'failed', error };
+      row = { ...row, status: 'failed', errorCode, error };
       return row;
     },
     markCompleted: async (_id: string, output: unknown[]) => {
@@ -246,7 +247,11 @@ describe('submit: provider errors', () => {
       webhook: `https://kadr.test/api/webhooks/replicate?request=${ID}`,
     });
     expect(log.argsOf('tx.generations.markFailed')).toEqual([
-      [ID, 'The model service did not accept the request. Invalid input: aspect_ratio'],
+      [
+        ID,
+        'not_accepted',
+        'The model service did not accept the request. Invalid input: aspect_ratio',
+      ],
     ]);
     expect(log.argsOf('tx.ledger.apply')).toEqual([[REFUND]]);
     expect(log.argsOf('tx.generations.notify')).toEqual([[ROW.userId, ID]]);
@@ -292,7 +297,11 @@ describe('ingest: storage fails after the download', () => {
       ...FAIL_AND_REFUND,
     ]);
     expect(log.argsOf('storage.delete')).toEqual(keys.map((deleted) => [deleted]));
-    expect(state.row).toMatchObject({ status: 'failed', error: 'The result could not be saved.' });
+    expect(state.row).toMatchObject({
+      status: 'failed',
+      errorCode: 'save_failed',
+      error: 'The result could not be saved.',
+    });
     expect(log.argsOf('tx.ledger.apply')).toEqual([[REFUND]]);
   });
 
@@ -333,7 +342,11 @@ describe('ingest: storage fails after the download', () => {
       ...FAIL_AND_REFUND,
     ]);
     expect(memory.objects.size).toBe(0);
-    expect(state.row).toMatchObject({ status: 'failed', error: 'The result could not be saved.' });
+    expect(state.row).toMatchObject({
+      status: 'failed',
+      errorCode: 'save_failed',
+      error: 'The result could not be saved.',
+    });
     expect(log.argsOf('tx.ledger.apply')).toEqual([[REFUND]]);
   });
 });
@@ -457,7 +470,7 @@ describe('a cancel racing a completion', () => {
         probe,
         // The person's cancel lands while the outputs are being copied.
         preview: async (file, type) => {
-          state.endElsewhere({ status: 'failed', error: 'Canceled' });
+          state.endElsewhere({ status: 'failed', errorCode: 'canceled', error: 'Canceled' });
           return preview(file, type);
         },
       },
@@ -474,7 +487,7 @@ describe('a cancel racing a completion', () => {
       'storage.delete',
     ]);
     expect(memory.objects.size).toBe(0);
-    expect(state.row).toMatchObject({ status: 'failed', error: 'Canceled' });
+    expect(state.row).toMatchObject({ status: 'failed', errorCode: 'canceled', error: 'Canceled' });
   });
 
   it("both at once (the person's cancel and the webhook's ingest job): the loser removes only its own copy, never the winner's files", async () => {
@@ -538,7 +551,7 @@ describe('a cancel racing a completion', () => {
       tx: { generations: { markSubmitted: state.generations.markSubmitted } },
       provider: {
         create: async () => {
-          state.endElsewhere({ status: 'failed', error: 'Canceled' });
+          state.endElsewhere({ status: 'failed', errorCode: 'canceled', error: 'Canceled' });
           return prediction('starting');
         },
         cancel: async () => prediction('canceled'),

@@ -8,6 +8,8 @@ import {
   toProviderRequest,
   type ValidatedRequest,
 } from '@kadr/catalog';
+import type { GenerationErrorCode } from '@kadr/contract';
+
 import { SUBMIT_JOB_KEY_PREFIX } from '../../jobs/names.ts';
 import { RefusedAddressError } from '../../providers/http/outbound-fetch.ts';
 import type { MediaTools } from '../../providers/media/media.ts';
@@ -22,6 +24,7 @@ import { needsTranslation, type Translator } from '../../providers/translate/tra
 import type { Repositories } from '../../repositories.ts';
 import type { FileUrls } from '../files/file-url.ts';
 import type { GenerationRow } from './generation.repository.ts';
+import { generationErrorTexts, providerFailureCode } from './generation-errors.ts';
 
 export interface EngineLogger {
   info(details: object, message: string): void;
@@ -75,13 +78,6 @@ class PermanentSaveError extends Error {
   }
 }
 
-const userError = {
-  submit: 'The model service did not accept the request.',
-  lost: 'The model service lost this generation.',
-  timeout: 'The generation took too long and was stopped.',
-  download: 'The result could not be saved.',
-};
-
 /**
  * How long a submit's claim on a request keeps other submits from asking the provider again. Longer
  * than a provider call may take (the adapter gives up after 30 s), so only a crashed or hung
@@ -107,10 +103,18 @@ export function createGenerationEngine(options: EngineOptions) {
     return new Date(Date.now() + Math.max(600, model.typicalSeconds.max * 3) * 1000);
   }
 
-  /** Ends an active request as failed and gives every token back — at most once, whoever calls. */
-  async function failAndRefund(id: string, error: string): Promise<GenerationRow | undefined> {
+  /**
+   * Ends an active request as failed and gives every token back — at most once, whoever calls.
+   * `code` is what the person is told; `detail` (the provider's words, by default the code's
+   * sentence) is kept for the operator.
+   */
+  async function failAndRefund(
+    id: string,
+    code: GenerationErrorCode,
+    detail: string = generationErrorTexts[code],
+  ): Promise<GenerationRow | undefined> {
     return repositories.transaction(async (tx) => {
-      const row = await tx.generations.markFailed(id, error.slice(0, 2000));
+      const row = await tx.generations.markFailed(id, code, detail.slice(0, 2000));
       if (!row) return undefined;
       if (row.cost > 0)
         await tx.ledger.apply({
@@ -181,7 +185,7 @@ export function createGenerationEngine(options: EngineOptions) {
   ): Promise<void> {
     const urls = outputUrls(prediction.output);
     if (urls.length === 0) {
-      await failAndRefund(row.id, 'The model returned no result.');
+      await failAndRefund(row.id, 'no_output');
       return;
     }
     const stored: {
@@ -238,7 +242,7 @@ export function createGenerationEngine(options: EngineOptions) {
       const last = attempt !== undefined && attempt.number >= attempt.max;
       if (!(error instanceof PermanentSaveError) && !last) throw error;
       logger.warn({ err: error, id: row.id }, 'outputs could not be saved; refunding');
-      await failAndRefund(row.id, userError.download);
+      await failAndRefund(row.id, 'save_failed');
       return;
     }
 
@@ -293,7 +297,7 @@ export function createGenerationEngine(options: EngineOptions) {
       if (row?.status !== 'pending' || row.replicateId) return;
       const model = getModel(row.model);
       if (!model) {
-        await failAndRefund(id, userError.submit);
+        await failAndRefund(id, 'not_accepted');
         return;
       }
       try {
@@ -368,9 +372,9 @@ export function createGenerationEngine(options: EngineOptions) {
           logger.warn({ err: error, id }, 'submission failed for good; refunding');
           const detail =
             error instanceof ProviderError
-              ? `${userError.submit} ${error.message}`
-              : userError.submit;
-          await failAndRefund(id, detail);
+              ? `${generationErrorTexts.not_accepted} ${error.message}`
+              : generationErrorTexts.not_accepted;
+          await failAndRefund(id, 'not_accepted', detail);
           return;
         }
         throw error;
@@ -401,7 +405,7 @@ export function createGenerationEngine(options: EngineOptions) {
       }
       const prediction = known ?? (await provider.get(payload.predictionId));
       if (!prediction) {
-        await failAndRefund(row.id, userError.lost);
+        await failAndRefund(row.id, 'lost');
         return;
       }
       if (!terminalStatuses.has(prediction.status)) {
@@ -419,11 +423,15 @@ export function createGenerationEngine(options: EngineOptions) {
         await completeWith(row, prediction, attempt);
         return;
       }
-      const reason =
-        prediction.status === 'canceled' || prediction.status === 'aborted'
-          ? 'Canceled'
-          : (prediction.error ?? 'The model could not make this generation.');
-      await failAndRefund(row.id, reason);
+      if (prediction.status === 'canceled' || prediction.status === 'aborted') {
+        await failAndRefund(row.id, 'canceled');
+      } else {
+        await failAndRefund(
+          row.id,
+          providerFailureCode(prediction.error),
+          prediction.error ?? generationErrorTexts.model_failed,
+        );
+      }
     },
 
     /** Job `reconcile_generations`: nothing stays pending because a webhook or a worker was lost. */
@@ -435,7 +443,7 @@ export function createGenerationEngine(options: EngineOptions) {
         const usual = (model?.typicalSeconds.max ?? 60) * 1000;
         if (row.deadline && row.deadline < now) {
           if (row.replicateId) await provider.cancel(row.replicateId).catch(() => undefined);
-          await failAndRefund(row.id, userError.timeout);
+          await failAndRefund(row.id, 'timeout');
           handled++;
         } else if (
           !row.replicateId &&
@@ -472,7 +480,7 @@ export function createGenerationEngine(options: EngineOptions) {
           return generations.findById(row.id);
         }
       }
-      await failAndRefund(row.id, 'Canceled');
+      await failAndRefund(row.id, 'canceled');
       return generations.findById(row.id);
     },
   };

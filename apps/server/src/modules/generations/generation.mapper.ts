@@ -1,8 +1,21 @@
 import path from 'node:path';
-import type { GenerationRecord, OutputFile } from '@kadr/contract';
+import {
+  type GenerationErrorCode,
+  type GenerationRecord,
+  generationErrorCodes,
+  type OutputFile,
+} from '@kadr/contract';
 import { downloadName } from '../files/download-name.ts';
 import type { FileUrls } from '../files/file-url.ts';
 import type { RecordFile, RecordRow } from './generation.repository.ts';
+import { generationErrorTexts } from './generation-errors.ts';
+
+/** A code the contract knows; a failed row from before codes (or an unknown one) failed in the model. */
+function errorCode(code: string | null | undefined): GenerationErrorCode {
+  return (generationErrorCodes as readonly string[]).includes(code ?? '')
+    ? (code as GenerationErrorCode)
+    : 'model_failed';
+}
 
 const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
 
@@ -43,7 +56,9 @@ export function toGenerationRecord(
     created: iso(row.created),
     updated: iso(row.updated),
     user: row.userId,
-    error: row.error ?? '',
+    // People are told the code (translated by the app); the provider's words stay with the operator.
+    error: row.status === 'failed' ? generationErrorTexts[errorCode(row.errorCode)] : '',
+    error_code: row.status === 'failed' ? errorCode(row.errorCode) : null,
     model: row.model,
     type: row.type,
     replicate_id: row.replicateId ?? '',

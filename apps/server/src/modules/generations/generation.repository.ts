@@ -1,4 +1,4 @@
-import type { GenerationStatus } from '@kadr/contract';
+import type { GenerationErrorCode, GenerationStatus } from '@kadr/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Executor } from '../../db/executor.ts';
@@ -91,7 +91,16 @@ export type RecordFile = Pick<
 /** A generation as a record shows it: timestamps as Date (drizzle rows) or ISO text (the history). */
 export type RecordRow = Pick<
   GenerationRow,
-  'id' | 'userId' | 'type' | 'model' | 'status' | 'error' | 'replicateId' | 'jsondata' | 'cost'
+  | 'id'
+  | 'userId'
+  | 'type'
+  | 'model'
+  | 'status'
+  | 'error'
+  | 'errorCode'
+  | 'replicateId'
+  | 'jsondata'
+  | 'cost'
 > & { created: Date | string; updated: Date | string };
 
 export interface HistoryPage {
@@ -267,10 +276,14 @@ export function createGenerationRepository(db: Executor) {
     },
 
     /** Ends an active request as failed; undefined when it had already ended (so nobody refunds twice). */
-    async markFailed(id: string, error: string): Promise<GenerationRow | undefined> {
+    async markFailed(
+      id: string,
+      errorCode: GenerationErrorCode,
+      error: string,
+    ): Promise<GenerationRow | undefined> {
       const [row] = await db
         .update(generationRequests)
-        .set({ status: 'failed', error, completedAt: sql`now()`, updated: sql`now()` })
+        .set({ status: 'failed', error, errorCode, completedAt: sql`now()`, updated: sql`now()` })
         .where(and(eq(generationRequests.id, id), inArray(generationRequests.status, active)))
         .returning();
       return row;

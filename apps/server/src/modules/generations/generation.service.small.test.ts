@@ -198,11 +198,23 @@ describe('read and cancel', () => {
         generations: { findOwned: async () => running },
         files: { findByGenerations: async () => [] },
       },
-      { cancel: async (row) => ({ ...row, status: 'failed', error: 'Canceled' }) },
+      {
+        cancel: async (row) => ({
+          ...row,
+          status: 'failed',
+          errorCode: 'canceled',
+          error: 'Canceled',
+        }),
+      },
     );
 
     const record = await service.cancel(person, running.id);
-    expect(record).toMatchObject({ id: running.id, status: 'failed', error: 'Canceled' });
+    expect(record).toMatchObject({
+      id: running.id,
+      status: 'failed',
+      error_code: 'canceled',
+      error: 'Canceled',
+    });
     expect(log.names()).toEqual([
       'generations.findOwned',
       'engine.cancel',

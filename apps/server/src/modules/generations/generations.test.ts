@@ -184,19 +184,45 @@ describe('image generation end to end', () => {
     });
   });
 
-  it('a #fail generation fails with the provider text and refunds the cost', async () => {
-    const { cookie } = await signInDemo(t.app);
-    const res = await create(cookie, 'image', {
-      model: 'flux-kontext-pro',
-      prompt: 'broken #fail',
-    });
-    expect(await tokens(cookie)).toBe(96);
-    const done = await waitForEnd(cookie, (res.json() as { request_id: string }).request_id);
-    expect(done.status).toBe('failed');
-    expect(done.error).toContain('#fail');
-    expect(await tokens(cookie)).toBe(100);
-    await expectMoneyInvariants(t.database.pool);
-  });
+  it.each([
+    [
+      'broken #fail',
+      'model_failed',
+      'The model could not make this generation.',
+      'Prediction failed',
+    ],
+    [
+      'too daring #nsfw',
+      'unsafe',
+      'The model declined this prompt or picture as unsafe.',
+      'NSFW content detected',
+    ],
+  ] as const)(
+    '%j fails with code %s, keeps the provider text for the operator, and refunds',
+    async (prompt, code, text, providerWords) => {
+      const { cookie } = await signInDemo(t.app);
+      const res = await create(cookie, 'image', { model: 'flux-kontext-pro', prompt });
+      expect(await tokens(cookie)).toBe(96);
+      const id = (res.json() as { request_id: string }).request_id;
+      const done = await waitForEnd(cookie, id);
+      // The person's record carries the code (and its sentence), never the provider's own words.
+      expect(done).toMatchObject({ status: 'failed', error_code: code, error: text });
+      expect(JSON.stringify(done)).not.toContain(providerWords);
+      const row = await t.container.repositories.generations.findById(id);
+      expect(row).toMatchObject({ errorCode: code });
+      expect(row?.error).toContain(providerWords);
+      // The history page (a SQL function) says the same.
+      const history = await t.app.inject({
+        method: 'GET',
+        url: '/api/generations?page=1&perPage=5',
+        headers: { cookie },
+      });
+      const listed = (history.json() as { items: { id: string }[] }).items.find((i) => i.id === id);
+      expect(listed).toMatchObject({ error_code: code, error: text });
+      expect(await tokens(cookie)).toBe(100);
+      await expectMoneyInvariants(t.database.pool);
+    },
+  );
 
   it('is pending until the model starts running, then processing, then completed', async () => {
     const { cookie } = await signInDemo(t.app);
@@ -386,7 +412,8 @@ describe('money is never lost or counted twice', () => {
     );
     await t.startWorker();
     const done = await waitForEnd(cookie, id);
-    expect(done).toMatchObject({ status: 'failed', error: 'GPU fell over' });
+    expect(done).toMatchObject({ status: 'failed', error_code: 'model_failed' });
+    expect((await t.container.repositories.generations.findById(id))?.error).toBe('GPU fell over');
     const refunds = await t.database.pool.query(
       `select count(*)::int as n from token_ledger where generation_id = $1 and reason = 'generation_refund'`,
       [id],

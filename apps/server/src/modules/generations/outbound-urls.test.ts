@@ -161,6 +161,7 @@ describe('output URLs', () => {
     expect(ended).toMatchObject({
       status: 'failed',
       replicateId: predictionId,
+      errorCode: 'save_failed',
       error: 'The result could not be saved.',
     });
     const { rows } = await t.database.pool.query<{ reason: string }>(

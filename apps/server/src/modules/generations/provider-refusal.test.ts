@@ -51,11 +51,16 @@ describe('a provider that refuses the request', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/generations/${id}`, headers });
       record = res.json();
     }
+    // The person is told the code; the provider's words are kept for the operator.
     expect(record).toMatchObject({
       status: 'failed',
-      error:
-        'The model service did not accept the request. Invalid input: width must be a multiple of 16',
+      error_code: 'not_accepted',
+      error: 'The model service did not accept the request.',
     });
+    const row = await t.container.repositories.generations.findById(id);
+    expect(row?.error).toBe(
+      'The model service did not accept the request. Invalid input: width must be a multiple of 16',
+    );
     expect(calls).toEqual(['create bytedance/seedream-3']);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers });
     expect((me.json() as { tokens: number }).tokens).toBe(100);

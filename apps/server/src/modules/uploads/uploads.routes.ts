@@ -68,6 +68,7 @@ function uploadProblem(error: unknown, mb: number): HttpProblem {
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new HttpProblem(413, `The image is larger than ${mb} MB.`, {
+      limit: mb,
       errors: [{ field: 'image', code: 'too_large', message: `must be at most ${mb} MB` }],
     });
   }

@@ -4,15 +4,16 @@
  * button's text names the provider.
  */
 export function ProviderMark({ provider }: { provider: 'google' | 'yandex' | 'vk' }) {
-  const common = {
-    'aria-hidden': true,
-    focusable: false,
-    className: 'size-6! shrink-0',
-    'data-mark': provider,
-  } as const;
+  const className = 'size-6! shrink-0';
   if (provider === 'google') {
     return (
-      <svg viewBox="0 0 48 48" {...common}>
+      <svg
+        viewBox="0 0 48 48"
+        aria-hidden="true"
+        focusable="false"
+        className={className}
+        data-mark={provider}
+      >
         <circle cx="24" cy="24" r="24" fill="#fff" />
         <g transform="translate(9.6 9.6) scale(0.6)">
           <path
@@ -37,7 +38,13 @@ export function ProviderMark({ provider }: { provider: 'google' | 'yandex' | 'vk
   }
   if (provider === 'yandex') {
     return (
-      <svg viewBox="0 0 44 44" {...common}>
+      <svg
+        viewBox="0 0 44 44"
+        aria-hidden="true"
+        focusable="false"
+        className={className}
+        data-mark={provider}
+      >
         <circle cx="22" cy="22" r="22" fill="#FC3F1D" />
         <path
           fill="#fff"
@@ -47,7 +54,13 @@ export function ProviderMark({ provider }: { provider: 'google' | 'yandex' | 'vk
     );
   }
   return (
-    <svg viewBox="0 0 24 24" {...common}>
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      data-mark={provider}
+    >
       <rect width="24" height="24" rx="6" fill="#0077FF" />
       <path
         fill="#fff"

@@ -1,7 +1,7 @@
 import type { GenerationRecord } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { isCanceled } from '~/features/generations/canceled';
+import { failureText, isCanceled } from '~/features/generations/canceled';
 
 /** A failed generation's error text and the refund that went with it. */
 export function FailureNote({
@@ -27,9 +27,9 @@ export function FailureNote({
     >
       {canceled ? (
         <p className="text-fg">{t('generation.canceledNote')}</p>
-      ) : record.error ? (
-        <p className="text-red-200">{record.error}</p>
-      ) : null}
+      ) : (
+        <p className="text-red-200">{failureText(record, t)}</p>
+      )}
       <p className="mt-1 text-fg-muted">{t('generation.refunded', { count: record.cost })}</p>
     </div>
   );

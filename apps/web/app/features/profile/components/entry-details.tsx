@@ -3,7 +3,7 @@ import { getModel } from '@kadr/catalog';
 import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '~/components/ui/dialog';
-import { isCanceled } from '~/features/generations/canceled';
+import { failureText, isCanceled } from '~/features/generations/canceled';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
@@ -64,8 +64,8 @@ function GenerationDetails({ id }: { id: string }) {
       <p className="text-sm break-words text-fg">{data.jsondata.prompt}</p>
       {isCanceled(data) ? (
         <p className="text-sm text-fg-muted">{t('generation.canceledNote')}</p>
-      ) : data.error ? (
-        <p className="text-sm text-red-300">{data.error}</p>
+      ) : data.status === 'failed' ? (
+        <p className="text-sm text-red-300">{failureText(data, t)}</p>
       ) : null}
       <GenerationActions record={data} />
     </div>

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { cancelGeneration } from '~/features/generations/api';
 import { announceFinished } from '~/features/generations/background-notice';
-import { isCanceled } from '~/features/generations/canceled';
+import { failureText, isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
@@ -74,11 +74,7 @@ export function GenerationPanel({
     } else if (canceledHere.current) {
       toast.info(t('studio.toast.canceled'));
     } else {
-      toast.error(
-        record.error
-          ? t('studio.toast.failed', { error: record.error })
-          : t('studio.toast.failedGeneric'),
-      );
+      toast.error(t('studio.toast.failed'), { description: failureText(record, t) });
     }
     announceFinished({
       id: record.id,

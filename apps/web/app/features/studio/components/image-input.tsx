@@ -1,5 +1,6 @@
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
 import { clsx } from 'clsx';
+import type { TFunction } from 'i18next';
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,19 @@ import type { FieldProps } from './field-props';
  * An input image: pick a file or drop one; it is uploaded at once and the parameter takes the
  * URL our server gives back. Only JPEG, PNG, GIF and WebP are taken (the server checks the bytes).
  */
+const uploadCodes = ['empty', 'unsupported_type', 'undecodable', 'too_large', 'malformed'] as const;
+
+/**
+ * Why an upload was refused, in the interface's language: from the problem's field code (and the
+ * size limit it names), never the server's English words; anything else is an unknown failure.
+ */
+function uploadFailureText(failure: unknown, t: TFunction<'app'>): string {
+  const problem = failure instanceof ClientError ? failure.problem : undefined;
+  const code = uploadCodes.find((known) => known === problem?.fieldErrors[0]?.code);
+  if (!problem || !code) return t('studio.upload.unknown');
+  return t(`studio.upload.errors.${code}`, { mb: problem.limit ?? 10 });
+}
+
 export function ImageInput({
   def,
   value,
@@ -44,16 +58,7 @@ export function ImageInput({
       else toast.error(t('studio.upload.unknown'));
     } catch (failure) {
       console.warn(failure instanceof Error ? failure.message : failure);
-      const limited = limitMessage(failure, tCommon);
-      const reason =
-        failure instanceof ClientError ? (failure.problem?.message ?? failure.message) : '';
-      if (limited) {
-        toast.error(limited);
-        return;
-      }
-      toast.error(
-        reason ? t('studio.upload.failed', { error: reason }) : t('studio.upload.unknown'),
-      );
+      toast.error(limitMessage(failure, tCommon) ?? uploadFailureText(failure, t));
     } finally {
       setUploading(false);
       onUploadingChange(false);
