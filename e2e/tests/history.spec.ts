@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { fill, appTexts as texts, useLanguage } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
@@ -240,3 +241,119 @@ test('at 390 px: eight pages fit on one line, and a toast leaves the menu button
   await menu.click();
   await expect(page.getByRole('dialog', { name: t.shell.menuTitle })).toBeVisible();
 });
+
+for (const lang of ['ru', 'en'] as const) {
+  test(`history (${lang}): video cards show a poster and play muted on hover or tap; the viewer steps through results`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const t = texts[lang];
+    const phone = (page.viewportSize()?.width ?? 0) < 640;
+    await useLanguage(page, lang);
+    await demoSignIn(page.request, { name: 'Viewer Person', email: uniqueEmail('viewer') });
+    const items = [
+      { kind: 'image', data: { model: 'seedream-3', prompt: 'A lighthouse at dawn, first' } },
+      { kind: 'image', data: { model: 'seedream-3', prompt: 'A lighthouse at dusk, second' } },
+      {
+        kind: 'video',
+        data: {
+          model: 'seedance-lite',
+          prompt: 'Waves at the lighthouse',
+          resolution: '480p',
+          duration: 5,
+        },
+      },
+      { kind: 'image', data: { model: 'seedream-3', prompt: 'A lighthouse in a storm #fail' } },
+    ];
+    for (const item of items) {
+      const response = await page.request.post(`/api/create-${item.kind}`, {
+        headers: { origin: baseURL ?? '' },
+        data: item.data,
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    }
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get('/api/generations?page=1&perPage=12');
+          const { items: listed } = (await response.json()) as { items: { status: string }[] };
+          return listed.filter((one) => one.status === 'completed' || one.status === 'failed')
+            .length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(4);
+
+    await page.goto('/history');
+    await expect(cards(page)).toHaveCount(4);
+    // Every card fills its cell — the failed one too.
+    const widths = await page
+      .getByRole('main')
+      .locator('li:has(article[data-generation])')
+      .evaluateAll((cells) =>
+        cells.map((cell) => [
+          Math.round(cell.getBoundingClientRect().width),
+          Math.round((cell.querySelector('article') as HTMLElement).getBoundingClientRect().width),
+        ]),
+      );
+    for (const [cell, card] of widths) expect(card).toBe(cell);
+
+    // The video card: a poster, no player controls at thumbnail size; it plays muted on hover
+    // (a tap on a phone) and stops when the pointer leaves.
+    const videoCard = cards(page).filter({ hasText: 'Waves at the lighthouse' });
+    await expect(videoCard.locator('video[controls]')).toHaveCount(0);
+    const preview = videoCard.locator('[data-video-preview]');
+    await expect(preview.locator('img')).toBeVisible();
+    expect(
+      await preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    await expect(preview).toHaveAttribute('data-playing', 'false');
+    if (phone) {
+      await preview.tap();
+      await expect(preview).toHaveAttribute('data-playing', 'true');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // The next tap opens the viewer with a real player.
+      await preview.tap();
+      await expect(page.getByRole('dialog').locator('video[controls]')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    } else {
+      await preview.hover();
+      await expect(preview).toHaveAttribute('data-playing', 'true');
+      expect(
+        await preview.locator('video').evaluate((video: HTMLVideoElement) => video.muted),
+      ).toBe(true);
+      await page.getByRole('heading', { level: 1 }).hover();
+      await expect(preview).toHaveAttribute('data-playing', 'false');
+    }
+
+    // The viewer: from the second picture's card; the arrow keys step through the results
+    // (newest first: the video, the second picture, the first).
+    const second = cards(page).filter({ hasText: 'A lighthouse at dusk, second' });
+    await second.getByRole('button', { name: t.viewer.open }).click();
+    const viewer = page.getByRole('dialog');
+    await expect(viewer).toContainText(fill(t.viewer.position, { index: 2, total: 3 }));
+    await expect(viewer.getByRole('img', { name: /A lighthouse at dusk, second/ })).toBeVisible();
+    await expect(viewer.getByRole('link', { name: t.generation.download })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toContainText(fill(t.viewer.position, { index: 3, total: 3 }));
+    await expect(viewer.getByRole('button', { name: t.viewer.next })).toBeDisabled();
+    // Zoom on a picture, then back to fit.
+    const picture = viewer.locator('img[data-viewer-media]');
+    await viewer.getByRole('button', { name: t.viewer.zoomIn }).click();
+    await expect(picture).toHaveAttribute('data-zoomed', 'true');
+    await viewer.getByRole('button', { name: t.viewer.zoomOut }).click();
+    await expect(picture).toHaveAttribute('data-zoomed', 'false');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(viewer).toContainText(fill(t.viewer.position, { index: 1, total: 3 }));
+    await expect(viewer.locator('video[controls]')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`viewer-${lang}.png`) });
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath(`history-${lang}.png`), fullPage: true });
+  });
+}

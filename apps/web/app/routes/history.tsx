@@ -3,7 +3,7 @@ import { historyPageSizes, type ModelType } from '@kadr/catalog';
 import { paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { History as HistoryIcon } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '~/components/page-header';
@@ -20,6 +20,7 @@ import {
   writeHistoryParams,
 } from '~/features/history/history-params';
 import { shownRange } from '~/features/history/page-window';
+import { Viewer } from '~/features/viewer/components/viewer';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/history';
@@ -65,6 +66,13 @@ export default function HistoryPage() {
   });
 
   const range = data ? shownRange(data.page, data.perPage, data.totalItems) : null;
+  // The viewer steps through this page's results (generations with a file).
+  const viewable = (data?.items ?? []).filter(
+    (record) => record.status === 'completed' && record.expand.output_files.length > 0,
+  );
+  // By id, so a live update or another page never points it at a different result.
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const viewingAt = viewable.findIndex((record) => record.id === viewingId);
 
   return (
     <>
@@ -150,12 +158,24 @@ export default function HistoryPage() {
               isPlaceholderData && 'opacity-60',
             )}
           >
-            {data.items.map((record) => (
-              <li key={record.id} className="flex">
-                <HistoryCard record={record} />
-              </li>
-            ))}
+            {data.items.map((record) => {
+              const at = viewable.indexOf(record);
+              return (
+                <li key={record.id} className="flex">
+                  <HistoryCard
+                    record={record}
+                    onOpen={at >= 0 ? () => setViewingId(record.id) : undefined}
+                  />
+                </li>
+              );
+            })}
           </ul>
+          <Viewer
+            items={viewable}
+            index={viewingAt >= 0 ? viewingAt : null}
+            onIndexChange={(at) => setViewingId(viewable[at]?.id ?? null)}
+            onClose={() => setViewingId(null)}
+          />
           <div className="mt-8">
             <Pagination
               page={data.page}

@@ -1,6 +1,7 @@
 import { getModel } from '@kadr/catalog';
 import type { GenerationRecord } from '@kadr/contract';
 import { Copy, Image as ImageIcon, LoaderCircle, TriangleAlert, Video } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { isCanceled } from '~/features/generations/canceled';
@@ -8,11 +9,49 @@ import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
+import { VideoPreview } from '~/features/generations/components/video-preview';
 
-function previewOf(record: GenerationRecord) {
+function Preview({
+  record,
+  onOpen,
+}: {
+  record: GenerationRecord;
+  onOpen?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('app');
+  const touchStarted = useRef(false);
   const file = record.expand.output_files[0];
   if (record.status === 'completed' && file) {
-    return <GenerationMedia record={record} file={file} preview className="object-cover" />;
+    const alt = t('generation.result', { prompt: record.jsondata.prompt ?? '' });
+    const media = file.mime.startsWith('video/') ? (
+      <VideoPreview
+        file={file}
+        alt={alt}
+        // On a touch screen the first tap plays the clip; the next one opens the viewer.
+        onTouchPlay={(wasPlaying) => {
+          touchStarted.current = !wasPlaying;
+        }}
+      />
+    ) : (
+      <GenerationMedia record={record} file={file} preview className="object-cover" />
+    );
+    if (!onOpen) return media;
+    return (
+      <button
+        type="button"
+        aria-label={t('viewer.open')}
+        className="block h-full w-full cursor-zoom-in"
+        onClick={() => {
+          if (touchStarted.current) {
+            touchStarted.current = false;
+            return;
+          }
+          onOpen();
+        }}
+      >
+        {media}
+      </button>
+    );
   }
   const Icon =
     record.status === 'failed'
@@ -37,7 +76,14 @@ function previewOf(record: GenerationRecord) {
 }
 
 /** One generation in history: what, how it went, when, the prompt, the result and actions. */
-export function HistoryCard({ record }: { record: GenerationRecord }) {
+export function HistoryCard({
+  record,
+  onOpen,
+}: {
+  record: GenerationRecord;
+  /** Opens the result in the viewer. */
+  onOpen?: (() => void) | undefined;
+}) {
   const { t, i18n } = useTranslation('app');
   const prompt = record.jsondata.prompt ?? '';
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
@@ -61,9 +107,11 @@ export function HistoryCard({ record }: { record: GenerationRecord }) {
       aria-label={`${t(`generation.type.${record.type}`)}: ${prompt}`}
       data-generation={record.id}
       data-status={record.status}
-      className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised/60"
+      className="flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised/60"
     >
-      <div className="aspect-video w-full overflow-hidden bg-black/40">{previewOf(record)}</div>
+      <div className="aspect-video w-full overflow-hidden bg-black/40">
+        <Preview record={record} onOpen={onOpen} />
+      </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
           <span className="inline-flex items-center gap-1 font-medium text-fg">
