@@ -339,3 +339,46 @@ test('after Generate, the new generation is in view — the form is taller than 
     await expect(generateButton(page)).toBeInViewport();
   await page.screenshot({ path: test.info().outputPath('started.png') });
 });
+
+test('every model card has its own picture: stills for image models, a video poster for video models', async ({
+  page,
+}) => {
+  await openStudio(page, 'ru');
+  const seen = new Set<string>();
+  for (const type of ['image', 'video'] as const) {
+    await page.getByRole('tab', { name: texts.ru.generation.type[type] }).click();
+    const cards = page.locator('form label').filter({ has: page.getByRole('radio') });
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const picture = cards.nth(i).locator('img');
+      await picture.scrollIntoViewIfNeeded();
+      await expect(picture).toBeVisible();
+      // Drawn into a canvas: loaded, and whether the poster's play badge is there (a white disc
+      // with the dark play triangle at the bottom left, where the pictures script draws it).
+      const probe = await picture.evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = 320;
+        canvas.height = 180;
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no canvas');
+        context.drawImage(img, 0, 0, 320, 180);
+        const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data];
+        const [disc, triangle] = [at(26, 148), at(32, 148)];
+        return {
+          src: img.currentSrc,
+          width: img.naturalWidth,
+          badge:
+            disc.slice(0, 3).every((c) => c > 235) && triangle.slice(0, 3).every((c) => c < 50),
+        };
+      });
+      expect(probe.width).toBeGreaterThan(0);
+      expect(probe.badge, `${probe.src}: the play badge`).toBe(type === 'video');
+      expect(seen.has(probe.src), `${probe.src} is used twice`).toBe(false);
+      seen.add(probe.src);
+    }
+  }
+  expect(seen.size).toBe(10);
+});

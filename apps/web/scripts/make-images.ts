@@ -740,6 +740,11 @@ ${sparkle(86 + (seed % 3) * 6, 120, 9)}${sparkle(330, 96, 6, 0.8)}
 <g transform="translate(${view.x + 20} ${view.y + view.h - 60})"><rect width="112" height="40" rx="20" fill="#0b0b12" opacity="0.55"/><circle cx="20" cy="20" r="12" fill="#fff"/><path d="M16 13.5v13l10-6.5z" fill="#0b0b12"/>${text(42, 26, `0:0${5 + (seed % 4)}`, 15, '#fff', 600)}</g>`;
 }
 
+/** A still portrait: the person in their light, nothing that says video. */
+function portrait(backdrop: Backdrop, who: Person): Scene {
+  return (p) => `${backdrop(`${p}b`)}${person(`${p}p`, who)}${sparkle(330, 96, 6, 0.8)}`;
+}
+
 function influencer(backdrop: Backdrop, who: Person, handle: string, likes: string): Scene {
   const textWidth = handle.length * 9.4;
   return (p, view) => `${backdrop(`${p}b`)}${person(`${p}p`, who)}
@@ -877,17 +882,41 @@ for (const [id, set] of Object.entries(heroImages) as [UseCaseImageId, HeroImage
     total += await writeImage(asset, heroScenes[id][role]);
   }
 }
-// The studio's model cards (the catalogue's `demoImages`, 320×180 WebP): one scene per image model.
-const modelScenes: Scene[] = [
+// The studio's model cards (the catalogue's `demoImages`, 320×180 WebP and AVIF), a scene of its
+// own for every model: stills for the image models; for the video models a frame with the play badge
+// and running time of a clip (a poster), each with another person and light.
+const imageModelScenes: Scene[] = [
   productScene(products[2] as Product),
-  living(blueStudio, people.noor as Person, 2),
+  portrait(pastelStudio, people.rin as Person),
   moodboardScene(palettes[1] as Palette),
   drinkScene(drinks[1] as Drink),
 ];
-for (const [index, model] of listModels('image').entries()) {
-  for (const src of model.demoImages) {
-    const scene = modelScenes[index % modelScenes.length] as Scene;
-    total += await writeImage({ src: src.replace(/\.webp$/, ''), width: 320, height: 180 }, scene);
+const videoModelScenes: Scene[] = [
+  living(goldenHour, people.amber as Person, 0),
+  living(gardenLight, people.june as Person, 1),
+  living(neonCity, people.mila as Person, 2),
+  living(beachDay, people.kai as Person, 3),
+  living(goldenHour, people.noor as Person, 4),
+  living(blueStudio, people.lea as Person, 5),
+];
+for (const [type, scenes] of [
+  ['image', imageModelScenes],
+  ['video', videoModelScenes],
+] as const) {
+  const models = listModels(type);
+  if (models.length > scenes.length) {
+    throw new Error(
+      `${models.length} ${type} models but ${scenes.length} card scenes: draw another`,
+    );
+  }
+  for (const [index, model] of models.entries()) {
+    for (const src of model.demoImages) {
+      const scene = scenes[index] as Scene;
+      total += await writeImage(
+        { src: src.replace(/\.webp$/, ''), width: 320, height: 180 },
+        scene,
+      );
+    }
   }
 }
 await writeSocialCard();

@@ -331,7 +331,8 @@ describe('catalogue invariants', () => {
     expect(model.typicalSeconds.min).toBeGreaterThan(0);
     expect(model.typicalSeconds.max).toBeGreaterThanOrEqual(model.typicalSeconds.min);
     expect(model.maxOutputs).toBe(1);
-    if (model.type === 'image' && model.pricingOnly !== true) {
+    // Every model the studio offers has its card picture (a still, or a video's poster).
+    if (model.pricingOnly !== true) {
       expect(model.demoImages).toEqual([`/samples/${model.id}.webp`]);
     }
   });

@@ -1,5 +1,5 @@
 import type { ModelDefinition } from '../types.ts';
-import { seed } from './common.ts';
+import { demoImages, seed } from './common.ts';
 
 const sizeDescription = {
   en: 'In pixels, a multiple of 16',
@@ -136,7 +136,7 @@ export const hunyuan: ModelDefinition = {
   outputFormats: ['mp4'],
   maxResolution: '1280×1280',
   typicalSeconds: { min: 120, max: 300 },
-  demoImages: [],
+  demoImages: demoImages('hunyuan'),
   maxOutputs: 1,
   price: { kind: 'flat', tokens: 250 },
   frameDuration: { frames: 'video_length', fps: 'fps' },

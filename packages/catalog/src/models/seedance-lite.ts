@@ -1,4 +1,5 @@
 import type { ModelDefinition } from '../types.ts';
+import { demoImages } from './common.ts';
 import { seedanceGroups, seedanceParameters, seedanceProviderInputs } from './seedance.ts';
 
 export const seedanceLite: ModelDefinition = {
@@ -18,7 +19,7 @@ export const seedanceLite: ModelDefinition = {
   outputFormats: ['mp4'],
   maxResolution: '720p',
   typicalSeconds: { min: 60, max: 120 },
-  demoImages: [],
+  demoImages: demoImages('seedance-lite'),
   maxOutputs: 1,
   price: {
     kind: 'per-second-by-resolution',

@@ -1,4 +1,5 @@
 import type { ModelDefinition } from '../types.ts';
+import { demoImages } from './common.ts';
 import { seedanceGroups, seedanceParameters, seedanceProviderInputs } from './seedance.ts';
 
 export const seedancePro: ModelDefinition = {
@@ -18,7 +19,7 @@ export const seedancePro: ModelDefinition = {
   outputFormats: ['mp4'],
   maxResolution: '1080p',
   typicalSeconds: { min: 60, max: 180 },
-  demoImages: [],
+  demoImages: demoImages('seedance-pro'),
   maxOutputs: 1,
   price: {
     kind: 'per-second-by-resolution',

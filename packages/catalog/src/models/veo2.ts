@@ -1,5 +1,5 @@
 import type { ModelDefinition } from '../types.ts';
-import { aspectRatio, imageInput, seed } from './common.ts';
+import { aspectRatio, demoImages, imageInput, seed } from './common.ts';
 
 export const veo2: ModelDefinition = {
   id: 'veo2',
@@ -45,7 +45,7 @@ export const veo2: ModelDefinition = {
   maxResolution: '4K',
   // The spec gives no time for veo2; it runs like veo3.
   typicalSeconds: { min: 60, max: 180 },
-  demoImages: [],
+  demoImages: demoImages('veo2'),
   maxOutputs: 1,
   price: { kind: 'per-second', tokensPerSecond: 50 },
   imageParam: 'image',

@@ -1,5 +1,5 @@
 import type { ModelDefinition } from '../types.ts';
-import { enhancePrompt, negativePrompt, seed, videoResolution } from './common.ts';
+import { demoImages, enhancePrompt, negativePrompt, seed, videoResolution } from './common.ts';
 import { veo3ProviderInputs } from './veo3.ts';
 
 export const veo3Fast: ModelDefinition = {
@@ -28,7 +28,7 @@ export const veo3Fast: ModelDefinition = {
   outputFormats: ['mp4'],
   maxResolution: '1080p',
   typicalSeconds: { min: 30, max: 60 },
-  demoImages: [],
+  demoImages: demoImages('veo3-fast'),
   maxOutputs: 1,
   price: { kind: 'per-second', tokensPerSecond: 40 },
   fixedDuration: 8,

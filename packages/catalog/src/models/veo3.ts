@@ -1,5 +1,5 @@
 import type { ModelDefinition } from '../types.ts';
-import { enhancePrompt, negativePrompt, seed } from './common.ts';
+import { demoImages, enhancePrompt, negativePrompt, seed } from './common.ts';
 
 /**
  * Veo 3 and Veo 3 Fast accept these inputs; `enhance_prompt` comes from the model's first
@@ -39,7 +39,7 @@ export const veo3: ModelDefinition = {
   outputFormats: ['mp4'],
   maxResolution: '4K',
   typicalSeconds: { min: 60, max: 180 },
-  demoImages: [],
+  demoImages: demoImages('veo3'),
   maxOutputs: 1,
   price: { kind: 'per-second', tokensPerSecond: 75 },
   fixedDuration: 8,
