@@ -10,6 +10,7 @@ export const paths = {
   livingPhoto: '/living-photo',
   influencer: '/influencer',
   studio: '/studio',
+  compare: '/compare',
   history: '/history',
   profile: '/profile',
   pricing: '/pricing',
@@ -84,7 +85,13 @@ export const publicPaths = [
 ] as const;
 
 /** Pages that need a session; anonymous visitors are sent to /login. */
-export const signedInPaths = [paths.studio, paths.history, paths.profile, paths.pricing] as const;
+export const signedInPaths = [
+  paths.studio,
+  paths.compare,
+  paths.history,
+  paths.profile,
+  paths.pricing,
+] as const;
 
 const known = new Set<string>([...publicPaths, ...signedInPaths]);
 

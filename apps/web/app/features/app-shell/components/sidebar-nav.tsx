@@ -2,6 +2,7 @@ import '~/locales/app';
 import { paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import {
+  Columns2,
   CreditCard,
   ExternalLink,
   History,
@@ -14,10 +15,15 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { supportUrl } from '~/lib/env';
 
-type Entry = { id: 'create' | 'history' | 'pricing' | 'profile'; to: string; icon: LucideIcon };
+type Entry = {
+  id: 'create' | 'compare' | 'history' | 'pricing' | 'profile';
+  to: string;
+  icon: LucideIcon;
+};
 
 const entries: Entry[] = [
   { id: 'create', to: paths.studio, icon: Wand },
+  { id: 'compare', to: paths.compare, icon: Columns2 },
   { id: 'history', to: paths.history, icon: History },
   { id: 'pricing', to: paths.pricing, icon: CreditCard },
   { id: 'profile', to: paths.profile, icon: User },

@@ -1,0 +1,183 @@
+import { getModel, listModels, type ModelType } from '@kadr/catalog';
+import { clsx } from 'clsx';
+import { Check, Columns2, Image as ImageIcon, Video } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '~/components/ui/button';
+import { createGeneration } from '~/features/generations/api';
+import { useRefreshBalance } from '~/features/generations/hooks';
+import { newIdempotencyKey } from '~/lib/ids';
+import { limitMessage } from '~/lib/problem-text';
+import { useCurrentUser } from '~/lib/session';
+import { compareLimits, comparePayload, compareQuote, toggleModel } from '../compare';
+
+export type CompareRun = {
+  type: ModelType;
+  prompt: string;
+  cells: { model: string; id: string }[];
+};
+
+/**
+ * One prompt, two to four models of one type, one quote: each cell is a normal generation at the
+ * model's default settings (charged, followed, refunded on failure).
+ */
+export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => void }) {
+  const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation('common');
+  const user = useCurrentUser();
+  const refreshBalance = useRefreshBalance();
+  const promptId = useId();
+  const [type, setType] = useState<ModelType>('image');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [prompt, setPrompt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const quote = compareQuote(type, selected);
+  const enough = quote.total <= user.tokens;
+  const ready = prompt.trim() !== '' && selected.length >= compareLimits.min && enough && !busy;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    const cells: CompareRun['cells'] = [];
+    try {
+      for (const model of selected) {
+        try {
+          const created = await createGeneration(
+            type,
+            comparePayload(type, model, prompt),
+            newIdempotencyKey(),
+          );
+          cells.push({ model, id: created.request_id });
+        } catch (failure) {
+          console.warn(failure instanceof Error ? failure.message : failure);
+          toast.error(t('compare.startFailed', { model: getModel(model)?.name ?? model }), {
+            description: limitMessage(failure, tCommon),
+          });
+        }
+      }
+      if (cells.length > 0) onStarted({ type, prompt: prompt.trim(), cells });
+    } finally {
+      refreshBalance();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="space-y-6" noValidate>
+      <fieldset className="flex gap-1 rounded-xl border border-line bg-surface p-1 sm:w-fit">
+        <legend className="sr-only">{t('studio.tabsLabel')}</legend>
+        {(['image', 'video'] as const).map((tab) => {
+          const Icon = tab === 'image' ? ImageIcon : Video;
+          return (
+            <button
+              key={tab}
+              type="button"
+              aria-pressed={type === tab}
+              onClick={() => {
+                setType(tab);
+                setSelected([]);
+              }}
+              className={clsx(
+                'inline-flex h-9 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium sm:flex-none',
+                type === tab ? 'bg-accent text-white' : 'text-fg-muted hover:text-fg',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {t(`generation.type.${tab}`)}
+            </button>
+          );
+        })}
+      </fieldset>
+
+      <fieldset className="min-w-0">
+        <legend className="mb-2 text-sm font-medium text-fg">
+          {t('compare.models', { min: compareLimits.min, max: compareLimits.max })}
+        </legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+          {listModels(type).map((model) => {
+            const checked = selected.includes(model.id);
+            const full = !checked && selected.length >= compareLimits.max;
+            const cost = compareQuote(type, [model.id]).total;
+            return (
+              <label
+                key={model.id}
+                className={clsx(
+                  'relative flex cursor-pointer flex-col overflow-hidden rounded-xl border bg-surface focus-within:outline-2 focus-within:outline-accent-soft',
+                  checked ? 'border-accent-soft ring-1 ring-accent-soft' : 'border-line',
+                  full && 'cursor-not-allowed opacity-50',
+                )}
+              >
+                <input
+                  type="checkbox"
+                  className="sr-only"
+                  checked={checked}
+                  disabled={full}
+                  onChange={() => setSelected((current) => toggleModel(current, model.id))}
+                />
+                {model.demoImages[0] ? (
+                  <img
+                    src={model.demoImages[0]}
+                    alt=""
+                    width={320}
+                    height={180}
+                    loading="lazy"
+                    className="aspect-video w-full object-cover"
+                  />
+                ) : null}
+                <span className="flex flex-col gap-0.5 p-2">
+                  <span className="text-sm font-medium text-fg">{model.name}</span>
+                  <span className="text-xs text-fg-muted tabular-nums">
+                    {t('generation.cost', { count: cost })}
+                  </span>
+                </span>
+                {checked ? (
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-2 right-2 inline-flex size-6 items-center justify-center rounded-full bg-accent text-white"
+                  >
+                    <Check className="size-4" />
+                  </span>
+                ) : null}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <div>
+        <label htmlFor={promptId} className="mb-1.5 block text-sm font-medium text-fg">
+          {t('studio.prompt.label')}
+        </label>
+        <textarea
+          id={promptId}
+          value={prompt}
+          onChange={(event) => setPrompt(event.currentTarget.value)}
+          rows={3}
+          maxLength={2000}
+          placeholder={t('compare.promptPlaceholder')}
+          className="w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm text-fg placeholder:text-fg-muted/70"
+        />
+      </div>
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button type="submit" disabled={!ready} className="sm:min-w-64">
+          <Columns2 aria-hidden="true" />
+          {selected.length >= compareLimits.min
+            ? t('compare.start', { count: quote.total })
+            : t('compare.startPlain')}
+        </Button>
+        {!enough ? (
+          <p role="status" className="text-sm text-red-300">
+            {t('studio.notEnough', { count: quote.total })}
+          </p>
+        ) : selected.length < compareLimits.min ? (
+          <p className="text-sm text-fg-muted">
+            {t('compare.pickMore', { count: compareLimits.min })}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
