@@ -17,6 +17,7 @@ import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oauthRoutes } from './modules/auth/oauth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { collectionRoutes } from './modules/collections/collections.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { generationRoutes } from './modules/generations/generations.routes.ts';
 import { webhookRoutes } from './modules/generations/webhooks.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
     maxBytes: config.uploadMaxBytes,
   });
   await app.register(generationRoutes, { generations: container.generations });
+  await app.register(collectionRoutes, { collections: container.collections });
   await app.register(webhookRoutes, { webhooks: container.webhooks });
   await app.register(paymentRoutes, { payments: container.payments });
   await app.register(paymentWebhookRoutes, { payments: container.payments });

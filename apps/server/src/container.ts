@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createDemo } from './demo.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createCollectionService } from './modules/collections/collection.service.ts';
 import { createFileService } from './modules/files/file.service.ts';
 import { createFileUrls } from './modules/files/file-url.ts';
 import {
@@ -106,8 +107,11 @@ export function createContainer(
       repositories,
       engine,
       urls: fileUrls,
+      storage,
+      logger,
       maxRunning: config.maxRunningGenerations,
     }),
+    collections: createCollectionService({ repositories }),
     webhooks: createWebhookService({
       repositories,
       secret: config.replicate.webhookSecret,

@@ -3,6 +3,7 @@ import type { Executor } from './db/executor.ts';
 import { createJobRepository } from './jobs/job.repository.ts';
 import { createIdentityRepository } from './modules/auth/identity.repository.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
+import { createCollectionRepository } from './modules/collections/collection.repository.ts';
 import { createFileRepository } from './modules/files/file.repository.ts';
 import {
   createGenerationRepository,
@@ -27,6 +28,7 @@ function bind(db: Executor) {
     webhookEvents: createWebhookEventRepository(db),
     payments: createPaymentRepository(db),
     jobs: createJobRepository(db),
+    collections: createCollectionRepository(db),
   };
 }
 

@@ -233,8 +233,29 @@ export const generationRecordSchema = z.object({
   jsondata: generationJsondataSchema,
   output_files: z.array(z.string()),
   expand: z.object({ output_files: z.array(outputFileSchema) }),
+  /** The person starred it. */
+  favorite: z.boolean(),
 });
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
+
+/** `PUT /api/generations/:id/favorite`. */
+export const favoriteBodySchema = z.object({ favorite: z.boolean() }).strict();
+
+/** A person's named collection of generations, with how many it holds. */
+export const collectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  created: z.string(),
+});
+export type Collection = z.infer<typeof collectionSchema>;
+export const collectionListSchema = z.object({ items: z.array(collectionSchema) });
+export const collectionNameMax = 60;
+export const createCollectionBodySchema = z
+  .object({ name: z.string().trim().min(1).max(collectionNameMax) })
+  .strict();
+/** `GET /api/generations/:id/collections`: the ids of the collections that hold it. */
+export const generationCollectionsSchema = z.object({ ids: z.array(z.string()) });
 
 export const generationListSchema = z.object({
   page: z.number().int(),

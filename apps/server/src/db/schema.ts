@@ -139,6 +139,8 @@ export const generationRequests = pgTable(
      * (drizzle/0006_record_files_from_files.sql); `files` stays the truth.
      */
     recordFiles: jsonb('record_files').$type<RecordFileEntry[]>(),
+    /** The person starred it. */
+    favorite: boolean('favorite').notNull().default(false),
     created: created(),
     updated: updated(),
   },
@@ -175,6 +177,41 @@ export const generationRequests = pgTable(
  * type cannot change), in the same transaction as the rows themselves
  * (drizzle/0002_generation_counts_triggers.sql).
  */
+/** A person's named set of generations (history can be filtered by one). */
+export const collections = pgTable(
+  'collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    created: created(),
+  },
+  (t) => [
+    check('collections_name_check', sql`char_length(${t.name}) between 1 and 60`),
+    uniqueIndex('collections_user_name_uq').on(t.userId, sql`lower(${t.name})`),
+  ],
+);
+
+/** Which generations a collection holds; a deleted generation or collection leaves it. */
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    generationId: uuid('generation_id')
+      .notNull()
+      .references(() => generationRequests.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.generationId] }),
+    index('collection_items_generation_idx').on(t.generationId),
+  ],
+);
+
 export const generationCounts = pgTable(
   'generation_counts',
   {

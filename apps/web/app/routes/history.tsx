@@ -3,7 +3,7 @@ import { historyPageSizes, type ModelType } from '@kadr/catalog';
 import { paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { History as HistoryIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '~/components/page-header';
@@ -12,6 +12,7 @@ import { LinkButton } from '~/components/ui/link-button';
 import type { HistoryFilter } from '~/features/generations/api';
 import { useHistoryPage } from '~/features/generations/hooks';
 import { HistoryCard, HistoryCardSkeleton } from '~/features/history/components/history-card';
+import { LibraryFilters } from '~/features/history/components/library-filters';
 import { Pagination } from '~/features/history/components/pagination';
 import {
   readHistoryParams,
@@ -43,6 +44,11 @@ const filters: readonly { type: ModelType | undefined; key: 'all' | 'image' | 'v
 
 const skeletonCount = 6;
 
+function hrefOf(next: HistoryFilter): string {
+  const query = writeHistoryParams(next).toString();
+  return query ? `${paths.history}?${query}` : paths.history;
+}
+
 export default function HistoryPage() {
   const { t } = useTranslation('app');
   const sizeId = useId();
@@ -51,11 +57,11 @@ export default function HistoryPage() {
   const filter = readHistoryParams(search);
   const { data, isPending, isError, refetch, isPlaceholderData } = useHistoryPage(filter);
 
-  const hrefOf = (next: HistoryFilter) => {
-    const query = writeHistoryParams(next).toString();
-    return query ? `${paths.history}?${query}` : paths.history;
-  };
-  const go = (next: HistoryFilter) => void navigate(hrefOf(next));
+  const go = useCallback(
+    (next: HistoryFilter, options?: { replace?: boolean }) => void navigate(hrefOf(next), options),
+    [navigate],
+  );
+  const narrowed = Boolean(filter.favorite || filter.collection || filter.q);
 
   // A page beyond the end (items were removed, or an old link): show the last page instead.
   const totalPages = data?.totalPages ?? 0;
@@ -119,6 +125,7 @@ export default function HistoryPage() {
         </div>
       </div>
 
+      <LibraryFilters filter={filter} go={go} />
       {isPending ? (
         <ul aria-busy="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {Array.from({ length: skeletonCount }, (_, index) => (
@@ -135,6 +142,10 @@ export default function HistoryPage() {
             {t('history.retry')}
           </Button>
         </div>
+      ) : data.totalItems === 0 && narrowed ? (
+        <p className="rounded-2xl border border-dashed border-line px-6 py-12 text-center text-fg-muted">
+          {t('library.emptyFiltered')}
+        </p>
       ) : data.totalItems === 0 ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-line px-6 py-16 text-center">
           <HistoryIcon aria-hidden="true" className="size-8 text-accent-soft" />

@@ -30,7 +30,7 @@ BEGIN
       FROM page AS p
       JOIN LATERAL (
         SELECT g."id", g."user_id" AS "userId", g."type", g."model", g."status", g."error",
-               g."error_code" AS "errorCode",
+               g."error_code" AS "errorCode", g."favorite",
                g."replicate_id" AS "replicateId", g."jsondata", g."cost",
                coalesce(g."record_files", '[]'::jsonb) AS "files",
                to_char(g."created" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "created",
@@ -54,7 +54,7 @@ BEGIN
       FROM page AS p
       JOIN LATERAL (
         SELECT g."id", g."user_id" AS "userId", g."type", g."model", g."status", g."error",
-               g."error_code" AS "errorCode",
+               g."error_code" AS "errorCode", g."favorite",
                g."replicate_id" AS "replicateId", g."jsondata", g."cost",
                coalesce(g."record_files", '[]'::jsonb) AS "files",
                to_char(g."created" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "created",

@@ -67,5 +67,6 @@ export function toGenerationRecord(
     jsondata: row.jsondata,
     output_files: expanded.map((f) => f.id),
     expand: { output_files: expanded },
+    favorite: row.favorite ?? false,
   };
 }

@@ -2,7 +2,7 @@ import type { GenerationErrorCode, GenerationStatus } from '@kadr/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Executor } from '../../db/executor.ts';
-import { generationRequests } from '../../db/schema.ts';
+import { collectionItems, collections, files, generationRequests } from '../../db/schema.ts';
 import {
   createGenerationsSettingsJson,
   createGenerationsSettingsWith,
@@ -101,7 +101,16 @@ export type RecordRow = Pick<
   | 'replicateId'
   | 'jsondata'
   | 'cost'
+  | 'favorite'
 > & { created: Date | string; updated: Date | string };
+
+/** What a history page can be narrowed by, besides its type. */
+export interface HistoryFilters {
+  type?: 'image' | 'video' | undefined;
+  favorite?: boolean | undefined;
+  collection?: string | undefined;
+  q?: string | undefined;
+}
 
 export interface HistoryPage {
   /** Exact: the person's maintained per-type counts (generation_counts), not a count of rows. */
@@ -164,6 +173,92 @@ export function createGenerationRepository(db: Executor) {
         .where(eq(generationRequests.id, id))
         .limit(1);
       return row;
+    },
+
+    /** Stars or unstars one of the person's generations. */
+    async setFavorite(
+      userId: string,
+      id: string,
+      favorite: boolean,
+    ): Promise<GenerationRow | undefined> {
+      const [row] = await db
+        .update(generationRequests)
+        .set({ favorite, updated: sql`now()` })
+        .where(and(eq(generationRequests.id, id), eq(generationRequests.userId, userId)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * A page of the person's generations narrowed by stars, a collection or words of the prompt
+     * (the plain history page is `historyPage`, one pinned SQL function), newest first, with the
+     * exact total.
+     */
+    async filteredPage(
+      userId: string,
+      options: HistoryFilters & { page: number; perPage: number },
+    ): Promise<HistoryPage> {
+      const g = generationRequests;
+      const conditions = [eq(g.userId, userId)];
+      if (options.type) conditions.push(eq(g.type, options.type));
+      if (options.favorite) conditions.push(eq(g.favorite, true));
+      if (options.collection) {
+        conditions.push(
+          sql`exists (select 1 from ${collectionItems} ci join ${collections} c on c.id = ci.collection_id
+                      where ci.generation_id = ${g.id} and c.id = ${options.collection} and c.user_id = ${userId})`,
+        );
+      }
+      if (options.q) {
+        const pattern = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(sql`(${g.jsondata} ->> 'prompt') ilike ${pattern}`);
+      }
+      const where = and(...conditions);
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(g).where(where);
+      const rows = await db
+        .select({
+          id: g.id,
+          userId: g.userId,
+          type: g.type,
+          model: g.model,
+          status: g.status,
+          error: g.error,
+          errorCode: g.errorCode,
+          replicateId: g.replicateId,
+          jsondata: g.jsondata,
+          cost: g.cost,
+          favorite: g.favorite,
+          created: g.created,
+          updated: g.updated,
+          files: sql<RecordFile[]>`coalesce(${g.recordFiles}, '[]'::jsonb)`,
+        })
+        .from(g)
+        .where(where)
+        .orderBy(sql`${g.created} desc, ${g.id} desc`)
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage);
+      return { total: counted?.total ?? 0, rows };
+    },
+
+    /**
+     * Deletes one of the person's finished generations with its file records (collection entries
+     * go with it; ledger entries stay, no longer linked). Answers the storage keys whose objects
+     * the caller removes after commit; 'running' when it has not finished; undefined when there
+     * is no such generation of this person.
+     */
+    async deleteFinished(userId: string, id: string): Promise<string[] | 'running' | undefined> {
+      const [row] = await db
+        .select({ status: generationRequests.status })
+        .from(generationRequests)
+        .where(and(eq(generationRequests.id, id), eq(generationRequests.userId, userId)))
+        .for('update');
+      if (!row) return undefined;
+      if (row.status !== 'completed' && row.status !== 'failed') return 'running';
+      const keys = await db
+        .select({ key: files.storageKey })
+        .from(files)
+        .where(eq(files.generationId, id));
+      await db.delete(generationRequests).where(eq(generationRequests.id, id));
+      return keys.map((k) => k.key);
     },
 
     async findOwned(userId: string, id: string): Promise<GenerationRow | undefined> {

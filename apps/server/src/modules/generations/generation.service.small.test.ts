@@ -29,6 +29,7 @@ function serviceWith(
     repositories: fakeRepositories(log, repositories),
     engine: strictFake<Pick<GenerationEngine, 'cancel'>>('engine', engine, log),
     urls,
+    storage: strictFake<{ delete(key: string): Promise<void> }>('storage', {}, log),
   });
 }
 

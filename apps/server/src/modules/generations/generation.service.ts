@@ -10,6 +10,7 @@ import {
 } from '@kadr/contract';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import { validateForType } from '../catalog/request-validation.ts';
@@ -18,6 +19,7 @@ import type { GenerationEngine } from './generation.engine.ts';
 import { toGenerationRecord } from './generation.mapper.ts';
 import type {
   GenerationRow,
+  HistoryFilters,
   PaidGeneration,
   PaidGenerationOutcome,
 } from './generation.repository.ts';
@@ -30,9 +32,12 @@ interface FailedCreate {
 const RESERVED = new Set(['model', 'prompt', 'translate_prompt', 'duration', 'parameters']);
 
 export function createGenerationService(deps: {
-  repositories: Pick<Repositories, 'generations' | 'idempotencyKeys' | 'files'>;
+  repositories: Pick<Repositories, 'generations' | 'idempotencyKeys' | 'files' | 'transaction'>;
   engine: Pick<GenerationEngine, 'cancel'>;
   urls: FileUrls;
+  /** Where a deleted generation's files are removed from. */
+  storage: Pick<ObjectStorage, 'delete'>;
+  logger?: { warn(details: object, message: string): void } | undefined;
   /** The most generations one person may have running at once (undefined: no cap). */
   maxRunning?: number | undefined;
 }) {
@@ -221,12 +226,18 @@ export function createGenerationService(deps: {
       return withRecord(await getOwned(user, id));
     },
 
-    /** A page of the user's requests, newest first, with the exact total. */
+    /**
+     * A page of the user's requests, newest first, with the exact total; narrowed by stars, a
+     * collection or words of the prompt when asked.
+     */
     async list(
       user: SessionUser,
-      options: { page: number; perPage: number; type?: ModelType | undefined },
+      options: HistoryFilters & { page: number; perPage: number },
     ): Promise<GenerationList> {
-      const { rows, total } = await generations.historyPage(user.id, options);
+      const narrowed = options.favorite || options.collection || options.q;
+      const { rows, total } = narrowed
+        ? await generations.filteredPage(user.id, options)
+        : await generations.historyPage(user.id, options);
       return {
         page: options.page,
         perPage: options.perPage,
@@ -240,6 +251,39 @@ export function createGenerationService(deps: {
      * The person stops one of their running requests: it is cancelled at the provider, failed as
      * 'Canceled' and refunded (or, if the provider had already finished it, completed).
      */
+    async setFavorite(user: SessionUser, id: string, favorite: boolean): Promise<GenerationRecord> {
+      const row = uuidPattern.test(id)
+        ? await generations.setFavorite(user.id, id, favorite)
+        : undefined;
+      if (!row) throw new HttpProblem(404, 'Generation not found.');
+      await generations.notify(row.userId, row.id);
+      return withRecord(row);
+    },
+
+    /**
+     * Deletes one of the person's finished generations: its records go at once, its stored files
+     * right after; its ledger entries stay (the money moved). A running one must be cancelled first.
+     */
+    async remove(user: SessionUser, id: string): Promise<void> {
+      const outcome = uuidPattern.test(id)
+        ? await deps.repositories.transaction((tx) => tx.generations.deleteFinished(user.id, id))
+        : undefined;
+      if (outcome === undefined) throw new HttpProblem(404, 'Generation not found.');
+      if (outcome === 'running') {
+        throw new HttpProblem(409, 'This generation is still running; cancel it first.');
+      }
+      await Promise.all(
+        outcome.map((key) =>
+          deps.storage.delete(key).catch((error: unknown) => {
+            deps.logger?.warn(
+              { err: error, key },
+              'a deleted generation’s file could not be removed',
+            );
+          }),
+        ),
+      );
+    },
+
     async cancel(user: SessionUser, id: string): Promise<GenerationRecord> {
       const row = await getOwned(user, id);
       if (row.status === 'completed' || row.status === 'failed') {

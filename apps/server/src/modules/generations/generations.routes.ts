@@ -2,8 +2,10 @@ import { historyPageSizes } from '@kadr/catalog';
 import {
   createGenerationBodySchema,
   createGenerationResponseSchema,
+  favoriteBodySchema,
   generationListSchema,
   generationRecordSchema,
+  noContentSchema,
   problemSchema,
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +30,20 @@ const listQuery = z.object({
     )
     .default(12),
   type: z.enum(['image', 'video']).optional(),
+  /** Only starred generations. */
+  favorite: z
+    .enum(['1', 'true'])
+    .optional()
+    .transform((value) => value !== undefined),
+  /** Only those in this collection of the person's. */
+  collection: z.uuid().optional(),
+  /** Only those whose prompt contains these words (case-insensitive). */
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 const idempotencyKey = z
   .string()
@@ -107,6 +123,38 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
       },
     },
     async (request) => generations.read(requireUser(request), request.params.id),
+  );
+
+  app.put(
+    '/api/generations/:id/favorite',
+    {
+      schema: {
+        tags: ['generations'],
+        description: 'Star or unstar one of the person’s generations.',
+        params: idParams,
+        body: favoriteBodySchema,
+        response: { 200: generationRecordSchema, 400: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request) =>
+      generations.setFavorite(requireUser(request), request.params.id, request.body.favorite),
+  );
+
+  app.delete(
+    '/api/generations/:id',
+    {
+      schema: {
+        tags: ['generations'],
+        description:
+          'Delete one of the person’s finished generations and its files; its ledger entries stay.',
+        params: idParams,
+        response: { 204: noContentSchema, 404: problemSchema, 409: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      await generations.remove(requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

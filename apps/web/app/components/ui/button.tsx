@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -11,6 +11,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-white shadow-lg shadow-accent/20 hover:bg-accent-strong',
   secondary: 'border border-line bg-surface-raised text-fg hover:bg-line',
   ghost: 'text-fg-muted hover:bg-surface-raised hover:text-fg',
+  danger: 'bg-red-600 text-white hover:bg-red-700',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,12 +1,16 @@
 import type { ModelType } from '@kadr/catalog';
 import {
+  type Collection,
   type CreateGenerationResponse,
   type Currency,
+  collectionListSchema,
+  collectionSchema,
   createGenerationResponseSchema,
   createPaymentResponseSchema,
   estimateResponseSchema,
   type GenerationList,
   type GenerationRecord,
+  generationCollectionsSchema,
   generationListSchema,
   generationRecordSchema,
   type LedgerPage,
@@ -115,7 +119,17 @@ export function getGeneration(id: string, signal?: AbortSignal): Promise<Generat
   );
 }
 
-export type HistoryFilter = { type?: ModelType; page: number; perPage: number };
+export type HistoryFilter = {
+  type?: ModelType;
+  page: number;
+  perPage: number;
+  /** Only starred ones. */
+  favorite?: boolean;
+  /** Only those in this collection. */
+  collection?: string;
+  /** Only those whose prompt has these words. */
+  q?: string;
+};
 
 export function listGenerations(
   filter: HistoryFilter,
@@ -123,6 +137,9 @@ export function listGenerations(
 ): Promise<GenerationList> {
   const query = new URLSearchParams({ page: String(filter.page), perPage: String(filter.perPage) });
   if (filter.type) query.set('type', filter.type);
+  if (filter.favorite) query.set('favorite', '1');
+  if (filter.collection) query.set('collection', filter.collection);
+  if (filter.q) query.set('q', filter.q);
   return wrapped('Failed to get generation history', () =>
     apiRequest(`/api/generations?${query}`, { signal, parse: generationListSchema.parse }),
   );
@@ -151,6 +168,61 @@ export function uploadImage(file: File): Promise<string> {
       parse: uploadResponseSchema.parse,
     });
     return result.urls.get;
+  });
+}
+
+export function setFavorite(id: string, favorite: boolean): Promise<GenerationRecord> {
+  return wrapped('Failed to star generation', () =>
+    apiRequest(`/api/generations/${encodeURIComponent(id)}/favorite`, {
+      method: 'PUT',
+      body: { favorite },
+      parse: generationRecordSchema.parse,
+    }),
+  );
+}
+
+export function deleteGeneration(id: string): Promise<void> {
+  return wrapped('Failed to delete generation', async () => {
+    await apiRequest(`/api/generations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  });
+}
+
+export function listCollections(signal?: AbortSignal): Promise<Collection[]> {
+  return wrapped('Failed to get collections', async () => {
+    const result = await apiRequest('/api/collections', {
+      signal,
+      parse: collectionListSchema.parse,
+    });
+    return result.items;
+  });
+}
+
+export function createCollection(name: string): Promise<Collection> {
+  return wrapped('Failed to create collection', () =>
+    apiRequest('/api/collections', {
+      method: 'POST',
+      body: { name },
+      parse: collectionSchema.parse,
+    }),
+  );
+}
+
+export function collectionsHolding(id: string, signal?: AbortSignal): Promise<string[]> {
+  return wrapped('Failed to get collections', async () => {
+    const result = await apiRequest(`/api/generations/${encodeURIComponent(id)}/collections`, {
+      signal,
+      parse: generationCollectionsSchema.parse,
+    });
+    return result.ids;
+  });
+}
+
+export function setInCollection(collection: string, id: string, inside: boolean): Promise<void> {
+  return wrapped('Failed to change collection', async () => {
+    await apiRequest(
+      `/api/collections/${encodeURIComponent(collection)}/items/${encodeURIComponent(id)}`,
+      { method: inside ? 'PUT' : 'DELETE' },
+    );
   });
 }
 

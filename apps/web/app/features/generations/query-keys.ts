@@ -21,6 +21,10 @@ export const queryKeys = {
     all: ['history'] as const,
     page: (filter: HistoryFilter) => ['history', filter] as const,
   },
+  collections: {
+    all: ['collections'] as const,
+    holding: (id: string) => ['collections', 'holding', id] as const,
+  },
   tokenBalance: (userId: string) => ['token-balance', userId] as const,
   packages: (currency: Currency, language: string) => ['packages', currency, language] as const,
   payment: (id: string) => ['payment', id] as const,

@@ -5,7 +5,10 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { isCanceled } from '~/features/generations/canceled';
+import { CollectionsButton } from '~/features/generations/components/collections-dialog';
+import { DeleteButton } from '~/features/generations/components/delete-button';
 import { FailureNote } from '~/features/generations/components/failure-note';
+import { FavoriteButton } from '~/features/generations/components/favorite-button';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
@@ -134,6 +137,13 @@ export function HistoryCard({
           >
             <Copy aria-hidden="true" className="size-4" />
           </button>
+        </div>
+        <div className="-my-1 flex items-center gap-1">
+          <FavoriteButton record={record} />
+          <CollectionsButton record={record} />
+          <span className="ml-auto">
+            <DeleteButton record={record} />
+          </span>
         </div>
         {record.status === 'failed' ? <FailureNote record={record} className="text-xs" /> : null}
         <p className="text-xs text-fg-muted">

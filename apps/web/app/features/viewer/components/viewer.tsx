@@ -6,6 +6,8 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CollectionsButton } from '~/features/generations/components/collections-dialog';
+import { FavoriteButton } from '~/features/generations/components/favorite-button';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 
 const ZOOM = 2.5;
@@ -118,6 +120,8 @@ function ViewerBody({
             {zoom ? <ZoomOut aria-hidden="true" /> : <ZoomIn aria-hidden="true" />}
           </button>
         ) : null}
+        <FavoriteButton record={record} className="size-10 text-white/80" />
+        <CollectionsButton record={record} />
         <Dialog.Close className={iconButton} aria-label={t('viewer.close')}>
           <X aria-hidden="true" />
         </Dialog.Close>
