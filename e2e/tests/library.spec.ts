@@ -109,3 +109,72 @@ for (const lang of ['ru', 'en'] as const) {
     await page.screenshot({ path: test.info().outputPath(`library-${lang}.png`), fullPage: true });
   });
 }
+
+for (const lang of ['ru', 'en'] as const) {
+  const t = texts[lang];
+
+  test(`share (${lang}): a link opens signed out, shows only what the owner chose, and stops once revoked`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await useLanguage(page, lang);
+    const owner = await demoSignIn(page.request, {
+      name: 'Share Person',
+      email: uniqueEmail('share'),
+    });
+    const prompt = 'A private lighthouse sketch';
+    const response = await page.request.post('/api/create-image', {
+      headers: { origin: baseURL ?? '' },
+      data: { model: 'seedream-3', prompt },
+    });
+    expect(response.status()).toBe(200);
+    await page.goto('/history');
+    await expect(card(page, prompt)).toHaveAttribute('data-status', 'completed', {
+      timeout: 30_000,
+    });
+
+    await card(page, prompt).getByRole('button', { name: t.share.open }).click();
+    const dialog = page.getByRole('dialog', { name: t.share.title });
+    await dialog.getByRole('button', { name: t.share.create }).click();
+    const link = dialog.getByLabel(t.share.link);
+    await expect(link).toHaveValue(new RegExp(`/s/[A-Za-z0-9_-]{43}\\?ref=${owner.id}$`));
+    const url = await link.inputValue();
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    // Someone else, signed out, in another browser context.
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+    const stranger = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const other = await stranger.newPage();
+    const opened = await other.goto(url);
+    expect(opened?.status()).toBe(200);
+    const picture = other.locator('main img');
+    await expect(picture).toBeVisible();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(other.locator('main')).toContainText('Seedream 3');
+    await expect(other.getByText(prompt)).toHaveCount(0);
+    await expect(other.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /\/s\/.+\/media$/,
+    );
+    expect((await stranger.cookies()).find((c) => c.name === 'kadr_ref')?.value).toBe(owner.id);
+    await other.screenshot({ path: test.info().outputPath(`shared-${lang}.png`) });
+
+    // The owner chooses to show the prompt: the same link now shows it.
+    await dialog.getByRole('checkbox', { name: t.share.showPrompt }).check();
+    await expect(dialog.getByRole('checkbox', { name: t.share.showPrompt })).toBeChecked();
+    await expect
+      .poll(async () => (await other.reload(), await other.getByText(prompt).count()))
+      .toBe(1);
+
+    // Revoked: the link stops working at once.
+    await dialog.getByRole('button', { name: t.share.revoke }).click();
+    await expect(dialog.getByRole('button', { name: t.share.create })).toBeVisible();
+    const gone = await other.reload();
+    expect(gone?.status()).toBe(404);
+    await expect(other.locator('main img')).toHaveCount(0);
+    await stranger.close();
+  });
+}

@@ -27,6 +27,7 @@ import { RATE_LIMIT_WINDOW_MS, rateLimitPlugin } from './modules/limits/rate-lim
 import { paymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { shareRoutes } from './modules/shares/shares.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { errorsPlugin, PROBLEM_CONTENT_TYPE } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -165,6 +166,10 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(generationRoutes, { generations: container.generations });
   await app.register(collectionRoutes, { collections: container.collections });
+  await app.register(shareRoutes, {
+    shares: container.shares,
+    publicUrl: container.config.publicUrl,
+  });
   await app.register(webhookRoutes, { webhooks: container.webhooks });
   await app.register(paymentRoutes, { payments: container.payments });
   await app.register(paymentWebhookRoutes, { payments: container.payments });

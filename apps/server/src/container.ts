@@ -17,6 +17,7 @@ import { createWebhookBinding } from './modules/generations/webhook-binding.ts';
 import { createStatementService } from './modules/ledger/statement.service.ts';
 import { createPaymentService } from './modules/payments/payment.service.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
+import { createShareService } from './modules/shares/share.service.ts';
 import { createUploadService } from './modules/uploads/upload.service.ts';
 import { createOutboundFetch } from './providers/http/outbound-fetch.ts';
 import { createMediaTools, type MediaTools } from './providers/media/media.ts';
@@ -112,6 +113,7 @@ export function createContainer(
       maxRunning: config.maxRunningGenerations,
     }),
     collections: createCollectionService({ repositories }),
+    shares: createShareService({ repositories, storage, publicUrl: config.publicUrl }),
     webhooks: createWebhookService({
       repositories,
       secret: config.replicate.webhookSecret,

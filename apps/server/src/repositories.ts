@@ -14,6 +14,7 @@ import { createWebhookEventRepository } from './modules/generations/webhook-even
 import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { createRateLimitRepository } from './modules/limits/rate-limit.repository.ts';
 import { createPaymentRepository } from './modules/payments/payment.repository.ts';
+import { createShareRepository } from './modules/shares/share.repository.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
 
 /** The repositories that can take part in a transaction, all bound to one executor. */
@@ -29,6 +30,7 @@ function bind(db: Executor) {
     payments: createPaymentRepository(db),
     jobs: createJobRepository(db),
     collections: createCollectionRepository(db),
+    shares: createShareRepository(db),
   };
 }
 

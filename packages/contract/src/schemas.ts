@@ -254,6 +254,17 @@ export const collectionNameMax = 60;
 export const createCollectionBodySchema = z
   .object({ name: z.string().trim().min(1).max(collectionNameMax) })
   .strict();
+/** A result's live share link; its `url` carries the owner's referral id. */
+export const shareSchema = z.object({
+  token: z.string(),
+  url: z.string(),
+  show_prompt: z.boolean(),
+  created: z.string(),
+});
+export type Share = z.infer<typeof shareSchema>;
+export const shareStateSchema = z.object({ share: shareSchema.nullable() });
+export const shareBodySchema = z.object({ show_prompt: z.boolean() }).strict();
+
 /** `GET /api/generations/:id/collections`: the ids of the collections that hold it. */
 export const generationCollectionsSchema = z.object({ ids: z.array(z.string()) });
 

@@ -212,6 +212,28 @@ export const collectionItems = pgTable(
   ],
 );
 
+/**
+ * A private, unguessable link to one result (`/s/<token>`): it shows only the output, the model
+ * and, if the owner chose, the prompt. Revoked links stay (revoked_at) so an old address keeps
+ * answering 404; at most one live link per generation.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    token: text('token').primaryKey(),
+    generationId: uuid('generation_id')
+      .notNull()
+      .references(() => generationRequests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    showPrompt: boolean('show_prompt').notNull().default(false),
+    created: created(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('share_links_live_uq').on(t.generationId).where(sql`${t.revokedAt} is null`)],
+);
+
 export const generationCounts = pgTable(
   'generation_counts',
   {

@@ -20,6 +20,9 @@ import {
   type PaymentRecord,
   packageListSchema,
   paymentRecordSchema,
+  type Share,
+  shareSchema,
+  shareStateSchema,
   type TokenPackageItem,
   uploadResponseSchema,
   userSchema,
@@ -223,6 +226,32 @@ export function setInCollection(collection: string, id: string, inside: boolean)
       `/api/collections/${encodeURIComponent(collection)}/items/${encodeURIComponent(id)}`,
       { method: inside ? 'PUT' : 'DELETE' },
     );
+  });
+}
+
+export function readShare(id: string, signal?: AbortSignal): Promise<Share | null> {
+  return wrapped('Failed to get share link', async () => {
+    const result = await apiRequest(`/api/generations/${encodeURIComponent(id)}/share`, {
+      signal,
+      parse: shareStateSchema.parse,
+    });
+    return result.share;
+  });
+}
+
+export function shareGeneration(id: string, showPrompt: boolean): Promise<Share> {
+  return wrapped('Failed to share generation', () =>
+    apiRequest(`/api/generations/${encodeURIComponent(id)}/share`, {
+      method: 'POST',
+      body: { show_prompt: showPrompt },
+      parse: shareSchema.parse,
+    }),
+  );
+}
+
+export function revokeShare(id: string): Promise<void> {
+  return wrapped('Failed to stop sharing', async () => {
+    await apiRequest(`/api/generations/${encodeURIComponent(id)}/share`, { method: 'DELETE' });
   });
 }
 

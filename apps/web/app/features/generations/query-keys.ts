@@ -25,6 +25,7 @@ export const queryKeys = {
     all: ['collections'] as const,
     holding: (id: string) => ['collections', 'holding', id] as const,
   },
+  share: (id: string) => ['share', id] as const,
   tokenBalance: (userId: string) => ['token-balance', userId] as const,
   packages: (currency: Currency, language: string) => ['packages', currency, language] as const,
   payment: (id: string) => ['payment', id] as const,

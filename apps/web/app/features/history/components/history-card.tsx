@@ -11,6 +11,7 @@ import { FailureNote } from '~/features/generations/components/failure-note';
 import { FavoriteButton } from '~/features/generations/components/favorite-button';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
+import { ShareButton } from '~/features/generations/components/share-button';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { VideoPreview } from '~/features/generations/components/video-preview';
 
@@ -141,6 +142,7 @@ export function HistoryCard({
         <div className="-my-1 flex items-center gap-1">
           <FavoriteButton record={record} />
           <CollectionsButton record={record} />
+          <ShareButton record={record} />
           <span className="ml-auto">
             <DeleteButton record={record} />
           </span>

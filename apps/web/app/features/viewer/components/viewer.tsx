@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { CollectionsButton } from '~/features/generations/components/collections-dialog';
 import { FavoriteButton } from '~/features/generations/components/favorite-button';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
+import { ShareButton } from '~/features/generations/components/share-button';
 
 const ZOOM = 2.5;
 
@@ -122,6 +123,7 @@ function ViewerBody({
         ) : null}
         <FavoriteButton record={record} className="size-10 text-white/80" />
         <CollectionsButton record={record} />
+        <ShareButton record={record} className="size-10 text-white/80" />
         <Dialog.Close className={iconButton} aria-label={t('viewer.close')}>
           <X aria-hidden="true" />
         </Dialog.Close>

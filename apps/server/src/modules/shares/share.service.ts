@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { getModel } from '@kadr/catalog';
+import { type Share, uuidPattern } from '@kadr/contract';
+import { HttpProblem } from '../../lib/problem.ts';
+import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import type { Repositories } from '../../repositories.ts';
+import type { SessionUser } from '../auth/session.service.ts';
+import type { SharedResult, ShareRow } from './share.repository.ts';
+
+/** 32 random bytes: unguessable, and nothing in it says whose or which result it is. */
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const shareTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Share links: the owner makes one (choosing whether the prompt shows), reads it and revokes it;
+ * anyone holding a live one sees the result. The link's address carries the owner's referral id.
+ */
+export function createShareService(deps: {
+  repositories: Pick<Repositories, 'shares' | 'generations'>;
+  storage: Pick<ObjectStorage, 'localPath'>;
+  publicUrl: string;
+}) {
+  const { shares, generations } = deps.repositories;
+  const toShare = (row: ShareRow, ownerId: string): Share => ({
+    token: row.token,
+    url: `${deps.publicUrl}/s/${row.token}?ref=${ownerId}`,
+    show_prompt: row.showPrompt,
+    created: row.created instanceof Date ? row.created.toISOString() : String(row.created),
+  });
+  const owned = async (user: SessionUser, id: string) => {
+    const row = uuidPattern.test(id) ? await generations.findOwned(user.id, id) : undefined;
+    if (!row) throw new HttpProblem(404, 'Generation not found.');
+    return row;
+  };
+
+  return {
+    async read(user: SessionUser, id: string): Promise<{ share: Share | null }> {
+      await owned(user, id);
+      const row = await shares.live(user.id, id);
+      return { share: row ? toShare(row, user.id) : null };
+    },
+    async share(user: SessionUser, id: string, showPrompt: boolean): Promise<Share> {
+      const generation = await owned(user, id);
+      if (generation.status !== 'completed') {
+        throw new HttpProblem(409, 'Only a finished result can be shared.');
+      }
+      return toShare(await shares.upsert(user.id, id, newToken(), showPrompt), user.id);
+    },
+    async revoke(user: SessionUser, id: string): Promise<void> {
+      await owned(user, id);
+      await shares.revoke(user.id, id);
+    },
+
+    /** A live link's result, or undefined for anything else (unknown, revoked, malformed). */
+    async resolve(token: string): Promise<(SharedResult & { modelName: string }) | undefined> {
+      if (!shareTokenPattern.test(token)) return undefined;
+      const shared = await shares.resolve(token);
+      if (!shared) return undefined;
+      return { ...shared, modelName: getModel(shared.model)?.name ?? shared.model };
+    },
+
+    /** The local file of a shared result's output (`media`) or its preview (`poster`). */
+    async file(token: string, which: 'media' | 'poster') {
+      const shared = await this.resolve(token);
+      const entry = shared?.files.find((file) =>
+        which === 'media' ? file.kind === 'output' && file.position === 0 : file.kind !== 'output',
+      );
+      const localPath = entry ? deps.storage.localPath(entry.storageKey) : undefined;
+      if (!entry || !localPath) throw new HttpProblem(404, 'Not found.');
+      return { mime: entry.mime, localPath };
+    },
+  };
+}
+
+export type ShareService = ReturnType<typeof createShareService>;
