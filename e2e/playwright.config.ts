@@ -54,7 +54,7 @@ export default defineConfig({
     {
       // The signed-in screens people use most, again at a phone's width.
       name: 'phone',
-      testMatch: /(studio|compare|history|library|payments[\w-]*)\.spec\.ts$/,
+      testMatch: /(studio|compare|batch|history|library|payments[\w-]*)\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },

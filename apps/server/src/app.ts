@@ -16,6 +16,7 @@ import { serializerCompiler } from './lib/serializer.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oauthRoutes } from './modules/auth/oauth.routes.ts';
+import { batchRoutes } from './modules/batches/batches.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { collectionRoutes } from './modules/collections/collections.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(generationRoutes, { generations: container.generations });
   await app.register(collectionRoutes, { collections: container.collections });
+  await app.register(batchRoutes, { batches: container.batches });
   await app.register(shareRoutes, {
     shares: container.shares,
     publicUrl: container.config.publicUrl,

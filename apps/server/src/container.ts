@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createDemo } from './demo.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createBatchService } from './modules/batches/batch.service.ts';
 import { createCollectionService } from './modules/collections/collection.service.ts';
 import { createFileService } from './modules/files/file.service.ts';
 import { createFileUrls } from './modules/files/file-url.ts';
@@ -96,6 +97,14 @@ export function createContainer(
     }),
   });
   const paymentGateways = overrides.paymentGateways ?? paymentGatewaysFor(config);
+  const generations = createGenerationService({
+    repositories,
+    engine,
+    urls: fileUrls,
+    storage,
+    logger,
+    maxRunning: config.maxRunningGenerations,
+  });
   return {
     config,
     database,
@@ -104,14 +113,8 @@ export function createContainer(
     fileUrls,
     provider,
     engine,
-    generations: createGenerationService({
-      repositories,
-      engine,
-      urls: fileUrls,
-      storage,
-      logger,
-      maxRunning: config.maxRunningGenerations,
-    }),
+    generations,
+    batches: createBatchService({ repositories, generations, storage }),
     collections: createCollectionService({ repositories }),
     shares: createShareService({ repositories, storage, publicUrl: config.publicUrl }),
     webhooks: createWebhookService({

@@ -21,6 +21,8 @@ let aId: string;
 let generationId: string;
 let paymentId: string;
 let fileUrl: string;
+let collectionId: string;
+let batchId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -43,6 +45,14 @@ beforeAll(async () => {
     referral: null,
   });
   paymentId = payment.id;
+  const collection = await t.container.repositories.collections.create(a.id, 'A’s things');
+  if (!collection) throw new Error('no collection');
+  collectionId = collection.id;
+  await t.container.repositories.collections.add(a.id, collectionId, generationId);
+  const batch = await t.container.repositories.batches.insert(a.id, 'image', 3, [
+    { model: 'seedream-3', body: { model: 'seedream-3', prompt: SECRET_PROMPT }, cost: 3 },
+  ]);
+  batchId = batch.id;
   const png = await sharp({
     create: { width: 8, height: 8, channels: 3, background: '#336699' },
   })
@@ -90,13 +100,83 @@ function parameterRoutes(): string[] {
   return routes.sort();
 }
 
-/** A's resource behind each route, as B would address it. */
-const covered: Record<string, () => string> = {
-  'GET /api/generations/:id': () => `/api/generations/${generationId}`,
-  'POST /api/generations/:id/cancel': () => `/api/generations/${generationId}/cancel`,
-  'GET /api/payments/:id': () => `/api/payments/${paymentId}`,
-  'POST /api/payments/:id/cancel': () => `/api/payments/${paymentId}/cancel`,
-  'GET /api/files/:id/:name': () => fileUrl,
+/**
+ * A's resource behind each route, as B would address it: the URL, a valid body (so the answer is
+ * about whose it is, not about its shape) and the GET by which A still sees it.
+ */
+type Target = { url: string; body?: Record<string, unknown>; own: string };
+const covered: Record<string, () => Target> = {
+  'GET /api/generations/:id': () => ({
+    url: `/api/generations/${generationId}`,
+    own: `/api/generations/${generationId}`,
+  }),
+  'DELETE /api/generations/:id': () => ({
+    url: `/api/generations/${generationId}`,
+    own: `/api/generations/${generationId}`,
+  }),
+  'POST /api/generations/:id/cancel': () => ({
+    url: `/api/generations/${generationId}/cancel`,
+    own: `/api/generations/${generationId}`,
+  }),
+  'PUT /api/generations/:id/favorite': () => ({
+    url: `/api/generations/${generationId}/favorite`,
+    body: { favorite: true },
+    own: `/api/generations/${generationId}`,
+  }),
+  'GET /api/generations/:id/share': () => ({
+    url: `/api/generations/${generationId}/share`,
+    own: `/api/generations/${generationId}/share`,
+  }),
+  'POST /api/generations/:id/share': () => ({
+    url: `/api/generations/${generationId}/share`,
+    body: { show_prompt: true },
+    own: `/api/generations/${generationId}/share`,
+  }),
+  'DELETE /api/generations/:id/share': () => ({
+    url: `/api/generations/${generationId}/share`,
+    own: `/api/generations/${generationId}/share`,
+  }),
+  'GET /api/generations/:generationId/collections': () => ({
+    url: `/api/generations/${generationId}/collections`,
+    own: `/api/generations/${generationId}/collections`,
+  }),
+  'DELETE /api/collections/:id': () => ({
+    url: `/api/collections/${collectionId}`,
+    own: '/api/collections',
+  }),
+  'PUT /api/collections/:id/items/:generationId': () => ({
+    url: `/api/collections/${collectionId}/items/${generationId}`,
+    own: '/api/collections',
+  }),
+  'DELETE /api/collections/:id/items/:generationId': () => ({
+    url: `/api/collections/${collectionId}/items/${generationId}`,
+    own: '/api/collections',
+  }),
+  'GET /api/batches/:id': () => ({
+    url: `/api/batches/${batchId}`,
+    own: `/api/batches/${batchId}`,
+  }),
+  'GET /api/batches/:id/zip': () => ({
+    url: `/api/batches/${batchId}/zip`,
+    own: `/api/batches/${batchId}`,
+  }),
+  'POST /api/batches/:id/release': () => ({
+    url: `/api/batches/${batchId}/release`,
+    own: `/api/batches/${batchId}`,
+  }),
+  'POST /api/batches/:id/cancel': () => ({
+    url: `/api/batches/${batchId}/cancel`,
+    own: `/api/batches/${batchId}`,
+  }),
+  'GET /api/payments/:id': () => ({
+    url: `/api/payments/${paymentId}`,
+    own: `/api/payments/${paymentId}`,
+  }),
+  'POST /api/payments/:id/cancel': () => ({
+    url: `/api/payments/${paymentId}/cancel`,
+    own: `/api/payments/${paymentId}`,
+  }),
+  'GET /api/files/:id/:name': () => ({ url: fileUrl, own: fileUrl }),
 };
 
 /** Routes whose parameter names no person's resource, each with why. */
@@ -115,26 +195,27 @@ describe("another person's ids", () => {
   });
 
   it.each(Object.keys(covered))('%s answers 404 with nothing of theirs', async (route) => {
-    const method = route.split(' ')[0] as 'GET' | 'POST';
-    const url = covered[route]?.() ?? '';
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const target = covered[route]?.() ?? { url: '', own: '' };
+    const url = target.url;
     const before = await snapshot();
     const res = await t.app.inject({
       method,
       url,
       headers: { cookie: bCookie, origin: ORIGIN },
-      ...(method === 'POST' ? { payload: {} } : {}),
+      ...(target.body ? { payload: target.body } : {}),
     });
     expect(res.statusCode, res.body).toBe(404);
     expect(res.headers['content-type'], res.body).toContain('application/problem+json');
     expect(res.body).not.toContain(SECRET_PROMPT);
     expect(res.body).not.toContain(aId);
-    for (const id of [generationId, paymentId]) {
+    for (const id of [generationId, paymentId, collectionId, batchId]) {
       if (!url.includes(id)) expect(res.body).not.toContain(id);
     }
     // A's own session still sees it: the 404 is about who asks, not a missing thing.
     const own = await t.app.inject({
       method: 'GET',
-      url: method === 'GET' ? url : url.replace(/\/cancel$/, ''),
+      url: target.own,
       headers: { cookie: aCookie },
     });
     expect(own.statusCode).toBe(200);

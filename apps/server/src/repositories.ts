@@ -3,6 +3,7 @@ import type { Executor } from './db/executor.ts';
 import { createJobRepository } from './jobs/job.repository.ts';
 import { createIdentityRepository } from './modules/auth/identity.repository.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
+import { createBatchRepository } from './modules/batches/batch.repository.ts';
 import { createCollectionRepository } from './modules/collections/collection.repository.ts';
 import { createFileRepository } from './modules/files/file.repository.ts';
 import {
@@ -31,6 +32,7 @@ function bind(db: Executor) {
     jobs: createJobRepository(db),
     collections: createCollectionRepository(db),
     shares: createShareRepository(db),
+    batches: createBatchRepository(db),
   };
 }
 

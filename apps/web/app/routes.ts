@@ -26,6 +26,7 @@ export default [
   layout('routes/app-layout.tsx', [
     route(paths.studio, 'routes/studio.tsx'),
     route(paths.compare, 'routes/compare.tsx'),
+    route(paths.batch, 'routes/batch.tsx'),
     route(paths.history, 'routes/history.tsx'),
     route(paths.profile, 'routes/profile.tsx'),
     route(paths.pricing, 'routes/pricing.tsx'),

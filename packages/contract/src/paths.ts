@@ -11,6 +11,7 @@ export const paths = {
   influencer: '/influencer',
   studio: '/studio',
   compare: '/compare',
+  batch: '/batch',
   history: '/history',
   profile: '/profile',
   pricing: '/pricing',
@@ -88,6 +89,7 @@ export const publicPaths = [
 export const signedInPaths = [
   paths.studio,
   paths.compare,
+  paths.batch,
   paths.history,
   paths.profile,
   paths.pricing,

@@ -254,6 +254,60 @@ export const collectionNameMax = 60;
 export const createCollectionBodySchema = z
   .object({ name: z.string().trim().min(1).max(collectionNameMax) })
   .strict();
+/** A batch holds at most this many items (prompts × models × variations). */
+export const batchMaxItems = 100;
+
+/** One item of a batch: what one create would send (the parameters nested). */
+export const batchItemInputSchema = z
+  .object({
+    model: z.string().max(100),
+    prompt: z.string().max(2000),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    duration: z.number().optional(),
+    translate_prompt: z.boolean().optional(),
+  })
+  .strict();
+export type BatchItemInput = z.infer<typeof batchItemInputSchema>;
+
+export const batchBodySchema = z
+  .object({
+    type: modelTypeSchema,
+    items: z.array(batchItemInputSchema).min(1).max(batchMaxItems),
+  })
+  .strict();
+export type BatchBody = z.infer<typeof batchBodySchema>;
+
+/** `POST /api/batches/quote`: each item's cost and the one total, before anything starts. */
+export const batchQuoteSchema = z.object({
+  items: z.array(
+    z.object({ position: z.number().int(), model: z.string(), cost: z.number().int() }),
+  ),
+  total: z.number().int(),
+});
+
+export const batchItemStateSchema = z.enum(['waiting', 'started', 'not_started', 'canceled']);
+
+/** A batch and where each item stands; a started item is an ordinary generation. */
+export const batchSchema = z.object({
+  id: z.string(),
+  type: modelTypeSchema,
+  created: z.string(),
+  quote: z.number().int(),
+  items: z.array(
+    z.object({
+      position: z.number().int(),
+      model: z.string(),
+      prompt: z.string(),
+      cost: z.number().int(),
+      state: batchItemStateSchema,
+      generation_id: z.string().nullable(),
+      /** Why it did not start: `insufficient_tokens`, `invalid`. */
+      problem: z.string().nullable(),
+    }),
+  ),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
 /** A result's live share link; its `url` carries the owner's referral id. */
 export const shareSchema = z.object({
   token: z.string(),

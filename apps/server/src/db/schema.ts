@@ -234,6 +234,51 @@ export const shareLinks = pgTable(
   (t) => [uniqueIndex('share_links_live_uq').on(t.generationId).where(sql`${t.revokedAt} is null`)],
 );
 
+/**
+ * One submission of many generations: its items start as ordinary generations (charged when each
+ * starts) while the person's running cap allows; the rest wait here.
+ */
+export const batches = pgTable('batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull().$type<ModelType>(),
+  /** The total quoted before it started (the catalogue's prices of every item). */
+  quote: integer('quote').notNull(),
+  created: created(),
+});
+
+export const batchItemStates = ['waiting', 'started', 'not_started', 'canceled'] as const;
+
+export const batchItems = pgTable(
+  'batch_items',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    model: text('model').notNull(),
+    /** The create body of this item (model, prompt, parameters, duration). */
+    body: jsonb('body').notNull().$type<Record<string, unknown>>(),
+    cost: integer('cost').notNull(),
+    state: text('state').notNull().default('waiting').$type<(typeof batchItemStates)[number]>(),
+    generationId: uuid('generation_id').references(() => generationRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** Why it did not start (insufficient_tokens, invalid…), when it did not. */
+    problem: text('problem'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.position] }),
+    check(
+      'batch_items_state_check',
+      sql`${t.state} in ('waiting', 'started', 'not_started', 'canceled')`,
+    ),
+    index('batch_items_waiting_idx').on(t.batchId).where(sql`${t.state} = 'waiting'`),
+  ],
+);
+
 export const generationCounts = pgTable(
   'generation_counts',
   {

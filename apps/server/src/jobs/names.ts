@@ -7,6 +7,7 @@ export interface JobPayloads {
     predictionId: string;
   };
   reconcile_generations: Record<string, never>;
+  release_batches: Record<string, never>;
   reconcile_payments: Record<string, never>;
   prune_rate_limits: Record<string, never>;
   pay_deferred_referrals: Record<string, never>;

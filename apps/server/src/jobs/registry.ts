@@ -1,5 +1,6 @@
 import type { TaskList } from 'graphile-worker';
 import type { AccountService } from '../modules/auth/account.service.ts';
+import type { BatchService } from '../modules/batches/batch.service.ts';
 import type { GenerationEngine } from '../modules/generations/generation.engine.ts';
 import type { RateLimitRepository } from '../modules/limits/rate-limit.repository.ts';
 import type { PaymentService } from '../modules/payments/payment.service.ts';
@@ -11,8 +12,9 @@ export function buildTaskList(services: {
   payments: Pick<PaymentService, 'reconcile'>;
   repositories: { rateLimits: Pick<RateLimitRepository, 'prune'> };
   accounts: Pick<AccountService, 'payDeferredReferrals'>;
+  batches: Pick<BatchService, 'releaseAll'>;
 }): TaskList {
-  const { engine, payments, repositories, accounts } = services;
+  const { engine, payments, repositories, accounts, batches } = services;
   return {
     submit_generation: async (payload, helpers) => {
       const { id } = payload as JobPayloads['submit_generation'];
@@ -26,6 +28,10 @@ export function buildTaskList(services: {
     },
     reconcile_generations: async () => {
       await engine.reconcile();
+    },
+    // Batch items that waited for the running cap, for people whose page is not following them.
+    release_batches: async () => {
+      await batches.releaseAll();
     },
     reconcile_payments: async () => {
       await payments.reconcile();
@@ -48,6 +54,7 @@ export function buildTaskList(services: {
 export const crontab = [
   '* * * * * reconcile_generations ?max=1',
   '* * * * * reconcile_payments ?max=1',
+  '* * * * * release_batches ?max=1',
   '*/10 * * * * prune_rate_limits ?max=1',
   '5 0 * * * pay_deferred_referrals ?max=1',
 ].join('\n');

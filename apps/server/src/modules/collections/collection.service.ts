@@ -16,8 +16,10 @@ function toCollection(row: CollectionRow): Collection {
 const notFound = () => new HttpProblem(404, 'Collection or generation not found.');
 
 /** A person's collections; anyone else's collection or generation answers 404. */
-export function createCollectionService(deps: { repositories: Pick<Repositories, 'collections'> }) {
-  const { collections } = deps.repositories;
+export function createCollectionService(deps: {
+  repositories: Pick<Repositories, 'collections' | 'generations'>;
+}) {
+  const { collections, generations } = deps.repositories;
   const valid = (...ids: string[]) => ids.every((id) => uuidPattern.test(id));
   return {
     async list(user: SessionUser) {
@@ -46,7 +48,9 @@ export function createCollectionService(deps: { repositories: Pick<Repositories,
       }
     },
     async holding(user: SessionUser, generationId: string) {
-      if (!valid(generationId)) throw notFound();
+      if (!valid(generationId) || !(await generations.findOwned(user.id, generationId))) {
+        throw notFound();
+      }
       return { ids: await collections.idsHolding(user.id, generationId) };
     },
   };

@@ -153,6 +153,17 @@ export function createGenerationService(deps: {
      * the request as pending and enqueues its submission. A repeated Idempotency-Key with the same
      * body replays the answer; another body is a 409.
      */
+    /** The catalogue price of a create body, after the same checks a create makes (400 if invalid). */
+    async quote(
+      user: SessionUser,
+      type: ModelType,
+      body: Record<string, unknown>,
+    ): Promise<number> {
+      const { validated, model } = parsePayload(type, body);
+      await checkImageInputs(user, model, validated.parameters);
+      return priceOf(model.id, validated);
+    },
+
     async create(
       user: SessionUser,
       type: ModelType,

@@ -1,5 +1,9 @@
 import type { ModelType } from '@kadr/catalog';
 import {
+  type Batch,
+  type BatchBody,
+  batchQuoteSchema,
+  batchSchema,
   type Collection,
   type CreateGenerationResponse,
   type Currency,
@@ -253,6 +257,43 @@ export function revokeShare(id: string): Promise<void> {
   return wrapped('Failed to stop sharing', async () => {
     await apiRequest(`/api/generations/${encodeURIComponent(id)}/share`, { method: 'DELETE' });
   });
+}
+
+export function quoteBatch(body: BatchBody, signal?: AbortSignal) {
+  return wrapped('Batch estimation failed', () =>
+    apiRequest('/api/batches/quote', {
+      method: 'POST',
+      body,
+      signal,
+      parse: batchQuoteSchema.parse,
+    }),
+  );
+}
+
+export function createBatch(body: BatchBody): Promise<Batch> {
+  return wrapped('Batch creation failed', () =>
+    apiRequest('/api/batches', { method: 'POST', body, parse: batchSchema.parse }),
+  );
+}
+
+/** The batch, after starting whatever the running cap now allows of its waiting items. */
+export function followBatch(id: string, release: boolean, signal?: AbortSignal): Promise<Batch> {
+  return wrapped('Failed to get batch', () =>
+    apiRequest(`/api/batches/${encodeURIComponent(id)}${release ? '/release' : ''}`, {
+      method: release ? 'POST' : 'GET',
+      signal,
+      parse: batchSchema.parse,
+    }),
+  );
+}
+
+export function cancelBatch(id: string): Promise<Batch> {
+  return wrapped('Failed to cancel batch', () =>
+    apiRequest(`/api/batches/${encodeURIComponent(id)}/cancel`, {
+      method: 'POST',
+      parse: batchSchema.parse,
+    }),
+  );
 }
 
 export function listModelsOf(type: ModelType, signal?: AbortSignal): Promise<ModelListItem[]> {

@@ -26,6 +26,8 @@ export const queryKeys = {
     holding: (id: string) => ['collections', 'holding', id] as const,
   },
   share: (id: string) => ['share', id] as const,
+  batch: (id: string) => ['batch', id] as const,
+  batchQuote: (body: unknown) => ['batch', 'quote', body] as const,
   tokenBalance: (userId: string) => ['token-balance', userId] as const,
   packages: (currency: Currency, language: string) => ['packages', currency, language] as const,
   payment: (id: string) => ['payment', id] as const,

@@ -6,6 +6,7 @@ import {
   CreditCard,
   ExternalLink,
   History,
+  Layers,
   LifeBuoy,
   type LucideIcon,
   User,
@@ -16,7 +17,7 @@ import { NavLink } from 'react-router';
 import { supportUrl } from '~/lib/env';
 
 type Entry = {
-  id: 'create' | 'compare' | 'history' | 'pricing' | 'profile';
+  id: 'create' | 'compare' | 'batch' | 'history' | 'pricing' | 'profile';
   to: string;
   icon: LucideIcon;
 };
@@ -24,6 +25,7 @@ type Entry = {
 const entries: Entry[] = [
   { id: 'create', to: paths.studio, icon: Wand },
   { id: 'compare', to: paths.compare, icon: Columns2 },
+  { id: 'batch', to: paths.batch, icon: Layers },
   { id: 'history', to: paths.history, icon: History },
   { id: 'pricing', to: paths.pricing, icon: CreditCard },
   { id: 'profile', to: paths.profile, icon: User },

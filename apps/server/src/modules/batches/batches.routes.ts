@@ -1,0 +1,108 @@
+import { batchBodySchema, batchQuoteSchema, batchSchema, problemSchema } from '@kadr/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import yazl from 'yazl';
+import { z } from 'zod';
+import { HttpProblem } from '../../lib/problem.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import type { BatchService } from './batch.service.ts';
+
+export interface BatchRoutesOptions {
+  batches: BatchService;
+}
+
+const idParams = z.object({ id: z.string() });
+
+/** Batches: quote, start, follow, release, cancel the waiting items, and download as one zip. */
+export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app, options) => {
+  const { batches } = options;
+  const problems = { 400: problemSchema, 402: problemSchema, 404: problemSchema };
+
+  app.post(
+    '/api/batches/quote',
+    {
+      schema: {
+        tags: ['batches'],
+        description: 'Each item’s price and the one total, with every check a create makes.',
+        body: batchBodySchema,
+        response: { 200: batchQuoteSchema, 400: problemSchema },
+      },
+    },
+    async (request) => batches.quote(requireUser(request), request.body),
+  );
+
+  app.post(
+    '/api/batches',
+    {
+      schema: {
+        tags: ['batches'],
+        description:
+          'Start a batch: the balance must cover its total; items start as generations while the running cap allows, the rest wait.',
+        body: batchBodySchema,
+        response: { 200: batchSchema, ...problems },
+      },
+    },
+    async (request) => batches.create(requireUser(request), request.body),
+  );
+
+  app.get(
+    '/api/batches/:id',
+    {
+      schema: {
+        tags: ['batches'],
+        params: idParams,
+        response: { 200: batchSchema, 404: problemSchema },
+      },
+    },
+    async (request) => batches.read(requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/batches/:id/release',
+    {
+      schema: {
+        tags: ['batches'],
+        description: 'Start the waiting items the running cap now allows.',
+        params: idParams,
+        response: { 200: batchSchema, 404: problemSchema },
+      },
+    },
+    async (request) => batches.release(requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/batches/:id/cancel',
+    {
+      schema: {
+        tags: ['batches'],
+        description: 'Cancel the items still waiting; started ones are cancelled as generations.',
+        params: idParams,
+        response: { 200: batchSchema, 404: problemSchema },
+      },
+    },
+    async (request) => batches.cancel(requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/batches/:id/zip',
+    {
+      schema: {
+        tags: ['batches'],
+        description: 'Everything the batch made, as one zip.',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const { batch, entries } = await batches.files(requireUser(request), request.params.id);
+      if (entries.length === 0) throw new HttpProblem(404, 'This batch has no results yet.');
+      const zip = new yazl.ZipFile();
+      // Pictures and videos are compressed already: stored as they are.
+      for (const entry of entries) zip.addFile(entry.localPath, entry.name, { compress: false });
+      zip.end();
+      const day = batch.created.toISOString().slice(0, 10).replaceAll('-', '');
+      reply.header('content-type', 'application/zip');
+      reply.header('content-disposition', `attachment; filename="kadr-batch-${day}.zip"`);
+      reply.header('cache-control', 'private, no-store');
+      return reply.send(zip.outputStream);
+    },
+  );
+};

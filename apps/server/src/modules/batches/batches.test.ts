@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildSession, buildUser } from '../../../test/builders.ts';
+import { expectMoneyInvariants } from '../../../test/money.ts';
+
+/** No worker: started items stay pending (running) until a test ends them itself. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ MAX_RUNNING_GENERATIONS: '4' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ORIGIN = 'http://localhost:3000';
+const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie, ...(method === 'POST' ? { origin: ORIGIN } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+
+type Batch = {
+  id: string;
+  quote: number;
+  items: {
+    position: number;
+    model: string;
+    state: string;
+    generation_id: string | null;
+    problem: string | null;
+    cost: number;
+  }[];
+};
+
+/** 3 prompts × 2 models × 2 variations: 12 items. */
+function twelve() {
+  const items = [];
+  for (const prompt of ['a red fox', 'an owl', 'a whale']) {
+    for (const model of ['seedream-3', 'qwen-image']) {
+      for (let v = 0; v < 2; v++) items.push({ model, prompt });
+    }
+  }
+  return { type: 'image', items };
+}
+
+describe('batches', () => {
+  it('is quoted once; items beyond the running cap wait, then start as places free; each is charged once', async () => {
+    const user = await buildUser(t.container, { tokens: 1_000 });
+    const cookie = await buildSession(t.container, user);
+    const quote = await call(cookie, 'POST', '/api/batches/quote', twelve());
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({ total: 12 * 3 });
+
+    const made = await call(cookie, 'POST', '/api/batches', twelve());
+    expect(made.statusCode, made.body).toBe(200);
+    let batch = made.json() as Batch;
+    expect(batch.quote).toBe(36);
+    const states = () => batch.items.map((item) => item.state);
+    expect(states().filter((s) => s === 'started')).toHaveLength(4);
+    expect(states().filter((s) => s === 'waiting')).toHaveLength(8);
+    expect((await t.container.repositories.users.findById(user.id))?.tokens).toBe(1_000 - 4 * 3);
+
+    // Releasing again while at the cap starts nothing and charges nothing (twice, at once).
+    await Promise.all([
+      call(cookie, 'POST', `/api/batches/${batch.id}/release`),
+      call(cookie, 'POST', `/api/batches/${batch.id}/release`),
+    ]);
+    batch = (await call(cookie, 'GET', `/api/batches/${batch.id}`)).json() as Batch;
+    expect(states().filter((s) => s === 'started')).toHaveLength(4);
+
+    // Two end (one completed, one failed and refunded): two more start — concurrent releases
+    // (the page and the job) start each item once.
+    const started = batch.items
+      .filter((item) => item.generation_id)
+      .map((item) => item.generation_id as string);
+    await t.database.pool.query(
+      "update generation_requests set status = 'completed' where id = $1",
+      [started[0]],
+    );
+    const failing = await t.container.repositories.generations.findById(started[1] ?? '');
+    if (!failing) throw new Error('no row');
+    await t.container.engine.cancel(failing);
+    await Promise.all([
+      call(cookie, 'POST', `/api/batches/${batch.id}/release`),
+      t.container.batches.releaseAll(),
+      call(cookie, 'POST', `/api/batches/${batch.id}/release`),
+    ]);
+    batch = (await call(cookie, 'GET', `/api/batches/${batch.id}`)).json() as Batch;
+    expect(states().filter((s) => s === 'started')).toHaveLength(6);
+    const generationIds = batch.items.map((item) => item.generation_id).filter(Boolean);
+    expect(new Set(generationIds).size).toBe(generationIds.length);
+    const rows = await t.database.pool.query(
+      'select count(*)::int as n from generation_requests where user_id = $1',
+      [user.id],
+    );
+    expect(rows.rows[0]).toEqual({ n: 6 });
+    // 6 charged, 1 refunded.
+    expect((await t.container.repositories.users.findById(user.id))?.tokens).toBe(
+      1_000 - 6 * 3 + 3,
+    );
+
+    // Cancelling the batch cancels what still waits; started ones run on.
+    batch = (await call(cookie, 'POST', `/api/batches/${batch.id}/cancel`)).json() as Batch;
+    expect(states().filter((s) => s === 'canceled')).toHaveLength(6);
+    expect(states().filter((s) => s === 'waiting')).toHaveLength(0);
+    await expectMoneyInvariants(t.database.pool);
+  });
+
+  it('refuses a batch the balance cannot cover, and an invalid item, changing nothing', async () => {
+    const user = await buildUser(t.container, { tokens: 30 });
+    const cookie = await buildSession(t.container, user);
+    const poor = await call(cookie, 'POST', '/api/batches', twelve());
+    expect(poor.statusCode).toBe(402);
+    expect(poor.json()).toMatchObject({ type: 'https://kadr.app/problems/insufficient-tokens' });
+    const invalid = await call(cookie, 'POST', '/api/batches', {
+      type: 'image',
+      items: [
+        { model: 'seedream-3', prompt: 'fine' },
+        { model: 'seedream-3', prompt: '' },
+        { model: 'no-such-model', prompt: 'x' },
+      ],
+    });
+    expect(invalid.statusCode).toBe(400);
+    const fields = (invalid.json() as { errors: { field: string }[] }).errors.map((e) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['items[1].prompt', 'items[2].model']));
+    const tooMany = await call(cookie, 'POST', '/api/batches', {
+      type: 'image',
+      items: Array.from({ length: 101 }, () => ({ model: 'seedream-3', prompt: 'x' })),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    const count = await t.database.pool.query(
+      'select count(*)::int as n from batches where user_id = $1',
+      [user.id],
+    );
+    expect(count.rows[0]).toEqual({ n: 0 });
+    expect((await t.container.repositories.users.findById(user.id))?.tokens).toBe(30);
+    // Someone else's batch is a 404.
+    const other = await buildUser(t.container, { tokens: 100 });
+    const otherCookie = await buildSession(t.container, other);
+    const theirs = (
+      await call(otherCookie, 'POST', '/api/batches', {
+        type: 'image',
+        items: [{ model: 'seedream-3', prompt: 'x' }],
+      })
+    ).json() as Batch;
+    expect((await call(cookie, 'GET', `/api/batches/${theirs.id}`)).statusCode).toBe(404);
+    expect((await call(cookie, 'GET', `/api/batches/${theirs.id}/zip`)).statusCode).toBe(404);
+    await expectMoneyInvariants(t.database.pool);
+  });
+});

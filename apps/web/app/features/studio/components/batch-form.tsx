@@ -1,0 +1,243 @@
+import { listModels, type ModelType } from '@kadr/catalog';
+import { batchMaxItems } from '@kadr/contract';
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { Check, Image as ImageIcon, Layers, Video } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '~/components/ui/button';
+import { createBatch, quoteBatch } from '~/features/generations/api';
+import { useRefreshBalance } from '~/features/generations/hooks';
+import { queryKeys } from '~/features/generations/query-keys';
+import { limitMessage } from '~/lib/problem-text';
+import { useCurrentUser } from '~/lib/session';
+import { type CsvProblem, expandBatch, promptsFromLines, rowsFromCsv } from '../batch';
+
+const maxModels = 4;
+const variationChoices = [1, 2, 3, 4] as const;
+
+/**
+ * Many prompts (one per line, or a CSV of prompt and parameters) × one or more models × a number of
+ * variations: quoted once by the server before anything starts.
+ */
+export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
+  const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation('common');
+  const user = useCurrentUser();
+  const refreshBalance = useRefreshBalance();
+  const ids = useId();
+  const [type, setType] = useState<ModelType>('image');
+  const [models, setModels] = useState<string[]>([]);
+  const [mode, setMode] = useState<'lines' | 'csv'>('lines');
+  const [text, setText] = useState('');
+  const [variations, setVariations] = useState(1);
+  const [busy, setBusy] = useState(false);
+
+  const parsed =
+    mode === 'lines'
+      ? { rows: promptsFromLines(text), problems: [] as CsvProblem[] }
+      : rowsFromCsv(text);
+  const items = expandBatch(type, parsed.rows, models, variations);
+  const tooMany = items.length > batchMaxItems;
+  const body = { type, items };
+  const valid = items.length > 0 && !tooMany && parsed.problems.length === 0;
+  const quote = useQuery({
+    queryKey: queryKeys.batchQuote(body),
+    queryFn: ({ signal }) => quoteBatch(body, signal),
+    enabled: valid,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const total = quote.data?.total;
+  const enough = total === undefined || total <= user.tokens;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || total === undefined || !enough || busy) return;
+    setBusy(true);
+    try {
+      const batch = await createBatch(body);
+      onStarted(batch.id);
+    } catch (failure) {
+      console.warn(failure instanceof Error ? failure.message : failure);
+      toast.error(t('batch.startFailed'), { description: limitMessage(failure, tCommon) });
+    } finally {
+      refreshBalance();
+      setBusy(false);
+    }
+  };
+
+  const loadFile = async (file: File | undefined) => {
+    if (!file) return;
+    setMode('csv');
+    setText(await file.text());
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="space-y-6" noValidate>
+      <fieldset className="flex gap-1 rounded-xl border border-line bg-surface p-1 sm:w-fit">
+        <legend className="sr-only">{t('studio.tabsLabel')}</legend>
+        {(['image', 'video'] as const).map((tab) => {
+          const Icon = tab === 'image' ? ImageIcon : Video;
+          return (
+            <button
+              key={tab}
+              type="button"
+              aria-pressed={type === tab}
+              onClick={() => {
+                setType(tab);
+                setModels([]);
+              }}
+              className={clsx(
+                'inline-flex h-9 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium sm:flex-none',
+                type === tab ? 'bg-accent text-white' : 'text-fg-muted hover:text-fg',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {t(`generation.type.${tab}`)}
+            </button>
+          );
+        })}
+      </fieldset>
+
+      <fieldset className="min-w-0">
+        <legend className="mb-2 text-sm font-medium text-fg">
+          {t('batch.models', { max: maxModels })}
+        </legend>
+        <div className="flex flex-wrap gap-2">
+          {listModels(type).map((model) => {
+            const checked = models.includes(model.id);
+            const full = !checked && models.length >= maxModels;
+            return (
+              <label
+                key={model.id}
+                className={clsx(
+                  'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-xl border px-3 text-sm focus-within:outline-2 focus-within:outline-accent-soft',
+                  checked
+                    ? 'border-accent-soft bg-accent/15 text-fg'
+                    : 'border-line bg-surface text-fg-muted',
+                  full && 'cursor-not-allowed opacity-50',
+                )}
+              >
+                <input
+                  type="checkbox"
+                  className="sr-only"
+                  checked={checked}
+                  disabled={full}
+                  onChange={() =>
+                    setModels((current) =>
+                      checked ? current.filter((id) => id !== model.id) : [...current, model.id],
+                    )
+                  }
+                />
+                {checked ? <Check aria-hidden="true" className="size-4 text-accent-soft" /> : null}
+                {model.name}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className="min-w-0 space-y-2">
+        <legend className="mb-2 text-sm font-medium text-fg">{t('batch.prompts')}</legend>
+        <div className="flex flex-wrap items-center gap-4 text-sm">
+          {(['lines', 'csv'] as const).map((value) => (
+            <label key={value} className="inline-flex cursor-pointer items-center gap-2 text-fg">
+              <input
+                type="radio"
+                name={`${ids}-mode`}
+                className="accent-accent"
+                checked={mode === value}
+                onChange={() => setMode(value)}
+              />
+              {t(`batch.mode.${value}`)}
+            </label>
+          ))}
+          <label className="inline-flex cursor-pointer items-center gap-2 text-accent-soft underline underline-offset-2">
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              className="sr-only"
+              onChange={(event) => void loadFile(event.currentTarget.files?.[0])}
+            />
+            {t('batch.csvFile')}
+          </label>
+        </div>
+        <label htmlFor={`${ids}-text`} className="sr-only">
+          {t(`batch.mode.${mode}`)}
+        </label>
+        <textarea
+          id={`${ids}-text`}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          rows={6}
+          placeholder={t(`batch.placeholder.${mode}`)}
+          aria-describedby={`${ids}-hint`}
+          className="w-full rounded-xl border border-line bg-surface px-3 py-2 font-mono text-sm text-fg placeholder:text-fg-muted/70"
+        />
+        <p id={`${ids}-hint`} className="text-xs text-fg-muted">
+          {t(`batch.hint.${mode}`)}
+        </p>
+        {parsed.problems.map((problem) => (
+          <p key={`${problem.line}-${problem.code}`} role="alert" className="text-sm text-red-300">
+            {t(`batch.csv.${problem.code}`, { line: problem.line })}
+          </p>
+        ))}
+      </fieldset>
+
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor={`${ids}-variations`} className="mb-1.5 block text-sm font-medium text-fg">
+            {t('batch.variations')}
+          </label>
+          <select
+            id={`${ids}-variations`}
+            value={variations}
+            onChange={(event) => setVariations(Number(event.currentTarget.value))}
+            className="h-10 rounded-xl border border-line bg-surface px-3 text-sm text-fg"
+          >
+            {variationChoices.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p
+          className="pb-2 text-sm text-fg-muted"
+          aria-live="polite"
+          data-batch-count={items.length}
+        >
+          {t('batch.count', { count: items.length })}
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button
+          type="submit"
+          disabled={!valid || total === undefined || !enough || busy}
+          className="sm:min-w-64"
+        >
+          <Layers aria-hidden="true" />
+          {total !== undefined && valid
+            ? t('batch.start', { count: total })
+            : t('batch.startPlain')}
+        </Button>
+        {tooMany ? (
+          <p role="alert" className="text-sm text-red-300">
+            {t('batch.tooMany', { count: batchMaxItems })}
+          </p>
+        ) : !enough && total !== undefined ? (
+          <p role="status" className="text-sm text-red-300">
+            {t('studio.notEnough', { count: total })}
+          </p>
+        ) : quote.isError ? (
+          <p role="alert" className="text-sm text-red-300">
+            {t('batch.invalid')}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import '~/locales/app';
+import { paths, uuidPattern } from '@kadr/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '~/components/page-header';
+import { BatchForm } from '~/features/studio/components/batch-form';
+import { BatchProgress } from '~/features/studio/components/batch-progress';
+import { i18n } from '~/lib/i18n';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/batch';
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = i18n.getFixedT(null, 'app');
+  return pageMeta({
+    title: t('batch.meta.title'),
+    description: t('batch.meta.description'),
+    path: location.pathname,
+    noindex: true,
+  });
+};
+
+/** A batch's form, and the batch being followed (its id in the address, so a reload keeps it). */
+export default function BatchPage() {
+  const { t } = useTranslation('app');
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const id = search.get('id') ?? '';
+  return (
+    <>
+      <PageHeader title={t('batch.title')} description={t('batch.description')} />
+      <BatchForm onStarted={(started) => void navigate(`${paths.batch}?id=${started}`)} />
+      {uuidPattern.test(id) ? <BatchProgress key={id} id={id} /> : null}
+    </>
+  );
+}
