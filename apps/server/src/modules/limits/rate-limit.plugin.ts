@@ -23,6 +23,11 @@ const routeClasses: Record<string, RateLimitClass> = {
   '/api/estimate-video': 'estimate',
   '/api/create-image': 'create',
   '/api/create-video': 'create',
+  // A batch is one create (its items are bounded by the running cap and the balance); following
+  // one releases its waiting items every 2 s, like an estimate.
+  '/api/batches': 'create',
+  '/api/batches/quote': 'estimate',
+  '/api/batches/:id/release': 'estimate',
   '/api/upload-image': 'upload',
   '/api/create-payment': 'payment',
   '/api/webhooks/replicate': 'webhook',
