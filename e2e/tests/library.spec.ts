@@ -166,7 +166,10 @@ for (const lang of ['ru', 'en'] as const) {
     await dialog.getByRole('checkbox', { name: t.share.showPrompt }).check();
     await expect(dialog.getByRole('checkbox', { name: t.share.showPrompt })).toBeChecked();
     await expect
-      .poll(async () => (await other.reload(), await other.getByText(prompt).count()))
+      .poll(async () => {
+        await other.reload();
+        return other.getByText(prompt).count();
+      })
       .toBe(1);
 
     // Revoked: the link stops working at once.

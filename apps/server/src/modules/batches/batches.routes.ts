@@ -1,4 +1,11 @@
-import { batchBodySchema, batchQuoteSchema, batchSchema, problemSchema } from '@kadr/contract';
+import {
+  batchBodySchema,
+  batchQuoteSchema,
+  batchSchema,
+  fileBytesSchema,
+  problemSchema,
+} from '@kadr/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import { z } from 'zod';
@@ -89,6 +96,13 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
         tags: ['batches'],
         description: 'Everything the batch made, as one zip.',
         params: idParams,
+        response: {
+          200: {
+            description: 'A zip of the completed outputs.',
+            content: { 'application/zip': { schema: fileBytesSchema } },
+          },
+          404: problemSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -102,7 +116,8 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
       reply.header('content-type', 'application/zip');
       reply.header('content-disposition', `attachment; filename="kadr-batch-${day}.zip"`);
       reply.header('cache-control', 'private, no-store');
-      return reply.send(zip.outputStream);
+      // A stream is sent as it is; the response schema above only documents it.
+      return (reply as FastifyReply).send(zip.outputStream);
     },
   );
 };
