@@ -137,10 +137,13 @@ describe('a worker killed mid-job 20 times', () => {
       worker = startWorker();
       await create(3 * life + 1);
       await create(3 * life + 2);
-      // Kill once this life has taken a job, at a random moment of it.
+      // Kill once this life has taken a job, at a random moment of it: a submit holds its job for
+      // at least the 0.7 s its answer takes, so a kill within 0.6 s of the lock lands before the
+      // ask or between the ask and the answer (a wider window let slow machines kill between jobs
+      // more often than not).
       const started = Date.now();
       while (Date.now() - started < 15_000 && (await lockedJobs()) === 0) await sleep(25);
-      await sleep(Math.floor(Math.random() * 1200));
+      await sleep(Math.floor(Math.random() * 600));
       if ((await lockedJobs()) > 0) midJob++;
       await kill(worker);
       // What the dead worker held comes back: graphile-worker frees a dead worker's jobs after
