@@ -18,7 +18,7 @@ describe('operations', () => {
 
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
   });
 
   it('serves the OpenAPI document with the public routes', async () => {

@@ -131,7 +131,10 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(healthRoutes, {
-    checks: [{ name: 'database', check: container.repositories.ping }],
+    checks: [
+      { name: 'database', check: container.repositories.ping },
+      { name: 'storage', check: () => container.storage.check() },
+    ],
   });
 
   await app.register(authPlugin, {

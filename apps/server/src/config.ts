@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { LocalSecrets } from './local-secrets.ts';
+import type { S3Settings } from './providers/storage/s3.storage.ts';
 
 /** The repository root: relative paths in settings (DATA_DIR, WEB_DIR) are resolved from here. */
 export const repoRoot = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -143,6 +144,18 @@ const envSchema = z
       .min(1)
       .max(7 * 24 * 60)
       .default(60),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_PUBLIC_ENDPOINT: httpUrl.optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    FILE_DELIVERY: z.enum(['stream', 'redirect']).default('stream'),
+    FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
     METRIKA_COUNTER_ID: z
       .string()
       .regex(/^\d{1,12}$/, 'must be the counter’s number')
@@ -182,6 +195,7 @@ const envSchema = z
     }
     checkOAuthEnv(env, ctx);
     checkPaymentEnv(env, ctx);
+    checkStorageEnv(env, ctx);
     if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
       ctx.addIssue({
         code: 'custom',
@@ -202,6 +216,12 @@ const envSchema = z
 
 type Env = z.infer<typeof envSchema>;
 
+export type StorageConfig = ({ kind: 'disk'; dir: string } | { kind: 's3'; s3: S3Settings }) & {
+  /** `stream`: files pass through the API (ranges honoured); `redirect`: a presigned URL (S3 only). */
+  delivery: 'stream' | 'redirect';
+  urlTtlSeconds: number;
+};
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Config {
@@ -216,6 +236,8 @@ export interface Config {
   trustProxy: boolean;
   database: { url: string | undefined; poolMax: number; embeddedPort: number };
   dataDir: string;
+  /** Where files live: `DATA_DIR/files`, or an S3 bucket when `S3_BUCKET` is set. */
+  storage: StorageConfig;
   webDir: string;
   /** Emulated providers (sign-in, models, payments) and the demo sign-in; never in production. */
   demo: boolean;
@@ -372,6 +394,29 @@ export function loadConfig(
       embeddedPort: env.EMBEDDED_PG_PORT,
     },
     dataDir: path.resolve(repoRoot, env.DATA_DIR),
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          s3: {
+            endpoint: env.S3_ENDPOINT,
+            publicEndpoint: env.S3_PUBLIC_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          },
+          delivery: env.FILE_DELIVERY,
+          urlTtlSeconds: env.FILE_URL_TTL_SECONDS,
+        }
+      : {
+          kind: 'disk',
+          dir: path.resolve(repoRoot, env.DATA_DIR, 'files'),
+          delivery: 'stream',
+          urlTtlSeconds: env.FILE_URL_TTL_SECONDS,
+        },
     webDir: path.resolve(repoRoot, env.WEB_DIR),
     demo,
     welcomeTokens: env.WELCOME_TOKENS ?? (demo ? 100 : 0),
@@ -442,6 +487,42 @@ function stripEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 type EnvIssues = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
+
+/** S3 settings mean nothing without a bucket; keys come as a pair; redirects need S3. */
+function checkStorageEnv(env: Env, ctx: EnvIssues): void {
+  if (!env.S3_BUCKET) {
+    for (const name of [
+      'S3_ENDPOINT',
+      'S3_PUBLIC_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+    ] as const) {
+      if (env[name])
+        ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required with ${name}` });
+    }
+    if (env.FILE_DELIVERY === 'redirect') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILE_DELIVERY'],
+        message: 'redirect needs S3 storage (S3_BUCKET): files on the local disk are streamed',
+      });
+    }
+  }
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message: 'is required with S3_ACCESS_KEY_ID',
+    });
+  }
+  if (!env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'is required with S3_SECRET_ACCESS_KEY',
+    });
+  }
+}
 
 /** A provider needs its id and secret together; production needs HTTPS endpoints. */
 function checkOAuthEnv(env: Env, ctx: EnvIssues): void {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createDemo } from './demo.ts';
@@ -31,6 +30,7 @@ import {
   type ModelProvider,
 } from './providers/replicate/replicate.adapter.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.storage.ts';
+import { createS3Storage } from './providers/storage/s3.storage.ts';
 import type { ObjectStorage } from './providers/storage/storage.ts';
 import { createLlmTranslator, type Translator } from './providers/translate/translator.ts';
 import { createRepositories } from './repositories.ts';
@@ -62,7 +62,11 @@ export function createContainer(
   overrides: ContainerOverrides = {},
 ) {
   const repositories = createRepositories(database);
-  const storage = overrides.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'files'));
+  const storage =
+    overrides.storage ??
+    (config.storage.kind === 's3'
+      ? createS3Storage(config.storage.s3)
+      : createLocalDiskStorage(config.storage.dir));
   const fileUrls = createFileUrls({ publicUrl: config.publicUrl, secret: config.signingSecret });
   const provider =
     overrides.provider ??
@@ -134,7 +138,7 @@ export function createContainer(
       repositories,
       limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
     }),
-    files: createFileService({ repositories, storage, urls: fileUrls }),
+    files: createFileService({ repositories, storage, urls: fileUrls, delivery: config.storage }),
     paymentGateways,
     payments: createPaymentService({
       repositories,

@@ -198,7 +198,7 @@ export function memoryStorage(log: CallLog) {
       async delete(key) {
         objects.delete(key);
       },
-      localPath: (key) => `/fake-storage/${key}`,
+      withLocalFile: (key, use) => use(`/fake-storage/${key}`),
     },
     log,
   );

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -57,7 +58,12 @@ describe('a 500', () => {
           put: async () => {
             throw new Error('storing the upload failed', { cause: diskFull });
           },
-          localPath: () => undefined,
+          kind: 'disk',
+          open: async () => Readable.from([]),
+          withLocalFile: async () => {
+            throw new Error('not used');
+          },
+          presignedUrl: async () => undefined,
           read: async () => Buffer.alloc(0),
           delete: async () => {},
           check: async () => {},

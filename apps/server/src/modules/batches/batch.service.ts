@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { ModelType } from '@kadr/catalog';
 import {
   type Batch,
@@ -38,7 +39,7 @@ const itemKey = (batchId: string, position: number) => `batch:${batchId}:${posit
 export function createBatchService(deps: {
   repositories: Pick<Repositories, 'batches' | 'users' | 'generations' | 'files'>;
   generations: Pick<GenerationService, 'quote' | 'create'>;
-  storage: Pick<ObjectStorage, 'localPath'>;
+  storage: Pick<ObjectStorage, 'open'>;
 }) {
   const { batches, users, generations: generationRows } = deps.repositories;
 
@@ -183,15 +184,13 @@ export function createBatchService(deps: {
     /** The files of a batch's completed items, named after their position, model and prompt. */
     async files(user: SessionUser, id: string) {
       const batch = await owned(user, id);
-      const entries: { name: string; localPath: string }[] = [];
+      const entries: { name: string; bytes: number; open: () => Promise<Readable> }[] = [];
       for (const item of await batches.items(batch.id)) {
         if (!item.generationId) continue;
         const generation = await generationRows.findOwned(user.id, item.generationId);
         if (generation?.status !== 'completed') continue;
         const files = await deps.repositories.files.findByGenerations([generation.id]);
         for (const file of files.filter((f) => f.kind === 'output')) {
-          const localPath = deps.storage.localPath(file.storageKey);
-          if (!localPath) continue;
           const saveAs = downloadName(
             {
               model: generation.model,
@@ -202,7 +201,8 @@ export function createBatchService(deps: {
           );
           entries.push({
             name: `${String(item.position + 1).padStart(3, '0')}-${saveAs}`,
-            localPath,
+            bytes: file.bytes,
+            open: () => deps.storage.open(file.storageKey),
           });
         }
       }

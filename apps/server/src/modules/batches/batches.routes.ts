@@ -110,7 +110,15 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
       if (entries.length === 0) throw new HttpProblem(404, 'This batch has no results yet.');
       const zip = new yazl.ZipFile();
       // Pictures and videos are compressed already: stored as they are.
-      for (const entry of entries) zip.addFile(entry.localPath, entry.name, { compress: false });
+      // Each file is opened when the zip reaches it (one at a time, from any store).
+      for (const entry of entries) {
+        zip.addReadStreamLazy(entry.name, { compress: false, size: entry.bytes }, (callback) => {
+          entry.open().then(
+            (stream) => callback(null, stream),
+            (error: Error) => callback(error, undefined as never),
+          );
+        });
+      }
       zip.end();
       const day = batch.created.toISOString().slice(0, 10).replaceAll('-', '');
       reply.header('content-type', 'application/zip');

@@ -1,27 +1,52 @@
 import path from 'node:path';
+import type { StorageConfig } from '../../config.ts';
 import { HttpProblem } from '../../lib/problem.ts';
-import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import type { SendableObject } from '../../lib/send-object.ts';
+import { ObjectMissingError, type ObjectStorage } from '../../providers/storage/storage.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import type { FileRow } from './file.repository.ts';
 import type { FileUrls } from './file-url.ts';
 
-/** A stored file someone may read, and where this node finds its bytes. */
-export interface ReadableFile {
-  file: FileRow;
-  localPath: string;
+/**
+ * A stored object as a route sends it. A row whose object has gone from the store (deleted after a
+ * crash, a restored bucket) answers 404, like a row that does not exist.
+ */
+export function sendable(
+  storage: Pick<ObjectStorage, 'open'>,
+  file: Pick<FileRow, 'id' | 'storageKey' | 'bytes'>,
+): SendableObject {
+  return {
+    size: file.bytes,
+    etag: `"${file.id}"`,
+    async open(range) {
+      try {
+        return await storage.open(file.storageKey, range);
+      } catch (error) {
+        if (error instanceof ObjectMissingError) throw new HttpProblem(404, 'File not found.');
+        throw error;
+      }
+    },
+  };
 }
 
-/** Stored files: who may read which, and where they are. */
+/** A stored file someone may read: sent through this node, or a short-lived address of the store's. */
+export type ReadableFile =
+  | { file: FileRow; redirect: undefined; object: SendableObject }
+  | { file: FileRow; redirect: string; object: undefined };
+
+/** Stored files: who may read which, and how their bytes reach them. */
 export function createFileService(deps: {
   repositories: Pick<Repositories, 'files'>;
   storage: ObjectStorage;
   urls: FileUrls;
+  delivery: Pick<StorageConfig, 'delivery' | 'urlTtlSeconds'>;
 }) {
   return {
     /**
      * The file, to its owner or to a valid signed URL; anyone else gets 404 (never 403: we do not
-     * confirm that someone else's file exists).
+     * confirm that someone else's file exists). With `FILE_DELIVERY=redirect`, the answer is a
+     * presigned address of the bucket, made only after that check.
      */
     async openForReading(
       user: SessionUser | undefined,
@@ -30,6 +55,8 @@ export function createFileService(deps: {
         name: string;
         expires?: string | undefined;
         signature?: string | undefined;
+        /** Save as this name (a download). */
+        downloadAs?: string | undefined;
       },
     ): Promise<ReadableFile> {
       const file = await deps.repositories.files.findById(request.id);
@@ -39,9 +66,15 @@ export function createFileService(deps: {
         (user?.id === file.ownerId ||
           deps.urls.verify(request.id, request.expires, request.signature));
       if (!file || !allowed) throw new HttpProblem(404, 'File not found.');
-      const localPath = deps.storage.localPath(file.storageKey);
-      if (!localPath) throw new HttpProblem(501, 'This storage backend serves files by redirect.');
-      return { file, localPath };
+      if (deps.delivery.delivery === 'redirect') {
+        const redirect = await deps.storage.presignedUrl(file.storageKey, {
+          expiresInSeconds: deps.delivery.urlTtlSeconds,
+          contentType: file.mime,
+          downloadAs: request.downloadAs,
+        });
+        if (redirect) return { file, redirect, object: undefined };
+      }
+      return { file, redirect: undefined, object: sendable(deps.storage, file) };
     },
   };
 }

@@ -1,7 +1,14 @@
-import path from 'node:path';
-import { fileBytesSchema, problemSchema, storedFileTypes } from '@kadr/contract';
+import {
+  fileBytesSchema,
+  noContentSchema,
+  problemSchema,
+  redirectSchema,
+  storedFileTypes,
+} from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { sendObject } from '../../lib/send-object.ts';
 import { downloadNamePattern } from './download-name.ts';
 import type { FileService } from './file.service.ts';
 
@@ -36,32 +43,34 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
         response: {
           200: { description: 'The whole file.', content: bytes },
           206: { description: 'The requested range of the file.', content: bytes },
+          302: redirectSchema.describe(
+            'With FILE_DELIVERY=redirect: a short-lived presigned address in the bucket.',
+          ),
+          304: noContentSchema.describe('Not modified (If-None-Match).'),
           404: problemSchema,
         },
       },
     },
     async (request, reply) => {
       const { id, name } = request.params;
-      const { file, localPath } = await options.files.openForReading(request.user, {
+      // An ASCII name for old clients, the real one (any script) for every current browser.
+      const saveAs = request.query.download ? (request.query.as ?? `kadr-${name}`) : undefined;
+      const readable = await options.files.openForReading(request.user, {
         id,
         name,
         expires: request.query.expires,
         signature: request.query.signature,
+        downloadAs: saveAs,
       });
-      if (request.query.download) {
-        // An ASCII name for old clients, the real one (any script) for every current browser.
-        const saveAs = request.query.as ?? `kadr-${name}`;
-        reply.header(
-          'content-disposition',
-          `attachment; filename="kadr-${name}"; filename*=UTF-8''${encodeURIComponent(saveAs)}`,
-        );
+      if (readable.redirect !== undefined) {
+        // The bucket's own address, valid for minutes: never cached, never shared.
+        reply.header('cache-control', 'private, no-store');
+        return reply.redirect(readable.redirect, 302);
       }
-      reply.header('content-type', file.mime);
+      if (saveAs) reply.header('content-disposition', attachmentDisposition(saveAs));
+      reply.header('content-type', readable.file.mime);
       reply.header('cache-control', 'private, max-age=3600');
-      return reply.sendFile(path.basename(localPath), path.dirname(localPath), {
-        cacheControl: false,
-        contentType: false,
-      });
+      return sendObject(request, reply, readable.object);
     },
   );
 };

@@ -215,13 +215,14 @@ export function createGenerationEngine(options: EngineOptions) {
           row.type === 'video' ? options.limits.videoBytes : options.limits.imageBytes;
         written.push(key);
         const bytes = await download(url, maxBytes, key);
-        const local = options.storage.localPath(key);
-        if (!local) throw new Error('storage has no local path for media processing');
-        const info = await options.media.probe(local, row.type);
+        // ffprobe and the preview read a file: the store hands one out (a copy, on S3) and removes it.
+        const { info, preview } = await options.storage.withLocalFile(key, async (local) => ({
+          info: await options.media.probe(local, row.type),
+          preview: await options.media.preview(local, row.type),
+        }));
         const previewKey = `${folder}/${index}.preview.webp`;
-        const preview = await options.media.preview(local, row.type);
         written.push(previewKey);
-        await options.storage.put(previewKey, preview.data);
+        await options.storage.put(previewKey, preview.data, { contentType: 'image/webp' });
         stored.push({
           key,
           mime: info.mime,

@@ -5,6 +5,7 @@ import { HttpProblem } from '../../lib/problem.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { SessionUser } from '../auth/session.service.ts';
+import { sendable } from '../files/file.service.ts';
 import type { SharedResult, ShareRow } from './share.repository.ts';
 
 /** 32 random bytes: unguessable, and nothing in it says whose or which result it is. */
@@ -19,8 +20,8 @@ const shareTokenPattern = /^[A-Za-z0-9_-]{43}$/;
  * anyone holding a live one sees the result. The link's address carries the owner's referral id.
  */
 export function createShareService(deps: {
-  repositories: Pick<Repositories, 'shares' | 'generations'>;
-  storage: Pick<ObjectStorage, 'localPath'>;
+  repositories: Pick<Repositories, 'shares' | 'generations' | 'files'>;
+  storage: Pick<ObjectStorage, 'open'>;
   publicUrl: string;
 }) {
   const { shares, generations } = deps.repositories;
@@ -62,15 +63,15 @@ export function createShareService(deps: {
       return { ...shared, modelName: getModel(shared.model)?.name ?? shared.model };
     },
 
-    /** The local file of a shared result's output (`media`) or its preview (`poster`). */
+    /** A shared result's output (`media`) or its preview (`poster`), ready to send. */
     async file(token: string, which: 'media' | 'poster') {
       const shared = await this.resolve(token);
       const entry = shared?.files.find((file) =>
         which === 'media' ? file.kind === 'output' && file.position === 0 : file.kind !== 'output',
       );
-      const localPath = entry ? deps.storage.localPath(entry.storageKey) : undefined;
-      if (!entry || !localPath) throw new HttpProblem(404, 'Not found.');
-      return { mime: entry.mime, localPath };
+      const file = entry && (await deps.repositories.files.findById(entry.id));
+      if (!file) throw new HttpProblem(404, 'Not found.');
+      return { mime: file.mime, object: sendable(deps.storage, file) };
     },
   };
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   cookieNames,
   noContentSchema,
@@ -13,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
+import { sendObject } from '../../lib/send-object.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import type { ShareService } from './share.service.ts';
 import { goneSharePage, sharePage } from './share-page.ts';
@@ -109,10 +109,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
         const file = await shares.file(request.params.token, which);
         reply.header('content-type', file.mime);
         reply.header('cache-control', 'private, no-store');
-        return reply.sendFile(path.basename(file.localPath), path.dirname(file.localPath), {
-          cacheControl: false,
-          contentType: false,
-        });
+        return sendObject(request, reply, file.object);
       },
     );
   }

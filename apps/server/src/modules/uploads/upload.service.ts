@@ -68,7 +68,7 @@ export function createUploadService(deps: {
       }
       const id = randomUUID();
       const key = `uploads/${id.slice(0, 2)}/${id}.${extensionOf[type]}`;
-      await deps.storage.put(key, encoded.data);
+      await deps.storage.put(key, encoded.data, { contentType: type });
       return deps.repositories.files.insert({
         id,
         ownerId,

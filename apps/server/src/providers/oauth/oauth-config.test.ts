@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { configProblems } from '../../../test/config-problems.ts';
+import { loadConfig } from '../../config.ts';
 import { oauthEmulatorOptions } from '../../demo.ts';
 import { createOAuthProviders } from './index.ts';
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
 
 describe('sign-in configuration', () => {
   it('emulates every provider without credentials in demo mode, on our own origin', () => {
@@ -100,7 +91,7 @@ describe('sign-in configuration', () => {
       'VK_TOKEN_URL: must be https:// in production',
     ],
   ])('refuses %j', (env, problem) => {
-    expect(problems(env).join('\n')).toContain(problem);
+    expect(configProblems(env).join('\n')).toContain(problem);
   });
 });
 
@@ -176,7 +167,7 @@ describe('payment configuration', () => {
   });
 
   it('lists every problem of a half-configured production at once', () => {
-    const found = problems({
+    const found = configProblems({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://kadr.example',
       SIGNING_SECRET: 'x'.repeat(32),
@@ -217,6 +208,6 @@ describe('payment configuration', () => {
     [{ PAYMENT_PENDING_TIMEOUT_MINUTES: '0' }, 'PAYMENT_PENDING_TIMEOUT_MINUTES'],
     [{ METRIKA_COUNTER_ID: 'abc' }, 'METRIKA_COUNTER_ID: must be the counter’s number'],
   ])('refuses %j', (env, problem) => {
-    expect(problems(env).join('\n')).toContain(problem);
+    expect(configProblems(env).join('\n')).toContain(problem);
   });
 });

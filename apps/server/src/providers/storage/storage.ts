@@ -1,18 +1,48 @@
 import type { Readable } from 'node:stream';
 
-/** Where stored objects live: local disk now, S3 later; services only see this interface. */
+/** A byte range of an object, both ends inclusive (as in HTTP's `Range: bytes=start-end`). */
+interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where stored objects live: a folder on local disk or an S3 bucket (`STORAGE`); services and the
+ * engine only see this interface, and nothing needs an object to be a local file.
+ */
 export interface ObjectStorage {
-  /** Writes an object; the key is a relative path such as `outputs/<id>/0.png`. */
+  /** `disk` or `s3`, for logs, health and metrics. */
+  readonly kind: 'disk' | 's3';
+  /**
+   * Writes an object; the key is a relative path such as `outputs/<id>/0.png`. A stream is written
+   * as it arrives (never held whole in memory) and stops at `maxBytes`.
+   */
   put(
     key: string,
     body: Buffer | Readable,
-    options?: { maxBytes?: number },
+    options?: { maxBytes?: number; contentType?: string },
   ): Promise<{ bytes: number }>;
-  /** Absolute path of an object on local disk, when the backend is a disk (for efficient sending). */
-  localPath(key: string): string | undefined;
+  /** The object's bytes as a stream, or one range of them; a missing object throws `ObjectMissingError`. */
+  open(key: string, range?: ByteRange): Promise<Readable>;
+  /** The whole object in memory: for small objects only. */
   read(key: string): Promise<Buffer>;
+  /**
+   * Runs `use` with a local file holding the object (for tools that need a path, such as ffprobe).
+   * A disk store hands its own file; other stores copy the object to a temporary file and remove it
+   * once `use` settles.
+   */
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
+  /**
+   * A short-lived address the browser can fetch the object from directly, when the store offers
+   * one (S3: a presigned GET); undefined for a disk store.
+   */
+  presignedUrl(
+    key: string,
+    options: { expiresInSeconds: number; contentType: string; downloadAs?: string },
+  ): Promise<string | undefined>;
+  /** Removes an object; removing a missing one is fine. */
   delete(key: string): Promise<void>;
-  /** A quick health probe: the backend answers and is writable. */
+  /** A quick health probe: the folder is writable, or the bucket answers to these credentials. */
   check(): Promise<void>;
 }
 
@@ -23,4 +53,18 @@ export class ObjectTooLargeError extends Error {
     this.name = 'ObjectTooLargeError';
     this.maxBytes = maxBytes;
   }
+}
+
+export class ObjectMissingError extends Error {
+  constructor(key: string) {
+    super(`no stored object ${key}`);
+    this.name = 'ObjectMissingError';
+  }
+}
+
+const KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+/** Keys are relative paths of safe characters, never climbing out (`..`). */
+export function assertStorageKey(key: string): void {
+  if (!KEY.test(key) || key.split('/').includes('..')) throw new Error(`bad storage key: ${key}`);
 }
