@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { signInDemo } from '../../../test/builders.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
+import { openStream as openSse } from '../../../test/sse.ts';
 import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
 
 let t: TestApp;
@@ -19,52 +20,7 @@ afterEach(async () => {
   await expectMoneyInvariants(t.database.pool);
 });
 
-/** Reads server-sent events from a real HTTP stream until `until` is satisfied. */
-async function openStream(cookie: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/realtime`, {
-    headers: { cookie },
-    signal: controller.signal,
-  });
-  const events: { event: string; data: unknown }[] = [];
-  const reader = res.body?.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const pump = (async () => {
-    while (reader) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-        end = buffer.indexOf('\n\n');
-      }
-    }
-  })();
-  return {
-    res,
-    events,
-    /** Settles when the server ends the stream. */
-    ended: pump,
-    async waitFor(predicate: (e: { event: string; data: unknown }) => boolean, ms = 1000) {
-      const started = Date.now();
-      while (Date.now() - started < ms) {
-        const found = events.find(predicate);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no matching event within ${ms} ms: ${JSON.stringify(events)}`);
-    },
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
-}
+const openStream = (cookie: string) => openSse(base, cookie);
 
 describe('GET /api/realtime', () => {
   it('refuses anonymous visitors', async () => {

@@ -61,9 +61,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
   /** Every open stream of this node, by person, oldest first (a Set keeps insertion order). */
   const byUser = new Map<string, Set<Stream>>();
   let open = 0;
-  // Streams never end by themselves: end them so a graceful shutdown does not wait for them.
+  // Streams never end by themselves: end them so a graceful shutdown does not wait for them, telling
+  // each client to come back in a second (to another node, or to this one once it is back).
   app.addHook('preClose', async () => {
-    for (const streams of byUser.values()) for (const stream of streams) stream.end();
+    for (const streams of byUser.values()) {
+      for (const stream of streams) stream.end(1000, 'restarting');
+    }
   });
 
   const write = (stream: Stream, chunk: string) => {
