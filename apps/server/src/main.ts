@@ -11,14 +11,25 @@ import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadOrCreateLocalSecrets } from './local-secrets.ts';
 import { RECONCILE_QUIET_MS } from './modules/generations/generation.engine.ts';
+import {
+  assertPortFree,
+  assertWritableFolder,
+  databaseError,
+  embeddedStartError,
+  listenError,
+  StartupError,
+  storageError,
+} from './startup-errors.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
     // Outside production the data folder keeps its own random secrets (signing, the emulators').
-    if (!config.isProduction)
+    if (!config.isProduction) {
+      await assertWritableFolder(config.dataDir, 'DATA_DIR');
       config = loadConfig(process.env, await loadOrCreateLocalSecrets(config.dataDir));
+    }
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -27,17 +38,25 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config);
+  const serves = config.role !== 'worker';
+  // A taken port is said at once, before a database starts.
+  if (serves) await assertPortFree(config.port, config.host, 'HTTP', 'PORT');
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.database.url;
   if (!databaseUrl) {
     const dir = path.join(config.dataDir, 'pg');
-    logger.info({ dir, port: config.database.embeddedPort }, 'starting embedded PostgreSQL');
+    const port = config.database.embeddedPort;
+    await assertWritableFolder(config.dataDir, 'DATA_DIR');
+    await assertPortFree(port, '127.0.0.1', 'the embedded PostgreSQL', 'EMBEDDED_PG_PORT');
+    logger.info({ dir, port }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({
       dir,
-      port: config.database.embeddedPort,
+      port,
       database: 'kadr',
       log: (message) => logger.debug({ source: 'postgres' }, message.trim()),
+    }).catch((error: unknown) => {
+      throw embeddedStartError(error, dir, port);
     });
     databaseUrl = embedded.url;
   }
@@ -46,14 +65,27 @@ async function main(): Promise<void> {
     max: config.database.poolMax,
     onError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
   });
+  await database.pool.query('select 1').catch((error: unknown) => {
+    throw databaseError(error, databaseUrl, embedded !== undefined);
+  });
   await runMigrations(database.pool);
   logger.info('database migrated');
   const container = createContainer(config, database, logger);
+  await container.storage.check().catch((error: unknown) => {
+    throw storageError(
+      error,
+      config.storage.kind === 's3'
+        ? { kind: 's3', bucket: config.storage.s3.bucket, endpoint: config.storage.s3.endpoint }
+        : { kind: 'disk', dir: config.storage.dir },
+    );
+  });
 
   // The API first: in demo mode the worker talks to emulators served by this very process.
-  const app = config.role === 'worker' ? undefined : await buildApp({ container, logger });
+  const app = serves ? await buildApp({ container, logger }) : undefined;
   if (app) {
-    await app.listen({ host: config.host, port: config.port });
+    await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
+      throw listenError(error, config.port, config.host, 'HTTP', 'PORT');
+    });
     logger.info(`Kadr is at ${config.publicUrl}${config.demo ? ' (demo mode)' : ''}`);
   }
 
@@ -104,6 +136,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A cause we foresaw is one sentence; anything else is printed whole for whoever debugs it.
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 });
