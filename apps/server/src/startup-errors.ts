@@ -87,7 +87,7 @@ export async function assertWritableFolder(dir: string, variable: string): Promi
 }
 
 /** Where a connection string points, without its password. */
-export function describeDatabase(url: string): string {
+function describeDatabase(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
