@@ -18,7 +18,23 @@ describe('operations', () => {
 
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', storage: 'ok', running: 'ok' },
+    });
+
+    // A node that is shutting down says so, so a load balancer stops sending it requests.
+    t.container.lifecycle.closing = true;
+    try {
+      const closing = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(closing.statusCode).toBe(503);
+      expect(closing.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', storage: 'ok', running: 'failed' },
+      });
+    } finally {
+      t.container.lifecycle.closing = false;
+    }
   });
 
   it('serves the OpenAPI document with the public routes', async () => {

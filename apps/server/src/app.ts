@@ -25,6 +25,7 @@ import { webhookRoutes } from './modules/generations/webhooks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { statementRoutes } from './modules/ledger/statement.routes.ts';
 import { RATE_LIMIT_WINDOW_MS, rateLimitPlugin } from './modules/limits/rate-limit.plugin.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
@@ -83,6 +84,18 @@ export async function buildApp(deps: AppDeps) {
     }
     done(null, payload);
   });
+  // Latency by route template (never the raw address: ids would make every request its own series).
+  app.addHook('onResponse', (request, reply, done) => {
+    container.metrics.http.observe(
+      {
+        route: request.routeOptions.url ?? 'unmatched',
+        method: request.method,
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
   // Page-level protections (frame, referrer, opener policies…) are for documents. JSON answers need
   // only `nosniff` (above); skipping the rest keeps every API response a few hundred bytes lighter.
   app.addHook('onRoute', (route) => {
@@ -134,6 +147,12 @@ export async function buildApp(deps: AppDeps) {
     checks: [
       { name: 'database', check: container.repositories.ping },
       { name: 'storage', check: () => container.storage.check() },
+      {
+        name: 'running',
+        check: async () => {
+          if (container.lifecycle.closing) throw new Error('shutting down');
+        },
+      },
     ],
   });
 
@@ -194,7 +213,12 @@ export async function buildApp(deps: AppDeps) {
     payments: container.payments,
     sessions,
     ...config.realtime,
+    onCount: (open) => container.metrics.streams.set(open),
   });
+  // Behind a token on this port; METRICS_PORT serves it apart, without one (main.ts).
+  if (config.metrics.token) {
+    await app.register(metricsRoutes, { metrics: container.metrics, token: config.metrics.token });
+  }
 
   // Demo mode: the outside services' stand-ins, reached over HTTP by the same adapters.
   await app.register(container.demo.plugin);

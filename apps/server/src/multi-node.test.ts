@@ -6,6 +6,7 @@ import { createTestDatabase } from '../test/database.ts';
 import { expectMoneyInvariants } from '../test/money.ts';
 import { createFleet, type Node } from '../test/nodes.ts';
 import { freePort } from '../test/ports.ts';
+import { parsePrometheus, seriesOf } from '../test/prometheus.ts';
 import { type LocalS3, startLocalS3 } from '../test/s3.ts';
 import { openStream } from '../test/sse.ts';
 import { createS3Storage } from './providers/storage/s3.storage.ts';
@@ -19,6 +20,9 @@ import { createS3Storage } from './providers/storage/s3.storage.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const TERMINAL = new Set(['completed', 'failed']);
+const METRICS_TOKEN = 'fleet-metrics-token-0123456789';
+let workerMetricsPort = 0;
+let port2 = 0;
 
 let s3: LocalS3;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -32,7 +36,8 @@ beforeAll(async () => {
   s3 = await startLocalS3('kadr-fleet');
   database = await createTestDatabase();
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  const [port1, port2] = [await freePort(), await freePort()];
+  const port1 = await freePort();
+  port2 = await freePort();
   fleet = await createFleet({
     DATABASE_URL: database.url,
     PUBLIC_URL: `http://127.0.0.1:${port1}`,
@@ -43,6 +48,10 @@ beforeAll(async () => {
     WELCOME_TOKENS: '100',
     MAX_RUNNING_GENERATIONS: '0',
     RATE_LIMITS: 'false',
+    METRICS_TOKEN: METRICS_TOKEN,
+    // A stopping API node says 503 on /api/ready for a second before it stops listening.
+    SHUTDOWN_DRAIN_SECONDS: '1',
+    SHUTDOWN_TIMEOUT_SECONDS: '20',
   });
   api1 = await fleet.start('api', port1);
   api2 = await fleet.start('api', port2);
@@ -187,7 +196,10 @@ describe('two API nodes and a worker', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(await worker.stop('SIGKILL')).toBe('SIGKILL');
-    worker = await fleet.start('worker', await freePort());
+    workerMetricsPort = await freePort();
+    worker = await fleet.start('worker', await freePort(), {
+      METRICS_PORT: String(workerMetricsPort),
+    });
     const end = Date.now() + 120_000;
     for (;;) {
       const now = await running();
@@ -235,4 +247,171 @@ describe('two API nodes and a worker', () => {
     for (const id of ids) expect(asked.get(id), id).toBe(1);
     await expectMoneyInvariants(pool);
   }, 180_000);
+
+  it('a scrape of /metrics on either node matches the database; the worker has its own port', async () => {
+    const sql = async (query: string) => (await pool.query(query)).rows;
+    const generations = Object.fromEntries(
+      (
+        await sql('select model, status, count(*)::int as n from generation_requests group by 1, 2')
+      ).map((row) => [`${row.model}/${row.status}`, row.n]),
+    );
+    const ledger = Object.fromEntries(
+      (await sql('select reason, sum(delta)::int as tokens from token_ledger group by 1')).map(
+        (row) => [row.reason, row.tokens],
+      ),
+    );
+    expect(generations['seedream-3/completed']).toBeGreaterThanOrEqual(1);
+    for (const node of [api1, api2]) {
+      const res = await fetch(`${node.base}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.status).toBe(200);
+      const samples = parsePrometheus(await res.text());
+      expect(seriesOf(samples, 'kadr_generations', ['model', 'status'])).toEqual(generations);
+      expect(seriesOf(samples, 'kadr_ledger_tokens', ['reason'])).toEqual(ledger);
+      expect(seriesOf(samples, 'kadr_jobs', ['task', 'state'])).not.toHaveProperty(
+        'submit_generation/waiting',
+      );
+    }
+    // Webhooks arrive at API 1 (the public address); API 2 took creates.
+    const api1Samples = parsePrometheus(
+      await (
+        await fetch(`${api1.base}/metrics`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        })
+      ).text(),
+    );
+    const routes = seriesOf(
+      api1Samples,
+      'kadr_http_request_duration_seconds_count',
+      ['method', 'route', 'status'],
+      ' ',
+    );
+    const webhooks = Object.entries(routes)
+      .filter(([key]) => /^POST \/api\/webhooks\/replicate 2\d\d$/.test(key))
+      .reduce((sum, [, n]) => sum + n, 0);
+    expect(webhooks).toBeGreaterThanOrEqual(20);
+    // The worker answers on its internal port without a token, counting the jobs it ran.
+    const workerSamples = parsePrometheus(
+      await (await fetch(`http://127.0.0.1:${workerMetricsPort}/metrics`)).text(),
+    );
+    const runs = seriesOf(workerSamples, 'kadr_job_runs_total', ['task', 'outcome']);
+    expect(runs['ingest_prediction/completed']).toBeGreaterThanOrEqual(1);
+    expect((await fetch(`${api1.base}/metrics`)).status).toBe(404);
+  });
+
+  it('a rolling restart of API 2 under load loses no request and no generation', async () => {
+    const person = await signIn(api1);
+    // The load balancer of the test: round robin over the nodes whose /api/ready says 200, and a
+    // request refused at connect (nothing reached the node) goes to the other node — as nginx's
+    // proxy_next_upstream does. Creates carry an Idempotency-Key, so even a retried one counts once.
+    const up = new Map<Node, boolean>([
+      [api1, true],
+      [api2, true],
+    ]);
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        for (const node of [api1, api2]) {
+          const ready = await fetch(`${node.base}/api/ready`).catch(() => undefined);
+          up.set(node, ready?.status === 200);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    let turn = 0;
+    const send = async (route: string, init: RequestInit): Promise<Response> => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const healthy = [api1, api2].filter((node) => up.get(node));
+        const node = healthy[turn++ % Math.max(healthy.length, 1)] ?? api1;
+        try {
+          return await fetch(`${node.base}${route}`, init);
+        } catch {
+          up.set(node, false);
+        }
+      }
+      throw new Error(`${route}: no node took it`);
+    };
+
+    const answers: number[] = [];
+    const created: string[] = [];
+    let sending = true;
+    const load = (async () => {
+      for (let n = 0; sending; n++) {
+        const res =
+          n % 10 === 0
+            ? await send('/api/create-image', {
+                method: 'POST',
+                headers: {
+                  cookie: person.cookie,
+                  origin: ORIGIN,
+                  'content-type': 'application/json',
+                  'idempotency-key': `rolling-${n}`,
+                },
+                body: JSON.stringify({
+                  model: 'seedream-3',
+                  prompt: `a windmill ${n}`,
+                  translate_prompt: false,
+                }),
+              })
+            : await send('/api/me', { headers: { cookie: person.cookie } });
+        answers.push(res.status);
+        if (n % 10 === 0 && res.ok)
+          created.push(((await res.json()) as { request_id: string }).request_id);
+        else await res.arrayBuffer();
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    })();
+
+    // A stream on API 2 is told to come back (elsewhere) when the node stops.
+    const stream = await openStream(api2.base, person.cookie);
+    await stream.waitFor((e) => e.event === 'user');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const stopping = Date.now();
+    const code = await api2.stop('SIGTERM');
+    const took = Date.now() - stopping;
+    expect(code).toBe(0);
+    expect(took).toBeGreaterThanOrEqual(1000);
+    expect(took).toBeLessThan(20_000);
+    await stream.ended;
+    expect(stream.retries.at(-1)).toBe(1000);
+    expect(stream.events.at(-1)).toEqual({ event: 'closed', data: { reason: 'restarting' } });
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    api2 = await fleet.start('api', port2);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    sending = false;
+    await load;
+    polling = false;
+    await poller;
+
+    // Every request was answered, and answered well.
+    expect(answers.length).toBeGreaterThan(50);
+    expect(created.length).toBeGreaterThan(5);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    // Every create is one generation, and each ends once, charged once.
+    const { rows } = await pool.query<{ id: string }>(
+      'select id from generation_requests where user_id = $1',
+      [person.id],
+    );
+    expect(rows.map((row) => row.id).sort()).toEqual([...new Set(created)].sort());
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const open = await pool.query<{ n: number }>(
+        `select count(*)::int as n from generation_requests
+          where user_id = $1 and status in ('pending', 'processing')`,
+        [person.id],
+      );
+      if (open.rows[0]?.n === 0) break;
+      if (Date.now() > deadline) throw new Error(`${open.rows[0]?.n} generations never ended`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const debits = await pool.query<{ n: number }>(
+      `select count(*)::int as n from token_ledger l join generation_requests g on g.id = l.generation_id
+        where g.user_id = $1 and l.reason = 'generation_debit'`,
+      [person.id],
+    );
+    expect(debits.rows[0]?.n).toBe(rows.length);
+    await expectMoneyInvariants(pool);
+  }, 90_000);
 });

@@ -14,6 +14,7 @@ import { createIdempotencyKeyRepository } from './modules/generations/idempotenc
 import { createWebhookEventRepository } from './modules/generations/webhook-event.repository.ts';
 import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { createRateLimitRepository } from './modules/limits/rate-limit.repository.ts';
+import { createMetricsRepository } from './modules/metrics/metrics.repository.ts';
 import { createPaymentRepository } from './modules/payments/payment.repository.ts';
 import { createShareRepository } from './modules/shares/share.repository.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
@@ -52,6 +53,7 @@ export function createRepositories(database: Pick<DatabaseHandle, 'db' | 'pool'>
     generations: { ...top.generations, ...createGenerationStatements(pool) },
     sessions: createSessionRepository(db),
     rateLimits: createRateLimitRepository(pool),
+    metrics: createMetricsRepository(pool),
     /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
     transaction<T>(fn: (tx: TransactionRepositories) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(bind(tx)));

@@ -1,8 +1,9 @@
-import type { TaskList } from 'graphile-worker';
+import type { JobHelpers, TaskList } from 'graphile-worker';
 import type { AccountService } from '../modules/auth/account.service.ts';
 import type { BatchService } from '../modules/batches/batch.service.ts';
 import type { GenerationEngine } from '../modules/generations/generation.engine.ts';
 import type { RateLimitRepository } from '../modules/limits/rate-limit.repository.ts';
+import type { Metrics } from '../modules/metrics/metrics.service.ts';
 import type { PaymentService } from '../modules/payments/payment.service.ts';
 import type { JobPayloads } from './names.ts';
 
@@ -13,9 +14,10 @@ export function buildTaskList(services: {
   repositories: { rateLimits: Pick<RateLimitRepository, 'prune'> };
   accounts: Pick<AccountService, 'payDeferredReferrals'>;
   batches: Pick<BatchService, 'releaseAll'>;
+  metrics?: Pick<Metrics, 'countJob'>;
 }): TaskList {
-  const { engine, payments, repositories, accounts, batches } = services;
-  return {
+  const { engine, payments, repositories, accounts, batches, metrics } = services;
+  const tasks: Record<string, (payload: unknown, helpers: JobHelpers) => Promise<void>> = {
     submit_generation: async (payload, helpers) => {
       const { id } = payload as JobPayloads['submit_generation'];
       await engine.submit(id, { number: helpers.job.attempts, max: helpers.job.max_attempts });
@@ -45,6 +47,11 @@ export function buildTaskList(services: {
       await repositories.rateLimits.prune(60 * 60_000);
     },
   };
+  if (!metrics) return tasks;
+  // Every run counted by task and outcome (`kadr_job_runs_total`).
+  return Object.fromEntries(
+    Object.entries(tasks).map(([task, run]) => [task, metrics.countJob(task, run)]),
+  );
 }
 
 /**

@@ -151,7 +151,11 @@ function engineWith(
     webhookUrlFor: (id) => `https://kadr.test/api/webhooks/replicate?request=${id}`,
     deliveryHosts: (host) => host === 'replicate.delivery',
     limits: { imageBytes: 1_000_000, videoBytes: 10_000_000 },
-    logger: strictFake<EngineLogger>('logger', { warn: () => undefined }, log),
+    // Warnings are part of each sequence below; the info lines (each step's trace) are not.
+    logger: {
+      info: () => undefined,
+      warn: strictFake<EngineLogger>('logger', { warn: () => undefined }, log).warn,
+    },
     fetch: fakeFetch(log, parts.outputs ?? {}),
   });
 }

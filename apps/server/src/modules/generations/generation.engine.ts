@@ -113,7 +113,7 @@ export function createGenerationEngine(options: EngineOptions) {
     code: GenerationErrorCode,
     detail: string = generationErrorTexts[code],
   ): Promise<GenerationRow | undefined> {
-    return repositories.transaction(async (tx) => {
+    const failed = await repositories.transaction(async (tx) => {
       const row = await tx.generations.markFailed(id, code, detail.slice(0, 2000));
       if (!row) return undefined;
       if (row.cost > 0)
@@ -126,6 +126,9 @@ export function createGenerationEngine(options: EngineOptions) {
       await tx.generations.notify(row.userId, row.id);
       return row;
     });
+    if (failed)
+      logger.info({ generation: id, step: 'failed', code }, 'generation failed; refunded');
+    return failed;
   }
 
   function validatedOf(row: GenerationRow, prompt: string): ValidatedRequest {
@@ -286,6 +289,11 @@ export function createGenerationEngine(options: EngineOptions) {
       return completed;
     });
     if (!done) await removeWritten();
+    else
+      logger.info(
+        { generation: row.id, step: 'completed', files: stored.length },
+        'generation completed',
+      );
   }
 
   return {
@@ -357,6 +365,12 @@ export function createGenerationEngine(options: EngineOptions) {
           if (marked) await tx.generations.notify(marked.userId, marked.id);
           return marked;
         });
+        if (updated) {
+          logger.info(
+            { generation: id, step: 'submitted', prediction: prediction.id, model: row.model },
+            'generation submitted',
+          );
+        }
         if (!updated) {
           // The request ended while we were submitting (canceled), or another submit recorded a
           // prediction first: stop ours, unless it is the very one recorded (adopted by both).
@@ -411,10 +425,12 @@ export function createGenerationEngine(options: EngineOptions) {
       }
       if (!terminalStatuses.has(prediction.status)) {
         if (prediction.status === 'processing' && row.status === 'pending') {
-          await repositories.transaction(async (tx) => {
+          const began = await repositories.transaction(async (tx) => {
             const started = await tx.generations.markProcessing(row.id);
             if (started) await tx.generations.notify(started.userId, started.id);
+            return started;
           });
+          if (began) logger.info({ generation: row.id, step: 'started' }, 'generation started');
         } else {
           await generations.touch(row.id);
         }

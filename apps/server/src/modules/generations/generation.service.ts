@@ -37,7 +37,9 @@ export function createGenerationService(deps: {
   urls: FileUrls;
   /** Where a deleted generation's files are removed from. */
   storage: Pick<ObjectStorage, 'delete'>;
-  logger?: { warn(details: object, message: string): void } | undefined;
+  logger?:
+    | { info(details: object, message: string): void; warn(details: object, message: string): void }
+    | undefined;
   /** The most generations one person may have running at once (undefined: no cap). */
   maxRunning?: number | undefined;
 }) {
@@ -200,7 +202,14 @@ export function createGenerationService(deps: {
           : undefined,
       });
       if (result.outcome === 'failed') throw result.error;
-      if (result.outcome === 'created') return response;
+      if (result.outcome === 'created') {
+        // The first step of the generation's trace (submitted, started, completed or failed follow).
+        deps.logger?.info(
+          { generation: id, step: 'created', model: model.id, cost, user: user.id },
+          'generation created',
+        );
+        return response;
+      }
       if (result.outcome === 'insufficient_tokens') {
         throw new HttpProblem(402, `Not enough tokens. Required: ${cost} tokens`, {
           type: problemTypes.insufficientTokens,

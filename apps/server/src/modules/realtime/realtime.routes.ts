@@ -21,6 +21,8 @@ export interface RealtimeRoutesOptions {
   maxStreamsPerUser?: number;
   /** Streams this node holds at most; beyond it a new stream is refused (503, Retry-After). */
   maxStreams?: number;
+  /** Told how many streams this node holds whenever the number changes (the metrics gauge). */
+  onCount?: (open: number) => void;
 }
 
 /** Bytes a stream may have waiting for a slow client before it is closed (it reconnects). */
@@ -195,10 +197,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
         if (streams.size < maxStreamsPerUser) break;
         streams.delete(oldest);
         open--;
+        options.onCount?.(open);
         oldest.end(60_000, 'replaced');
       }
       streams.add(stream);
       open++;
+      options.onCount?.(open);
 
       // Tell EventSource how long to wait before reconnecting if the stream drops.
       raw.write('retry: 1000\n\n');
@@ -219,7 +223,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
         closed = true;
         clearInterval(heartbeat);
         const mine = byUser.get(user.id);
-        if (mine?.delete(stream)) open--;
+        if (mine?.delete(stream)) {
+          open--;
+          options.onCount?.(open);
+        }
         if (mine?.size === 0) byUser.delete(user.id);
       };
       raw.on('close', close);
