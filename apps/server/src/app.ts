@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { Container } from './container.ts';
 import { HttpProblem } from './lib/problem.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oauthRoutes } from './modules/auth/oauth.routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentRoutes, { payments: container.payments });
   await app.register(paymentWebhookRoutes, { payments: container.payments });
   await app.register(statementRoutes, { statement: container.statement });
+  await app.register(adminRoutes, { admin: container.admin });
 
   // Sessions are cached while the hub listens, so a revocation on any node reaches this one.
   const stopSessionCache = sessions.useRevocationFeed(realtime);

@@ -123,6 +123,12 @@ const envSchema = z
     RATE_LIMIT_UPLOAD: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_PAYMENT: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WEBHOOK: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_ADMIN: z.coerce.number().int().min(1).default(120),
+    ADMIN_SESSION_HOURS: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 14)
+      .default(12),
     YOOKASSA_SHOP_ID: z.string().min(1).optional(),
     YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
     YOOKASSA_API_URL: httpUrl.default('https://api.yookassa.ru/v3'),
@@ -246,6 +252,8 @@ export interface Config {
   dataDir: string;
   /** `/metrics`: behind a bearer token on the main port, and/or alone on an internal port. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** An operator's session gives admin rights this long after sign-in (then it ends). */
+  adminSessionMs: number;
   /** How long a SIGTERM may take before the process exits anyway. */
   shutdownTimeoutMs: number;
   /** How long a stopping API node keeps serving while readiness says 503. */
@@ -284,6 +292,7 @@ export interface Config {
         upload: number;
         payment: number;
         webhook: number;
+        admin: number;
       }
     | undefined;
   /** Signs short-lived file URLs (and other tokens); shared by every node. */
@@ -410,6 +419,7 @@ export function loadConfig(
     dataDir: path.resolve(repoRoot, env.DATA_DIR),
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    adminSessionMs: env.ADMIN_SESSION_HOURS * 60 * 60 * 1000,
     shutdownDrainMs: Math.round((env.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000),
     storage: env.S3_BUCKET
       ? {
@@ -481,6 +491,7 @@ export function loadConfig(
           upload: env.RATE_LIMIT_UPLOAD,
           payment: env.RATE_LIMIT_PAYMENT,
           webhook: env.RATE_LIMIT_WEBHOOK,
+          admin: env.RATE_LIMIT_ADMIN,
         }
       : undefined,
     allowedOrigins: [

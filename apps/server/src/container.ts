@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createDemo } from './demo.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBatchService } from './modules/batches/batch.service.ts';
@@ -113,6 +114,7 @@ export function createContainer(
     logger,
     maxRunning: config.maxRunningGenerations,
   });
+  const sessions = createSessionService(repositories.sessions, config.session);
   return {
     config,
     database,
@@ -131,7 +133,7 @@ export function createContainer(
       binding: webhookBinding,
       logger,
     }),
-    sessions: createSessionService(repositories.sessions, config.session),
+    sessions,
     accounts: createAccountService(repositories, {
       welcomeTokens: config.welcomeTokens,
       referralDailyCap: config.referralDailyCap,
@@ -153,6 +155,11 @@ export function createContainer(
     }),
     statement: createStatementService(repositories),
     metrics,
+    admin: createAdminService({
+      repositories,
+      sessions,
+      adminSessionMs: config.adminSessionMs,
+    }),
     /** Set when the process starts shutting down: readiness then answers 503. */
     lifecycle: { closing: false },
     /** One LISTEN connection per API node; the app starts and stops it. */

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './db/client.ts';
 import type { Executor } from './db/executor.ts';
 import { createJobRepository } from './jobs/job.repository.ts';
+import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { createIdentityRepository } from './modules/auth/identity.repository.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createBatchRepository } from './modules/batches/batch.repository.ts';
@@ -34,6 +35,7 @@ function bind(db: Executor) {
     collections: createCollectionRepository(db),
     shares: createShareRepository(db),
     batches: createBatchRepository(db),
+    admin: createAdminRepository(db),
   };
 }
 

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './cookies.ts';
 export * from './page-config.ts';
 export * from './paths.ts';

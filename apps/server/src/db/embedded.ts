@@ -47,9 +47,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await server.start();
   await ensureDatabase(options.port, options.database);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    url: embeddedUrl(options.port, options.database),
     stop: () => server.stop(),
   };
+}
+
+/** The address of the embedded PostgreSQL (a running server's, for the command line). */
+export function embeddedUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
 async function ensureDatabase(port: number, database: string): Promise<void> {

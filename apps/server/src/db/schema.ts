@@ -51,11 +51,14 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     referredBy: uuid('referred_by').references((): AnyColumn => users.id, { onDelete: 'set null' }),
     locale: text('locale'),
+    /** `admin` is granted and revoked only from the command line (`npm run admin`). */
+    role: text('role').notNull().default('user').$type<'user' | 'admin'>(),
     created: created(),
     updated: updated(),
   },
   (t) => [
     check('users_tokens_non_negative', sql`${t.tokens} >= 0`),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
     index('users_email_idx').on(sql`lower(${t.email})`),
   ],
 );
@@ -430,6 +433,9 @@ export const tokenLedger = pgTable(
      * (the cumulative refunded amount it reached). Empty for every entry that happens once.
      */
     ref: text('ref').notNull().default(''),
+    /** The operator who made an `adjustment`, and why. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
     created: created(),
   },
   (t) => [
@@ -478,5 +484,30 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),
     index('idempotency_created_idx').on(t.created),
+  ],
+);
+
+/**
+ * Every operator action, append-only (a trigger refuses updates and deletes): who (the operator's
+ * account, or `cli` for the command line), what, on whom, the state before and after, and why.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The operator's e-mail when they acted (kept when the account goes), or `cli`. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason').notNull().default(''),
+  },
+  (t) => [
+    index('admin_audit_at_idx').on(t.at.desc()),
+    index('admin_audit_subject_idx').on(t.subjectType, t.subjectId),
   ],
 );

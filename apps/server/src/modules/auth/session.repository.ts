@@ -55,6 +55,16 @@ export function createSessionRepository(db: Executor) {
       await db.insert(sessions).values({ ...values, lastSeen: values.created });
     },
 
+    /** When the session behind this hash was signed in (the operator console's shorter limit). */
+    async createdAt(hash: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ created: sessions.created })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hash))
+        .limit(1);
+      return row?.created;
+    },
+
     /** The session behind this hash if it has not expired at `at`. */
     async findLive(hash: string, at: Date): Promise<SessionRecord | undefined> {
       const [row] = await findLive.execute({ hash, at: at.toISOString() });

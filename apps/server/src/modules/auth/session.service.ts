@@ -129,6 +129,9 @@ export function createSessionService(
       await sessions.touch(hashToken(token), at, new Date(at.getTime() + policy.idleMs));
     },
 
+    /** When this session was signed in, if it exists. */
+    signedInAt: (token: string): Promise<Date | undefined> => sessions.createdAt(hashToken(token)),
+
     async revoke(token: string): Promise<void> {
       forgetAll(await sessions.revokeByHash(hashToken(token)));
     },

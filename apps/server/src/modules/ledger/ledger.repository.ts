@@ -22,6 +22,9 @@ export interface LedgerEntry {
    * refund). Omitted for entries that happen once per payment.
    */
   ref?: string;
+  /** An `adjustment`'s operator and their reason. */
+  actorId?: string;
+  note?: string;
 }
 
 export class InsufficientTokensError extends Error {
@@ -51,9 +54,10 @@ export async function applyLedgerEntry(tx: Executor, entry: LedgerEntry): Promis
   const result = await tx.execute<{ inserted: number; balance: number | null }>(sql`
     with entry as (
       insert into token_ledger
-        (user_id, delta, reason, generation_id, payment_id, referred_user_id, ref)
+        (user_id, delta, reason, generation_id, payment_id, referred_user_id, ref, actor_id, note)
       values (${entry.userId}, ${entry.delta}, ${entry.reason}, ${entry.generationId ?? null},
-              ${entry.paymentId ?? null}, ${entry.referredUserId ?? null}, ${entry.ref ?? ''})
+              ${entry.paymentId ?? null}, ${entry.referredUserId ?? null}, ${entry.ref ?? ''},
+              ${entry.actorId ?? null}, ${entry.note ?? null})
       on conflict do nothing
       returning user_id, delta
     ), moved as (

@@ -6,7 +6,15 @@ import { HttpProblem } from '../../lib/problem.ts';
 import type { RateLimitRepository } from './rate-limit.repository.ts';
 
 /** The kinds of request that are limited, each with its own count per person or address. */
-const rateLimitClasses = ['signIn', 'estimate', 'create', 'upload', 'payment', 'webhook'] as const;
+const rateLimitClasses = [
+  'signIn',
+  'estimate',
+  'create',
+  'upload',
+  'payment',
+  'webhook',
+  'admin',
+] as const;
 type RateLimitClass = (typeof rateLimitClasses)[number];
 
 /** Every limit counts requests in one-minute windows. */
@@ -37,7 +45,8 @@ const routeClasses: Record<string, RateLimitClass> = {
 
 /** Which class a route is in, if any. */
 function rateLimitClassOf(url: string): RateLimitClass | undefined {
-  return routeClasses[url];
+  // Every operator route, per operator.
+  return routeClasses[url] ?? (url.startsWith('/api/admin/') ? 'admin' : undefined);
 }
 
 export interface RateLimitPluginOptions {

@@ -21,6 +21,7 @@ const user: UserRow = {
   verified: true,
   referredBy: null,
   locale: 'ru',
+  role: 'user',
   created: at,
   updated: at,
 };
