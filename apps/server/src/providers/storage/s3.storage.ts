@@ -108,6 +108,9 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
       try {
         await upload.done();
       } catch (error) {
+        // The store refused or went away: stop reading the source too (a download's socket).
+        limit.destroy();
+        body.destroy();
         throw failure ?? error;
       }
       if (failure) {
