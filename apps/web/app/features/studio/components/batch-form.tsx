@@ -2,7 +2,7 @@ import { listModels, type ModelType } from '@kadr/catalog';
 import { batchMaxItems } from '@kadr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Check, Image as ImageIcon, Layers, Video } from 'lucide-react';
+import { Check, Layers } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -13,6 +13,7 @@ import { queryKeys } from '~/features/generations/query-keys';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { type CsvProblem, expandBatch, promptsFromLines, rowsFromCsv } from '../batch';
+import { TypeSwitch } from './type-switch';
 
 const maxModels = 4;
 const variationChoices = [1, 2, 3, 4] as const;
@@ -76,30 +77,13 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-6" noValidate>
-      <fieldset className="flex gap-1 rounded-xl border border-line bg-surface p-1 sm:w-fit">
-        <legend className="sr-only">{t('studio.tabsLabel')}</legend>
-        {(['image', 'video'] as const).map((tab) => {
-          const Icon = tab === 'image' ? ImageIcon : Video;
-          return (
-            <button
-              key={tab}
-              type="button"
-              aria-pressed={type === tab}
-              onClick={() => {
-                setType(tab);
-                setModels([]);
-              }}
-              className={clsx(
-                'inline-flex h-9 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium sm:flex-none',
-                type === tab ? 'bg-accent text-white' : 'text-fg-muted hover:text-fg',
-              )}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {t(`generation.type.${tab}`)}
-            </button>
-          );
-        })}
-      </fieldset>
+      <TypeSwitch
+        type={type}
+        onChange={(tab) => {
+          setType(tab);
+          setModels([]);
+        }}
+      />
 
       <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-medium text-fg">

@@ -1,6 +1,6 @@
 import { getModel, listModels, type ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
-import { Check, Columns2, Image as ImageIcon, Video } from 'lucide-react';
+import { Check, Columns2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import { newIdempotencyKey } from '~/lib/ids';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { compareLimits, comparePayload, compareQuote, toggleModel } from '../compare';
+import { TypeSwitch } from './type-switch';
 
 export type CompareRun = {
   type: ModelType;
@@ -66,30 +67,13 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-6" noValidate>
-      <fieldset className="flex gap-1 rounded-xl border border-line bg-surface p-1 sm:w-fit">
-        <legend className="sr-only">{t('studio.tabsLabel')}</legend>
-        {(['image', 'video'] as const).map((tab) => {
-          const Icon = tab === 'image' ? ImageIcon : Video;
-          return (
-            <button
-              key={tab}
-              type="button"
-              aria-pressed={type === tab}
-              onClick={() => {
-                setType(tab);
-                setSelected([]);
-              }}
-              className={clsx(
-                'inline-flex h-9 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium sm:flex-none',
-                type === tab ? 'bg-accent text-white' : 'text-fg-muted hover:text-fg',
-              )}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {t(`generation.type.${tab}`)}
-            </button>
-          );
-        })}
-      </fieldset>
+      <TypeSwitch
+        type={type}
+        onChange={(tab) => {
+          setType(tab);
+          setSelected([]);
+        }}
+      />
 
       <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-medium text-fg">
