@@ -3,7 +3,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
-import { expectMoneyInvariants } from '../test/money.ts';
+import { predictionsByRequest } from '../test/emulator.ts';
+import { expectMoneyInvariants, generationOutcomes } from '../test/money.ts';
 import { createFleet, type Node } from '../test/nodes.ts';
 import { freePort } from '../test/ports.ts';
 import { parsePrometheus, seriesOf } from '../test/prometheus.ts';
@@ -208,20 +209,7 @@ describe('two API nodes and a worker', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
 
-    const { rows } = await pool.query<{
-      id: string;
-      status: string;
-      debits: number;
-      refunds: number;
-    }>(
-      `select g.id, g.status,
-              (select count(*)::int from token_ledger l
-                where l.generation_id = g.id and l.reason = 'generation_debit') as debits,
-              (select count(*)::int from token_ledger l
-                where l.generation_id = g.id and l.reason = 'generation_refund') as refunds
-         from generation_requests g where g.id = any($1::uuid[])`,
-      [ids],
-    );
+    const rows = await generationOutcomes(pool, ids);
     expect(rows).toHaveLength(20);
     for (const row of rows) {
       expect(row.debits, row.id).toBe(1);
@@ -231,19 +219,7 @@ describe('two API nodes and a worker', () => {
     const { replicateToken } = JSON.parse(
       await readFile(path.join(api1.dataDir, 'secrets.json'), 'utf8'),
     ) as { replicateToken: string };
-    const asked = new Map<string, number>();
-    let next: string | null = `${api1.base}/emulators/replicate/v1/predictions`;
-    while (next) {
-      const res: Response = await fetch(next, {
-        headers: { authorization: `Bearer ${replicateToken}` },
-      });
-      const page = (await res.json()) as { next: string | null; results: { webhook?: string }[] };
-      for (const prediction of page.results) {
-        const request = new URL(prediction.webhook ?? 'http://x').searchParams.get('request') ?? '';
-        asked.set(request, (asked.get(request) ?? 0) + 1);
-      }
-      next = page.next;
-    }
+    const asked = await predictionsByRequest(`${api1.base}/emulators/replicate/v1`, replicateToken);
     for (const id of ids) expect(asked.get(id), id).toBe(1);
     await expectMoneyInvariants(pool);
   }, 180_000);

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSession, buildUser } from '../test/builders.ts';
+import { predictionsByRequest } from '../test/emulator.ts';
 import { buildLiveTestApp, type LiveApp } from '../test/live.ts';
-import { expectMoneyInvariants } from '../test/money.ts';
+import { expectMoneyInvariants, generationOutcomes } from '../test/money.ts';
 import { RECONCILE_QUIET_MS } from './modules/generations/generation.engine.ts';
 
 /**
@@ -94,24 +95,6 @@ async function lockedJobs(): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Every prediction the emulator was asked for, by the request its webhook address names. */
-async function predictionsByRequest(): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  let url: string | null = `${t.config.replicate.baseUrl}/predictions`;
-  while (url) {
-    const res: Response = await fetch(url, {
-      headers: { authorization: `Bearer ${t.config.replicate.token}` },
-    });
-    const page = (await res.json()) as { next: string | null; results: { webhook?: string }[] };
-    for (const prediction of page.results) {
-      const request = new URL(prediction.webhook ?? 'http://x').searchParams.get('request') ?? '';
-      counts.set(request, (counts.get(request) ?? 0) + 1);
-    }
-    url = page.next;
-  }
-  return counts;
-}
-
 describe('a worker killed mid-job 20 times', () => {
   it('ends every generation once, with one prediction each', { timeout: 300_000 }, async () => {
     const cookie = await buildSession(t.container, await buildUser(t.container, { tokens: 500 }));
@@ -174,25 +157,9 @@ describe('a worker killed mid-job 20 times', () => {
     await kill(worker);
     expect(RECONCILE_QUIET_MS).toBeGreaterThan(0);
 
-    const { rows } = await t.database.pool.query<{
-      id: string;
-      status: string;
-      debits: number;
-      refunds: number;
-      outputs: number;
-    }>(
-      `select g.id, g.status,
-              (select count(*)::int from token_ledger l
-                where l.generation_id = g.id and l.reason = 'generation_debit') as debits,
-              (select count(*)::int from token_ledger l
-                where l.generation_id = g.id and l.reason = 'generation_refund') as refunds,
-              (select count(*)::int from files f
-                where f.generation_id = g.id and f.kind = 'output') as outputs
-         from generation_requests g where g.id = any($1::uuid[])`,
-      [ids],
-    );
+    const rows = await generationOutcomes(t.database.pool, ids);
     expect(rows).toHaveLength(3 * KILLS);
-    const asked = await predictionsByRequest();
+    const asked = await predictionsByRequest(t.config.replicate.baseUrl, t.config.replicate.token);
     for (const row of rows) {
       expect(row.debits, row.id).toBe(1);
       if (row.status === 'completed') {

@@ -118,3 +118,28 @@ export async function expectMoneyInvariants(db: Queryable): Promise<void> {
     throw new Error(`money invariants broken:\n${JSON.stringify(found, null, 2)}`);
   }
 }
+
+/** How each of these generations ended, with its debits, refunds and stored outputs. */
+export async function generationOutcomes(
+  db: { query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> },
+  ids: string[],
+): Promise<{ id: string; status: string; debits: number; refunds: number; outputs: number }[]> {
+  const { rows } = await db.query<{
+    id: string;
+    status: string;
+    debits: number;
+    refunds: number;
+    outputs: number;
+  }>(
+    `select g.id, g.status,
+            (select count(*)::int from token_ledger l
+              where l.generation_id = g.id and l.reason = 'generation_debit') as debits,
+            (select count(*)::int from token_ledger l
+              where l.generation_id = g.id and l.reason = 'generation_refund') as refunds,
+            (select count(*)::int from files f
+              where f.generation_id = g.id and f.kind = 'output') as outputs
+       from generation_requests g where g.id = any($1::uuid[])`,
+    [ids],
+  );
+  return rows;
+}
