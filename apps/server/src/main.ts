@@ -49,7 +49,8 @@ async function main(): Promise<void> {
   if (!databaseUrl) {
     const dir = path.join(config.dataDir, 'pg');
     const port = config.database.embeddedPort;
-    await assertWritableFolder(config.dataDir, 'DATA_DIR');
+    // Outside production the folder was checked before its secrets were read.
+    if (config.isProduction) await assertWritableFolder(config.dataDir, 'DATA_DIR');
     await assertPortFree(port, '127.0.0.1', 'the embedded PostgreSQL', 'EMBEDDED_PG_PORT');
     logger.info({ dir, port }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({
