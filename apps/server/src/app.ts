@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps) {
     cookieSecret: config.oauth.cookieSecret,
     secureCookies: config.session.secureCookies,
   });
-  await app.register(catalogRoutes);
+  await app.register(catalogRoutes, { modelSwitches: container.modelSwitches });
   await app.register(filesRoutes, { files: container.files });
   await app.register(uploadRoutes, {
     uploads: container.uploads,

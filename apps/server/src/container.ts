@@ -5,6 +5,7 @@ import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBatchService } from './modules/batches/batch.service.ts';
+import { createModelSwitchService } from './modules/catalog/model-switch.service.ts';
 import { createCollectionService } from './modules/collections/collection.service.ts';
 import { createFileService } from './modules/files/file.service.ts';
 import { createFileUrls } from './modules/files/file-url.ts';
@@ -106,8 +107,10 @@ export function createContainer(
     }),
   });
   const paymentGateways = overrides.paymentGateways ?? paymentGatewaysFor(config);
+  const modelSwitches = createModelSwitchService({ repositories });
   const generations = createGenerationService({
     repositories,
+    modelSwitches,
     engine,
     urls: fileUrls,
     storage,
@@ -115,6 +118,13 @@ export function createContainer(
     maxRunning: config.maxRunningGenerations,
   });
   const sessions = createSessionService(repositories.sessions, config.session);
+  const payments = createPaymentService({
+    repositories,
+    gateways: paymentGateways,
+    publicUrl: config.publicUrl,
+    pendingTimeoutMs: config.payments.pendingTimeoutMs,
+    logger,
+  });
   return {
     config,
     database,
@@ -124,6 +134,7 @@ export function createContainer(
     provider,
     engine,
     generations,
+    modelSwitches,
     batches: createBatchService({ repositories, generations, storage }),
     collections: createCollectionService({ repositories }),
     shares: createShareService({ repositories, storage, publicUrl: config.publicUrl }),
@@ -146,19 +157,17 @@ export function createContainer(
     }),
     files: createFileService({ repositories, storage, urls: fileUrls, delivery: config.storage }),
     paymentGateways,
-    payments: createPaymentService({
-      repositories,
-      gateways: paymentGateways,
-      publicUrl: config.publicUrl,
-      pendingTimeoutMs: config.payments.pendingTimeoutMs,
-      logger,
-    }),
+    payments,
     statement: createStatementService(repositories),
     metrics,
     admin: createAdminService({
       repositories,
       sessions,
       adminSessionMs: config.adminSessionMs,
+      generations,
+      modelSwitches,
+      payments,
+      urls: fileUrls,
     }),
     /** Set when the process starts shutting down: readiness then answers 503. */
     lifecycle: { closing: false },

@@ -5,6 +5,7 @@ import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { createIdentityRepository } from './modules/auth/identity.repository.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createBatchRepository } from './modules/batches/batch.repository.ts';
+import { createModelSwitchRepository } from './modules/catalog/model-switch.repository.ts';
 import { createCollectionRepository } from './modules/collections/collection.repository.ts';
 import { createFileRepository } from './modules/files/file.repository.ts';
 import {
@@ -36,6 +37,7 @@ function bind(db: Executor) {
     shares: createShareRepository(db),
     batches: createBatchRepository(db),
     admin: createAdminRepository(db),
+    modelSwitches: createModelSwitchRepository(db),
   };
 }
 

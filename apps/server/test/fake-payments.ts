@@ -106,6 +106,16 @@ export function fakeProvider(options: {
       }
       return { ...payment.state };
     },
+    async refund(request) {
+      reach('refund');
+      const payment = find(request.providerPaymentId);
+      const reversedMinor = Math.min(
+        payment.state.amountMinor,
+        payment.state.reversedMinor + request.amountMinor,
+      );
+      payment.state = { ...payment.state, reversedMinor };
+      return { ...payment.state };
+    },
     async parseWebhook(request: WebhookRequest) {
       calls.push('parseWebhook');
       let body: { id?: string; type?: string; payment?: string; state?: ProviderPayment };

@@ -53,7 +53,248 @@ export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 export const adminAuditQuerySchema = z.object({
   action: z.string().max(64).optional(),
   subject: z.string().max(64).optional(),
+  /** Part of the operator's e-mail (or `cli`). */
+  actor: z.string().trim().max(200).optional(),
+  /** From this UTC day on (YYYY-MM-DD). */
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 export const adminAuditSchema = z.object({ items: z.array(adminAuditEntrySchema) });
+
+/** Why an operator acts: every action that changes something names it (kept in the audit log). */
+export const adminReasonSchema = z.string().trim().min(3).max(500);
+export const adminReasonBodySchema = z.object({ reason: adminReasonSchema });
+
+/** A person's account as the console opens it. */
+export const adminAccountSchema = adminPersonSchema.extend({
+  verified: z.boolean(),
+  locale: z.string().nullable(),
+  /** When an operator blocked them, and why; null when they are not blocked. */
+  blocked_at: z.string().nullable(),
+  blocked_reason: z.string().nullable(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+
+/** One entry of a person's token statement, with the operator and note of an adjustment. */
+export const adminLedgerEntrySchema = z.object({
+  id: z.string(),
+  created: z.string(),
+  reason: z.string(),
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  generation_id: z.string().nullable(),
+  payment_id: z.string().nullable(),
+  actor_id: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
+
+/** A generation as the console lists it. */
+export const adminGenerationSchema = z.object({
+  id: z.string(),
+  created: z.string(),
+  user_id: z.string(),
+  user_email: z.string(),
+  type: z.enum(['image', 'video']),
+  model: z.string(),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  cost: z.number().int(),
+  /** Tokens given back for it so far (a failure's refund or an operator's). */
+  refunded: z.number().int(),
+  error_code: z.string().nullable(),
+  prompt: z.string(),
+});
+export type AdminGeneration = z.infer<typeof adminGenerationSchema>;
+
+/** One generation opened: what was asked, the provider's prediction, timings, errors, outputs. */
+export const adminGenerationDetailSchema = adminGenerationSchema.extend({
+  updated: z.string(),
+  provider: z.string(),
+  prediction_id: z.string().nullable(),
+  error: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  deadline: z.string().nullable(),
+  jsondata: z.unknown(),
+  outputs: z.array(
+    z.object({ id: z.string(), kind: z.string(), mime: z.string(), url: z.string() }),
+  ),
+  ledger: z.array(adminLedgerEntrySchema),
+  /** The generation this one retried (an operator's free retry), when it is one. */
+  retry_of: z.string().nullable(),
+});
+export type AdminGenerationDetail = z.infer<typeof adminGenerationDetailSchema>;
+
+const dateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .optional();
+
+export const adminGenerationsQuerySchema = z.object({
+  status: z.enum(['pending', 'processing', 'completed', 'failed']).optional(),
+  model: z.string().max(100).optional(),
+  /** A person's id or e-mail. */
+  person: z.string().trim().max(200).optional(),
+  from: dateText,
+  to: dateText,
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const adminGenerationListSchema = z.object({
+  items: z.array(adminGenerationSchema),
+  page: z.number().int(),
+  has_more: z.boolean(),
+});
+
+/** A payment as the console lists it. */
+export const adminPaymentSchema = z.object({
+  id: z.string(),
+  created: z.string(),
+  user_id: z.string(),
+  user_email: z.string(),
+  provider: z.enum(['yookassa', 'stripe']),
+  provider_payment_id: z.string().nullable(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  amount: z.string(),
+  currency: z.enum(['RUB', 'USD']),
+  tokens: z.number().int(),
+  reversed_tokens: z.number().int(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const adminPaymentDetailSchema = adminPaymentSchema.extend({
+  updated: z.string(),
+  package_id: z.string(),
+  cancel_reason: z.string().nullable(),
+  succeeded_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  /** Money the provider reports taken back, in minor units, and tokens that could not be. */
+  reversed_minor: z.number().int(),
+  amount_minor: z.number().int(),
+  shortfall_tokens: z.number().int(),
+  referrer_id: z.string().nullable(),
+  commission_tokens: z.number().int(),
+  /** Its credits and take-backs in the ledger (the payer's and the referrer's). */
+  ledger: z.array(adminLedgerEntrySchema),
+  /** What operators did to it. */
+  events: z.array(adminAuditEntrySchema),
+});
+export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
+
+export const adminPaymentsQuerySchema = z.object({
+  provider: z.enum(['yookassa', 'stripe']).optional(),
+  status: z.enum(['pending', 'succeeded', 'canceled']).optional(),
+  person: z.string().trim().max(200).optional(),
+  from: dateText,
+  to: dateText,
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const adminPaymentListSchema = z.object({
+  items: z.array(adminPaymentSchema),
+  page: z.number().int(),
+  has_more: z.boolean(),
+});
+
+/** A person opened: account, statement, generations, payments, identities, referrals, sessions. */
+export const adminPersonDetailSchema = z.object({
+  person: adminAccountSchema,
+  statement: z.array(adminLedgerEntrySchema),
+  generations: z.array(adminGenerationSchema),
+  payments: z.array(adminPaymentSchema),
+  identities: z.array(
+    z.object({
+      provider: z.string(),
+      email: z.string().nullable(),
+      email_verified: z.boolean(),
+      created: z.string(),
+    }),
+  ),
+  referrals: z.object({
+    referred_by: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+    brought: z.array(
+      z.object({ id: z.string(), email: z.string(), name: z.string(), created: z.string() }),
+    ),
+  }),
+  sessions: z.array(
+    z.object({
+      created: z.string(),
+      last_seen: z.string(),
+      expires_at: z.string(),
+      user_agent: z.string().nullable(),
+      ip: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminPersonDetail = z.infer<typeof adminPersonDetailSchema>;
+
+/** A model and whether people may use it. */
+export const adminModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['image', 'video']),
+  enabled: z.boolean(),
+  updated: z.string().nullable(),
+});
+export const adminModelListSchema = z.object({ items: z.array(adminModelSchema) });
+export const adminModelSwitchBodySchema = z.object({
+  enabled: z.boolean(),
+  reason: adminReasonSchema,
+});
+
+/** One period of the overview: today (UTC), the last 7 or the last 30 days. */
+export const adminPeriodSchema = z.object({
+  signups: z.number().int(),
+  generations: z.object({
+    pending: z.number().int(),
+    processing: z.number().int(),
+    completed: z.number().int(),
+    failed: z.number().int(),
+  }),
+  models: z.array(
+    z.object({
+      model: z.string(),
+      total: z.number().int(),
+      failed: z.number().int(),
+      /** Failed ÷ finished (0 when none finished). */
+      failure_rate: z.number(),
+      /** Median milliseconds from create to result, over completed ones; null when none. */
+      median_ms: z.number().nullable(),
+    }),
+  ),
+  tokens: z.object({
+    debited: z.number().int(),
+    refunded: z.number().int(),
+    credited: z.number().int(),
+  }),
+  purchases: z.array(
+    z.object({ currency: z.enum(['RUB', 'USD']), count: z.number().int(), revenue: z.string() }),
+  ),
+});
+export type AdminPeriod = z.infer<typeof adminPeriodSchema>;
+
+export const adminOverviewSchema = z.object({
+  today: adminPeriodSchema,
+  week: adminPeriodSchema,
+  month: adminPeriodSchema,
+  /** The last 30 days (UTC), oldest first: the small charts. */
+  days: z.array(
+    z.object({
+      day: z.string(),
+      signups: z.number().int(),
+      generations: z.number().int(),
+      failed: z.number().int(),
+      revenue_rub: z.string(),
+      revenue_usd: z.string(),
+    }),
+  ),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const adminAckSchema = z.object({ ok: z.literal(true) });
+
+export const adminRetrySchema = z.object({ ok: z.literal(true), id: z.string() });

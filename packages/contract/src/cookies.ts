@@ -6,4 +6,9 @@ export const cookieNames = {
   referral: 'kadr_ref',
   /** The chosen interface language. */
   language: 'lang',
+  /**
+   * Set for ten minutes when a blocked person tries to sign in: the operator's reason, which the
+   * sign-in page shows (a cookie, not the address, so nobody can put words in our mouth by a link).
+   */
+  blocked: 'kadr_blocked',
 } as const;

@@ -26,6 +26,10 @@ export const problemTypes = {
   tooManyRunning: 'https://kadr.app/problems/too-many-running',
   /** 429: too many requests of one kind from one person or address; Retry-After in seconds. */
   rateLimited: 'https://kadr.app/problems/rate-limited',
+  /** 409: an operator switched the model off for now; other models work. */
+  modelOff: 'https://kadr.app/problems/model-off',
+  /** 403: an operator blocked the account; the detail gives their reason. */
+  accountBlocked: 'https://kadr.app/problems/account-blocked',
 } as const;
 
 export const userSchema = z.object({

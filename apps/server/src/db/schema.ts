@@ -53,6 +53,9 @@ export const users = pgTable(
     locale: text('locale'),
     /** `admin` is granted and revoked only from the command line (`npm run admin`). */
     role: text('role').notNull().default('user').$type<'user' | 'admin'>(),
+    /** Set by an operator: a blocked person cannot sign in or create; `blockedReason` says why. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
     created: created(),
     updated: updated(),
   },
@@ -511,3 +514,14 @@ export const adminAudit = pgTable(
     index('admin_audit_subject_idx').on(t.subjectType, t.subjectId),
   ],
 );
+
+/**
+ * Models an operator switched off (issue #16): absent from the studio's list, a create for one is
+ * refused. A model without a row is on; what already runs is not affected.
+ */
+export const modelSwitches = pgTable('model_switches', {
+  model: text('model').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  updated: updated(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -106,9 +106,11 @@ BEGIN
   FROM jsonb_to_recordset(v_accepted) AS a("id" uuid, "type" text, "model" text, "cost" integer,
                                           "jsondata" jsonb);
 
+  -- A free request (an operator's retry at no charge) moves no tokens, so it has no debit entry.
   INSERT INTO "token_ledger" ("user_id", "delta", "reason", "generation_id")
   SELECT p_user, -a."cost", v_debit_reason, a."id"
-  FROM jsonb_to_recordset(v_accepted) AS a("id" uuid, "cost" integer);
+  FROM jsonb_to_recordset(v_accepted) AS a("id" uuid, "cost" integer)
+  WHERE a."cost" > 0;
 
   PERFORM graphile_worker.add_jobs(ARRAY(
     SELECT ROW(v_job_name, json_build_object('id', a."id"), NULL, NULL, v_job_max_attempts,

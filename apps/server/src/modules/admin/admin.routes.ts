@@ -1,10 +1,24 @@
 import {
+  adminAccountSchema,
+  adminAckSchema,
   adminAdjustmentRequestSchema,
   adminAdjustmentSchema,
   adminAuditQuerySchema,
   adminAuditSchema,
+  adminGenerationDetailSchema,
+  adminGenerationListSchema,
+  adminGenerationsQuerySchema,
+  adminModelListSchema,
+  adminModelSwitchBodySchema,
+  adminOverviewSchema,
+  adminPaymentDetailSchema,
+  adminPaymentListSchema,
+  adminPaymentsQuerySchema,
   adminPeopleQuerySchema,
   adminPeopleSchema,
+  adminPersonDetailSchema,
+  adminReasonBodySchema,
+  adminRetrySchema,
   problemSchema,
 } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
@@ -79,5 +93,182 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       operatorOf(request);
       return { items: await admin.audit(request.query) };
     },
+  );
+
+  const tags = ['admin'];
+  const read = { 404: problemSchema };
+  const change = { 404: problemSchema, 409: problemSchema };
+
+  app.get(
+    '/api/admin/overview',
+    { schema: { tags, response: { 200: adminOverviewSchema, ...read } } },
+    async (request) => {
+      operatorOf(request);
+      return admin.overview();
+    },
+  );
+
+  app.get(
+    '/api/admin/people/:id',
+    { schema: { tags, params: idParams, response: { 200: adminPersonDetailSchema, ...read } } },
+    async (request) => {
+      operatorOf(request);
+      return admin.person(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/people/:id/sessions/end',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: adminReasonBodySchema,
+        response: { 200: adminAckSchema, ...change },
+      },
+    },
+    async (request) =>
+      admin.endSessions(operatorOf(request), request.params.id, request.body.reason),
+  );
+
+  for (const action of ['block', 'unblock'] as const) {
+    app.post(
+      `/api/admin/people/:id/${action}`,
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: adminReasonBodySchema,
+          response: { 200: adminAccountSchema, ...change },
+        },
+      },
+      async (request) =>
+        admin.setBlocked(
+          operatorOf(request),
+          request.params.id,
+          action === 'block',
+          request.body.reason,
+        ),
+    );
+  }
+
+  app.get(
+    '/api/admin/generations',
+    {
+      schema: {
+        tags,
+        querystring: adminGenerationsQuerySchema,
+        response: { 200: adminGenerationListSchema, ...read },
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return admin.generations(request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/generations/:id',
+    {
+      schema: { tags, params: idParams, response: { 200: adminGenerationDetailSchema, ...read } },
+    },
+    async (request) => {
+      operatorOf(request);
+      return admin.generation(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/generations/:id/refund',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: adminReasonBodySchema,
+        response: { 200: adminAckSchema, ...change },
+      },
+    },
+    async (request) =>
+      admin.refundGeneration(operatorOf(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/api/admin/generations/:id/retry',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: adminReasonBodySchema,
+        response: { 200: adminRetrySchema, ...change },
+      },
+    },
+    async (request) =>
+      admin.retryGeneration(operatorOf(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/api/admin/payments',
+    {
+      schema: {
+        tags,
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: adminPaymentListSchema, ...read },
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return admin.payments(request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/payments/:id',
+    { schema: { tags, params: idParams, response: { 200: adminPaymentDetailSchema, ...read } } },
+    async (request) => {
+      operatorOf(request);
+      return admin.payment(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/payments/:id/refund',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: adminReasonBodySchema,
+        response: { 200: adminPaymentDetailSchema, ...change, 503: problemSchema },
+      },
+    },
+    async (request) =>
+      admin.refundPayment(operatorOf(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/api/admin/models',
+    { schema: { tags, response: { 200: adminModelListSchema, ...read } } },
+    async (request) => {
+      operatorOf(request);
+      return admin.models();
+    },
+  );
+
+  app.put(
+    '/api/admin/models/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: adminModelSwitchBodySchema,
+        response: { 200: adminModelListSchema, ...change },
+      },
+    },
+    async (request) =>
+      admin.switchModel(
+        operatorOf(request),
+        request.params.id,
+        request.body.enabled,
+        request.body.reason,
+      ),
   );
 };

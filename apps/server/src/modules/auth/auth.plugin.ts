@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { cookieNames } from '@kadr/contract';
+import { cookieNames, problemTypes } from '@kadr/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../lib/problem.ts';
@@ -76,6 +76,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
       reply.clearCookie(cookieName, { ...common, httpOnly: true });
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, common);
     },
+    blocked(reply: FastifyReply, reason: string) {
+      reply.setCookie(cookieNames.blocked, reason.slice(0, 500), {
+        path: '/',
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        httpOnly: false,
+        maxAge: 600,
+      });
+    },
   });
 });
 
@@ -84,6 +93,8 @@ declare module 'fastify' {
     sessionCookies: {
       set(reply: FastifyReply, session: IssuedSession): void;
       clear(reply: FastifyReply): void;
+      /** Tells the sign-in page why a blocked person was refused (their operator's reason). */
+      blocked(reply: FastifyReply, reason: string): void;
     };
   }
 }
@@ -99,4 +110,15 @@ export function fromAllowedOrigin(request: FastifyRequest, allowed: ReadonlySet<
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpProblem(401, 'Please sign in.');
   return request.user;
+}
+
+/** The refusal a blocked person gets, in their language, with the operator's reason. */
+export function blockedProblem(locale: 'ru' | 'en', reason: string): HttpProblem {
+  return new HttpProblem(
+    403,
+    locale === 'ru'
+      ? `Ваш аккаунт заблокирован${reason ? `: ${reason}` : '.'}`
+      : `Your account is blocked${reason ? `: ${reason}` : '.'}`,
+    { type: problemTypes.accountBlocked },
+  );
 }

@@ -1,10 +1,11 @@
 import { cookieNames, noContentSchema, problemSchema, userSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLocale } from '../../lib/locale.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { toUserRecord } from '../users/user.mapper.ts';
 import type { AccountService } from './account.service.ts';
-import { fromAllowedOrigin, requireUser } from './auth.plugin.ts';
+import { blockedProblem, fromAllowedOrigin, requireUser } from './auth.plugin.ts';
 import type { SessionService } from './session.service.ts';
 
 export interface AuthRoutesOptions {
@@ -108,6 +109,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           },
           referral ?? request.cookies[REFERRAL_COOKIE] ?? null,
         );
+        if (user.blockedAt) {
+          app.sessionCookies.blocked(reply, user.blockedReason ?? '');
+          throw blockedProblem(requestLocale(request), user.blockedReason ?? '');
+        }
         if (request.sessionToken) await sessions.revoke(request.sessionToken);
         const session = await sessions.issue(user.id, {
           userAgent: request.headers['user-agent'],

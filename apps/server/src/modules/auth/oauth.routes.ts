@@ -33,7 +33,7 @@ const FLOW_TTL_SECONDS = 10 * 60;
 const FLOW_COOKIE_PATH = '/api/auth/';
 
 /** Why a sign-in failed, as `/login?error=<code>` tells the web app. */
-type SignInErrorCode = 'cancelled' | 'state' | 'provider' | 'unavailable' | 'failed';
+type SignInErrorCode = 'cancelled' | 'state' | 'provider' | 'unavailable' | 'failed' | 'blocked';
 
 function flowCookieName(provider: OAuthProviderId, secure: boolean): string {
   // `__Host-` would force Path=/; `__Secure-` still forbids setting it over plain HTTP.
@@ -175,7 +175,16 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
       let userId: string;
       try {
         const referral = request.cookies[REFERRAL_COOKIE] ?? null;
-        userId = (await accounts.signIn(profile, referral)).user.id;
+        const { user } = await accounts.signIn(profile, referral);
+        if (user.blockedAt) {
+          request.log.info(
+            { provider: provider.id, userId: user.id },
+            'a blocked person was refused',
+          );
+          app.sessionCookies.blocked(reply, user.blockedReason ?? '');
+          return toLogin(reply, 'blocked', flow.next);
+        }
+        userId = user.id;
         // Rotation: whatever session this browser had ends, and a new one begins.
         if (request.sessionToken) await sessions.revoke(request.sessionToken);
         const session = await sessions.issue(userId, {

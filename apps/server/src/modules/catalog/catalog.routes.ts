@@ -11,10 +11,16 @@ import {
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/locale.ts';
+import type { ModelSwitchService } from './model-switch.service.ts';
 import { validateForType } from './request-validation.ts';
 
-/** Models, token packages and cost estimates: all read from the catalogue package. */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Models, token packages and cost estimates: all read from the catalogue package. The model list
+ * leaves out the models an operator switched off.
+ */
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  modelSwitches: Pick<ModelSwitchService, 'off'>;
+}> = async (app, { modelSwitches }) => {
   app.get(
     '/api/models',
     {
@@ -26,12 +32,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const locale = requestLocale(request);
+      const off = await modelSwitches.off();
       return {
-        items: listModels(request.query.type).map((model) => ({
-          id: model.id,
-          name: model.name,
-          description: model.description[locale],
-        })),
+        items: listModels(request.query.type)
+          .filter((model) => !off.has(model.id))
+          .map((model) => ({
+            id: model.id,
+            name: model.name,
+            description: model.description[locale],
+          })),
       };
     },
   );

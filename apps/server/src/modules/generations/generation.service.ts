@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type ModelDefinition, type ModelType, priceOf } from '@kadr/catalog';
+import { getModel, type ModelDefinition, type ModelType, priceOf } from '@kadr/catalog';
 import {
   type CreateGenerationResponse,
   type FieldError,
@@ -9,10 +9,12 @@ import {
   uuidPattern,
 } from '@kadr/contract';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
+import type { Locale } from '../../lib/locale.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { SessionUser } from '../auth/session.service.ts';
+import type { ModelSwitchService } from '../catalog/model-switch.service.ts';
 import { validateForType } from '../catalog/request-validation.ts';
 import type { FileUrls } from '../files/file-url.ts';
 import type { GenerationEngine } from './generation.engine.ts';
@@ -42,6 +44,8 @@ export function createGenerationService(deps: {
     | undefined;
   /** The most generations one person may have running at once (undefined: no cap). */
   maxRunning?: number | undefined;
+  /** Which models an operator switched off: a create for one is refused. */
+  modelSwitches?: Pick<ModelSwitchService, 'off'> | undefined;
 }) {
   const { generations, files, idempotencyKeys } = deps.repositories;
 
@@ -99,6 +103,18 @@ export function createGenerationService(deps: {
       }
     }
     if (errors.length > 0) throw validationProblem(errors);
+  }
+
+  /** A model an operator switched off takes no new requests (what runs already goes on). */
+  async function checkModelOn(model: ModelDefinition, locale: Locale) {
+    if (!deps.modelSwitches || !(await deps.modelSwitches.off()).has(model.id)) return;
+    throw new HttpProblem(
+      409,
+      locale === 'ru'
+        ? `Модель ${model.name} временно недоступна. Выберите другую модель.`
+        : `${model.name} is unavailable for now. Please choose another model.`,
+      { type: problemTypes.modelOff },
+    );
   }
 
   /** What makes two requests "the same" for an Idempotency-Key: the endpoint and the body. */
@@ -162,6 +178,7 @@ export function createGenerationService(deps: {
       body: Record<string, unknown>,
     ): Promise<number> {
       const { validated, model } = parsePayload(type, body);
+      await checkModelOn(model, 'en');
       await checkImageInputs(user, model, validated.parameters);
       return priceOf(model.id, validated);
     },
@@ -171,8 +188,10 @@ export function createGenerationService(deps: {
       type: ModelType,
       body: Record<string, unknown>,
       idempotencyKey: string | undefined,
+      locale: Locale = 'en',
     ): Promise<CreateGenerationResponse> {
       const { validated, model, translate } = parsePayload(type, body);
+      await checkModelOn(model, locale);
       await checkImageInputs(user, model, validated.parameters);
       const cost = priceOf(model.id, validated);
       const hash = idempotencyKey ? requestHash(type, body) : '';
@@ -239,6 +258,49 @@ export function createGenerationService(deps: {
         throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed.');
       }
       return existing.response as CreateGenerationResponse;
+    },
+
+    /**
+     * An operator's retry of a failed request at no charge: a new request of the same person with
+     * the same model, prompt and input, costing nothing (no ledger entry), at most once per failed
+     * request (the idempotency key `retry:<id>`). Undefined when it was retried before.
+     */
+    async retryFree(source: GenerationRow): Promise<{ id: string } | undefined> {
+      const model = getModel(source.model);
+      if (!model) throw new HttpProblem(409, `${source.model} is no longer in the catalogue.`);
+      await checkModelOn(model, 'en');
+      const id = randomUUID();
+      const response: CreateGenerationResponse = {
+        request_id: id,
+        prediction_id: null,
+        status: 'pending',
+      };
+      const [outcome] = await generations.insertPaid(source.userId, [
+        {
+          id,
+          type: source.type,
+          model: source.model,
+          cost: 0,
+          jsondata: {
+            type: source.type,
+            prompt: source.jsondata.prompt ?? '',
+            input: source.jsondata.input ?? {},
+            output: null,
+            translate_prompt: source.jsondata.translate_prompt ?? false,
+            retry_of: source.id,
+          },
+          idempotency: { key: `retry:${source.id}`, requestHash: 'retry', response },
+        },
+      ]);
+      if (outcome?.outcome === 'key_taken') return undefined;
+      if (outcome?.outcome !== 'created') {
+        throw new Error(`a free retry was not created: ${outcome?.outcome}`);
+      }
+      deps.logger?.info(
+        { generation: id, step: 'created', model: source.model, cost: 0, retryOf: source.id },
+        'generation created (a free retry)',
+      );
+      return { id };
     },
 
     /** One of the user's own requests as its record. */

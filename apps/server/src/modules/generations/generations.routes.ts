@@ -10,6 +10,7 @@ import {
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLocale } from '../../lib/locale.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import type { GenerationService } from './generation.service.ts';
@@ -94,7 +95,7 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
           }
           key = parsed.data;
         }
-        return generations.create(user, type, request.body, key);
+        return generations.create(user, type, request.body, key, requestLocale(request));
       },
     );
   }

@@ -22,6 +22,8 @@ const user: UserRow = {
   referredBy: null,
   locale: 'ru',
   role: 'user',
+  blockedAt: null,
+  blockedReason: null,
   created: at,
   updated: at,
 };

@@ -501,6 +501,38 @@ export function createPaymentService(options: PaymentServiceOptions) {
     },
 
     /**
+     * An operator's refund of what is left of a paid payment: the provider gives the money back,
+     * and the state it answers takes the tokens back here and now through `settle`, as a refund
+     * the provider reports does (its later notification of the same refund changes nothing). The
+     * same `idempotencyKey` refunds once.
+     */
+    async refund(
+      id: string,
+      request: { idempotencyKey: string; customerEmail: string | undefined },
+    ): Promise<{ refundedMinor: number; outcome: SettleOutcome }> {
+      const row = uuidPattern.test(id) ? await repositories.payments.findById(id) : undefined;
+      if (!row) throw new HttpProblem(404, 'No such payment.');
+      const left = row.amountMinor - row.reversedMinor;
+      if (row.status !== 'succeeded' || left <= 0 || !row.providerPaymentId) {
+        throw new HttpProblem(409, 'Only a paid payment with money left on it can be refunded.', {
+          errors: [
+            { field: 'id', code: 'not_refundable', message: 'not paid, or refunded already' },
+          ],
+        });
+      }
+      const gateway = byName.get(row.provider);
+      if (!gateway) throw new HttpProblem(503, `${row.provider} is not configured here.`);
+      const snapshot = await gateway.refund({
+        providerPaymentId: row.providerPaymentId,
+        amountMinor: left,
+        idempotencyKey: request.idempotencyKey,
+        description: itemName(row.tokens, row.locale),
+        customerEmail: request.customerEmail,
+      });
+      return { refundedMinor: left, outcome: await settle(row.provider, snapshot) };
+    },
+
+    /**
      * Job `reconcile_payments`: payments pending past the timeout are closed as the provider says
      * (expired, cancelled or paid), or on our side when it still says pending. Answers how many.
      */

@@ -39,6 +39,22 @@ export interface PaymentGateway {
    * still arrives and credits.
    */
   expireCheckout(providerPaymentId: string): Promise<ProviderPayment>;
+
+  /**
+   * Gives money back for a paid payment (an operator's refund) and answers the payment's state
+   * after it. The same `idempotencyKey` refunds once. The tokens are taken back by the caller from
+   * the state answered, exactly as for a refund the provider reports by notification.
+   */
+  refund(request: RefundRequest): Promise<ProviderPayment>;
+}
+
+interface RefundRequest {
+  providerPaymentId: string;
+  amountMinor: number;
+  idempotencyKey: string;
+  /** For the 54-FZ refund receipt (YooKassa): the item as the purchase named it, and the buyer. */
+  description: string;
+  customerEmail: string | undefined;
 }
 
 export interface CheckoutRequest {

@@ -243,6 +243,26 @@ describe('Stripe gateway against the emulator over HTTP (official SDK, prefixed 
     ]);
   });
 
+  it('refund gives back the amount asked for, once per idempotency key, and answers the state', async () => {
+    const session = await gateway.createCheckout(checkout());
+    await emulator.pay(session.providerPaymentId);
+    const request = {
+      providerPaymentId: session.providerPaymentId,
+      amountMinor: 1299,
+      idempotencyKey: `refund-${session.providerPaymentId}`,
+      description: '100 Kadr credits',
+      customerEmail: 'a@example.com',
+    };
+    expect(await gateway.refund(request)).toMatchObject({
+      status: 'succeeded',
+      reversedMinor: 1299,
+    });
+    expect((await gateway.refund(request)).reversedMinor).toBe(1299);
+    await expect(
+      gateway.refund({ ...request, idempotencyKey: 'another', amountMinor: 1 }),
+    ).rejects.toMatchObject({ retryable: false });
+  });
+
   it('a dispute: charge.dispute.created names the session; reversedMinor counts the disputed amount', async () => {
     const session = await gateway.createCheckout(checkout());
     await emulator.pay(session.providerPaymentId);

@@ -286,5 +286,28 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
       return getPayment(sessionId);
     },
+
+    async refund(request) {
+      const sessionId = request.providerPaymentId;
+      const session = await call(`retrieve session ${sessionId}`, () =>
+        stripe.checkout.sessions.retrieve(sessionId),
+      );
+      const intent =
+        typeof session.payment_intent === 'string'
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      if (!intent) {
+        throw new PaymentProviderError(`Stripe session ${sessionId} has no payment to refund`, {
+          retryable: false,
+        });
+      }
+      await call(`refund ${intent}`, () =>
+        stripe.refunds.create(
+          { payment_intent: intent, amount: request.amountMinor, reason: 'requested_by_customer' },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return getPayment(sessionId);
+    },
   };
 }

@@ -197,6 +197,26 @@ describe('YooKassa gateway against the emulator over HTTP', () => {
     ]);
   });
 
+  it('refund gives back the amount asked for, once per idempotency key, and answers the state', async () => {
+    const session = await gateway.createCheckout(checkout());
+    await emulator.pay(session.providerPaymentId);
+    const request = {
+      providerPaymentId: session.providerPaymentId,
+      amountMinor: 130_000,
+      idempotencyKey: `refund-${session.providerPaymentId}`,
+      description: '600 кредитов Kadr',
+      customerEmail: 'a@example.com',
+    };
+    expect(await gateway.refund(request)).toMatchObject({
+      status: 'succeeded',
+      reversedMinor: 130_000,
+    });
+    expect((await gateway.refund(request)).reversedMinor).toBe(130_000);
+    await expect(
+      gateway.refund({ ...request, idempotencyKey: 'another', amountMinor: 100 }),
+    ).rejects.toMatchObject({ retryable: false });
+  });
+
   it('expireCheckout only reads: pending stays pending; an expired one is canceled', async () => {
     const session = await gateway.createCheckout(checkout());
     expect((await gateway.expireCheckout(session.providerPaymentId)).status).toBe('pending');

@@ -308,6 +308,34 @@ export function createYooKassaGateway(options: YooKassaGatewayOptions): PaymentG
     // YooKassa has no call to close a pending payment (cancel is for waiting_for_capture only):
     // the state is fetched, and a late success still arrives by notification.
     expireCheckout: getPayment,
+
+    async refund(request) {
+      const amount = { value: toDecimal(request.amountMinor), currency: 'RUB' };
+      const receipt =
+        options.receipt && request.customerEmail
+          ? {
+              customer: { email: request.customerEmail },
+              items: [
+                {
+                  description: request.description.slice(0, 128),
+                  quantity: '1.00',
+                  amount,
+                  vat_code: options.receipt.vatCode,
+                  payment_mode: 'full_payment',
+                  payment_subject: 'service',
+                },
+              ],
+              tax_system_code: options.receipt.taxSystemCode,
+            }
+          : undefined;
+      await call(
+        'POST',
+        '/refunds',
+        { payment_id: request.providerPaymentId, amount, ...(receipt ? { receipt } : {}) },
+        request.idempotencyKey,
+      );
+      return getPayment(request.providerPaymentId);
+    },
   };
 }
 
