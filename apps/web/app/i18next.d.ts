@@ -1,4 +1,5 @@
 import 'i18next';
+import type admin from '~/locales/ru/admin.json';
 import type app from '~/locales/ru/app.json';
 import type auth from '~/locales/ru/auth.json';
 import type common from '~/locales/ru/common.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
       legal: typeof legal;
       auth: typeof auth;
       app: typeof app;
+      admin: typeof admin;
     };
   }
 }

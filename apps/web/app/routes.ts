@@ -31,6 +31,18 @@ export default [
     route(paths.profile, 'routes/profile.tsx'),
     route(paths.pricing, 'routes/pricing.tsx'),
   ]),
+  // The operator console: its own layout and chunks, never prerendered.
+  layout('routes/admin/layout.tsx', [
+    route(paths.admin, 'routes/admin/overview.tsx'),
+    route(`${paths.admin}/people`, 'routes/admin/people.tsx'),
+    route(`${paths.admin}/people/:id`, 'routes/admin/person.tsx'),
+    route(`${paths.admin}/generations`, 'routes/admin/generations.tsx'),
+    route(`${paths.admin}/generations/:id`, 'routes/admin/generation.tsx'),
+    route(`${paths.admin}/payments`, 'routes/admin/payments.tsx'),
+    route(`${paths.admin}/payments/:id`, 'routes/admin/payment.tsx'),
+    route(`${paths.admin}/models`, 'routes/admin/models.tsx'),
+    route(`${paths.admin}/audit`, 'routes/admin/audit.tsx'),
+  ]),
   // Prerendered to build/client/sitemap.xml and robots.txt.
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

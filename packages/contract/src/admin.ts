@@ -240,6 +240,7 @@ export const adminModelSchema = z.object({
   enabled: z.boolean(),
   updated: z.string().nullable(),
 });
+export type AdminModel = z.infer<typeof adminModelSchema>;
 export const adminModelListSchema = z.object({ items: z.array(adminModelSchema) });
 export const adminModelSwitchBodySchema = z.object({
   enabled: z.boolean(),

@@ -15,6 +15,11 @@ export const paths = {
   history: '/history',
   profile: '/profile',
   pricing: '/pricing',
+  /**
+   * The operator console (and its pages below it). Not among the known paths: the server answers
+   * its HTML with a 404 like any unknown page, and the console shows itself only to operators.
+   */
+  admin: '/admin',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];

@@ -1,6 +1,8 @@
 import { generationErrorCodes } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
+import enAdmin from './en/admin.json';
 import enApp from './en/app.json';
+import ruAdmin from './ru/admin.json';
 import ruApp from './ru/app.json';
 
 /** Every key path of a translation file, plural suffixes folded (ru has _few and _many, en not). */
@@ -15,6 +17,10 @@ function keys(value: unknown, prefix = ''): string[] {
 describe('the app’s translations', () => {
   it('have the same keys in Russian and English', () => {
     expect([...new Set(keys(ruApp))].sort()).toEqual([...new Set(keys(enApp))].sort());
+  });
+
+  it('the console’s have the same keys in Russian and English', () => {
+    expect([...new Set(keys(ruAdmin))].sort()).toEqual([...new Set(keys(enAdmin))].sort());
   });
 
   it.each(generationErrorCodes)(

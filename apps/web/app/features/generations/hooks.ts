@@ -1,4 +1,5 @@
-import { pollIntervalMs } from '@kadr/catalog';
+import { listModels, type ModelType, pollIntervalMs } from '@kadr/catalog';
+import type { ModelListItem } from '@kadr/contract';
 import {
   type Currency,
   type GenerationList,
@@ -10,6 +11,7 @@ import {
 } from '@kadr/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { currentLanguage } from '~/lib/i18n';
 import { useRealtime } from '~/lib/realtime-provider';
 import { useSession } from '~/lib/session';
 import {
@@ -21,6 +23,7 @@ import {
   type HistoryFilter,
   type LedgerFilter,
   listGenerations,
+  listModelsOf,
   listPackages,
 } from './api';
 import { queryKeys } from './query-keys';
@@ -279,4 +282,32 @@ export function usePaymentSync(): void {
     }
     wasConnected.current = connected;
   }, [connected, client]);
+}
+
+/**
+ * The models of a type on offer now, in the server's order: its list leaves out the ones an
+ * operator switched off. Until it answers (and when it cannot), the catalogue's list stands in.
+ */
+export function useOfferedModels(type: ModelType) {
+  const language = currentLanguage();
+  const { data, isPlaceholderData } = useQuery({
+    queryKey: queryKeys.models(type, language),
+    queryFn: ({ signal }) => listModelsOf(type, signal),
+    placeholderData: listModels(type).map(
+      (model): ModelListItem => ({
+        id: model.id,
+        name: model.name,
+        description: model.description[language],
+      }),
+    ),
+    // A switch takes effect within a minute on an open page, at once on the next visit.
+    staleTime: 60 * 1000,
+  });
+  return { items: data ?? [], confirmed: !isPlaceholderData };
+}
+
+/** The ids of `useOfferedModels`, to filter catalogue lists by. */
+export function useOfferedModelIds(type: ModelType): ReadonlySet<string> {
+  const { items } = useOfferedModels(type);
+  return new Set(items.map((item) => item.id));
 }

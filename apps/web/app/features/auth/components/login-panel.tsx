@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Logo } from '~/components/logo';
 import { buttonClasses } from '~/components/ui/button';
 import { useLocalizedPath } from '~/lib/static-page';
-import type { SignInError } from '../sign-in-errors';
+import { blockedReason, type SignInError } from '../sign-in-errors';
 import { ProviderMark } from './provider-mark';
 
 type Provider = { id: 'google' | 'yandex' | 'vk' };
@@ -24,6 +24,10 @@ function SignInAlert({ error }: { error: SignInError }) {
   const { t } = useTranslation('auth');
   const cancelled = error === 'cancelled';
   const Icon = cancelled ? Info : CircleAlert;
+  const reason = error === 'blocked' ? blockedReason(document.cookie) : '';
+  const message = reason
+    ? t('login.errors.blockedWithReason', { reason })
+    : t(`login.errors.${error}`);
   return (
     <div
       role="alert"
@@ -38,7 +42,7 @@ function SignInAlert({ error }: { error: SignInError }) {
         aria-hidden="true"
         className={clsx('mt-px size-5 shrink-0', cancelled ? 'text-fg-muted' : 'text-red-300')}
       />
-      <p>{t(`login.errors.${error}`)}</p>
+      <p>{message}</p>
     </div>
   );
 }

@@ -2,11 +2,15 @@ import '~/locales/app';
 import type { ModelType } from '@kadr/catalog';
 import { Film, Image } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useOfferedModelIds } from '~/features/generations/hooks';
 import { type CostRate, modelCosts } from '../costs';
 
 const icons = { image: Image, video: Film } as const;
 
-/** A cost card per model, image models then video models, figures from the catalogue. */
+/**
+ * A cost card per model on offer (not one an operator switched off), image models then video
+ * models, figures from the catalogue.
+ */
 export function ModelCosts() {
   const { t } = useTranslation('app');
   return (
@@ -22,6 +26,7 @@ function CostGroup({ type, title }: { type: ModelType; title: string }) {
   const { t, i18n } = useTranslation('app');
   const language = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const Icon = icons[type];
+  const offered = useOfferedModelIds(type);
   const rate = (item: CostRate) => {
     const cost = t('pricing.tokens', { count: item.tokens });
     if (item.per === 'image') return t('pricing.costs.perImage', { cost });
@@ -37,29 +42,31 @@ function CostGroup({ type, title }: { type: ModelType; title: string }) {
         {title}
       </h3>
       <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {modelCosts(type).map((card) => (
-          <li
-            key={card.id}
-            data-model-cost={card.id}
-            className="flex flex-col rounded-2xl border border-line bg-surface-raised/60 p-5"
-          >
-            <p className="font-semibold text-fg">{card.name}</p>
-            <p className="mt-1 text-sm text-fg-muted">{card.description[language]}</p>
-            <ul className="mt-4 space-y-1 text-sm font-medium text-accent-soft">
-              {card.rates.map((item) => (
-                <li key={`${item.per}-${item.resolution ?? ''}`}>{rate(item)}</li>
-              ))}
-              {card.fixed ? (
-                <li>
-                  {t('pricing.costs.fixed', {
-                    seconds: card.fixed.seconds,
-                    cost: t('pricing.tokens', { count: card.fixed.tokens }),
-                  })}
-                </li>
-              ) : null}
-            </ul>
-          </li>
-        ))}
+        {modelCosts(type)
+          .filter((card) => offered.has(card.id))
+          .map((card) => (
+            <li
+              key={card.id}
+              data-model-cost={card.id}
+              className="flex flex-col rounded-2xl border border-line bg-surface-raised/60 p-5"
+            >
+              <p className="font-semibold text-fg">{card.name}</p>
+              <p className="mt-1 text-sm text-fg-muted">{card.description[language]}</p>
+              <ul className="mt-4 space-y-1 text-sm font-medium text-accent-soft">
+                {card.rates.map((item) => (
+                  <li key={`${item.per}-${item.resolution ?? ''}`}>{rate(item)}</li>
+                ))}
+                {card.fixed ? (
+                  <li>
+                    {t('pricing.costs.fixed', {
+                      seconds: card.fixed.seconds,
+                      cost: t('pricing.tokens', { count: card.fixed.tokens }),
+                    })}
+                  </li>
+                ) : null}
+              </ul>
+            </li>
+          ))}
       </ul>
     </section>
   );

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { createBatch, quoteBatch } from '~/features/generations/api';
-import { useRefreshBalance } from '~/features/generations/hooks';
+import { useOfferedModelIds, useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
@@ -29,6 +29,8 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
   const refreshBalance = useRefreshBalance();
   const ids = useId();
   const [type, setType] = useState<ModelType>('image');
+  // Models an operator switched off are not offered.
+  const offered = useOfferedModelIds(type);
   const [models, setModels] = useState<string[]>([]);
   const [mode, setMode] = useState<'lines' | 'csv'>('lines');
   const [text, setText] = useState('');
@@ -90,36 +92,40 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
           {t('batch.models', { max: maxModels })}
         </legend>
         <div className="flex flex-wrap gap-2">
-          {listModels(type).map((model) => {
-            const checked = models.includes(model.id);
-            const full = !checked && models.length >= maxModels;
-            return (
-              <label
-                key={model.id}
-                className={clsx(
-                  'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-xl border px-3 text-sm focus-within:outline-2 focus-within:outline-accent-soft',
-                  checked
-                    ? 'border-accent-soft bg-accent/15 text-fg'
-                    : 'border-line bg-surface text-fg-muted',
-                  full && 'cursor-not-allowed opacity-50',
-                )}
-              >
-                <input
-                  type="checkbox"
-                  className="sr-only"
-                  checked={checked}
-                  disabled={full}
-                  onChange={() =>
-                    setModels((current) =>
-                      checked ? current.filter((id) => id !== model.id) : [...current, model.id],
-                    )
-                  }
-                />
-                {checked ? <Check aria-hidden="true" className="size-4 text-accent-soft" /> : null}
-                {model.name}
-              </label>
-            );
-          })}
+          {listModels(type)
+            .filter((model) => offered.has(model.id))
+            .map((model) => {
+              const checked = models.includes(model.id);
+              const full = !checked && models.length >= maxModels;
+              return (
+                <label
+                  key={model.id}
+                  className={clsx(
+                    'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-xl border px-3 text-sm focus-within:outline-2 focus-within:outline-accent-soft',
+                    checked
+                      ? 'border-accent-soft bg-accent/15 text-fg'
+                      : 'border-line bg-surface text-fg-muted',
+                    full && 'cursor-not-allowed opacity-50',
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    className="sr-only"
+                    checked={checked}
+                    disabled={full}
+                    onChange={() =>
+                      setModels((current) =>
+                        checked ? current.filter((id) => id !== model.id) : [...current, model.id],
+                      )
+                    }
+                  />
+                  {checked ? (
+                    <Check aria-hidden="true" className="size-4 text-accent-soft" />
+                  ) : null}
+                  {model.name}
+                </label>
+              );
+            })}
         </div>
       </fieldset>
 

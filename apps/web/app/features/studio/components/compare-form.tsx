@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { createGeneration } from '~/features/generations/api';
-import { useRefreshBalance } from '~/features/generations/hooks';
+import { useOfferedModelIds, useRefreshBalance } from '~/features/generations/hooks';
 import { newIdempotencyKey } from '~/lib/ids';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
@@ -30,6 +30,8 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
   const refreshBalance = useRefreshBalance();
   const promptId = useId();
   const [type, setType] = useState<ModelType>('image');
+  // Models an operator switched off are not offered.
+  const offered = useOfferedModelIds(type);
   const [selected, setSelected] = useState<string[]>([]);
   const [prompt, setPrompt] = useState('');
   const [busy, setBusy] = useState(false);
@@ -80,53 +82,55 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
           {t('compare.models', { min: compareLimits.min, max: compareLimits.max })}
         </legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-          {listModels(type).map((model) => {
-            const checked = selected.includes(model.id);
-            const full = !checked && selected.length >= compareLimits.max;
-            const cost = compareQuote(type, [model.id]).total;
-            return (
-              <label
-                key={model.id}
-                className={clsx(
-                  'relative flex cursor-pointer flex-col overflow-hidden rounded-xl border bg-surface focus-within:outline-2 focus-within:outline-accent-soft',
-                  checked ? 'border-accent-soft ring-1 ring-accent-soft' : 'border-line',
-                  full && 'cursor-not-allowed opacity-50',
-                )}
-              >
-                <input
-                  type="checkbox"
-                  className="sr-only"
-                  checked={checked}
-                  disabled={full}
-                  onChange={() => setSelected((current) => toggleModel(current, model.id))}
-                />
-                {model.demoImages[0] ? (
-                  <img
-                    src={model.demoImages[0]}
-                    alt=""
-                    width={320}
-                    height={180}
-                    loading="lazy"
-                    className="aspect-video w-full object-cover"
+          {listModels(type)
+            .filter((model) => offered.has(model.id))
+            .map((model) => {
+              const checked = selected.includes(model.id);
+              const full = !checked && selected.length >= compareLimits.max;
+              const cost = compareQuote(type, [model.id]).total;
+              return (
+                <label
+                  key={model.id}
+                  className={clsx(
+                    'relative flex cursor-pointer flex-col overflow-hidden rounded-xl border bg-surface focus-within:outline-2 focus-within:outline-accent-soft',
+                    checked ? 'border-accent-soft ring-1 ring-accent-soft' : 'border-line',
+                    full && 'cursor-not-allowed opacity-50',
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    className="sr-only"
+                    checked={checked}
+                    disabled={full}
+                    onChange={() => setSelected((current) => toggleModel(current, model.id))}
                   />
-                ) : null}
-                <span className="flex flex-col gap-0.5 p-2">
-                  <span className="text-sm font-medium text-fg">{model.name}</span>
-                  <span className="text-xs text-fg-muted tabular-nums">
-                    {t('generation.cost', { count: cost })}
+                  {model.demoImages[0] ? (
+                    <img
+                      src={model.demoImages[0]}
+                      alt=""
+                      width={320}
+                      height={180}
+                      loading="lazy"
+                      className="aspect-video w-full object-cover"
+                    />
+                  ) : null}
+                  <span className="flex flex-col gap-0.5 p-2">
+                    <span className="text-sm font-medium text-fg">{model.name}</span>
+                    <span className="text-xs text-fg-muted tabular-nums">
+                      {t('generation.cost', { count: cost })}
+                    </span>
                   </span>
-                </span>
-                {checked ? (
-                  <span
-                    aria-hidden="true"
-                    className="absolute top-2 right-2 inline-flex size-6 items-center justify-center rounded-full bg-accent text-white"
-                  >
-                    <Check className="size-4" />
-                  </span>
-                ) : null}
-              </label>
-            );
-          })}
+                  {checked ? (
+                    <span
+                      aria-hidden="true"
+                      className="absolute top-2 right-2 inline-flex size-6 items-center justify-center rounded-full bg-accent text-white"
+                    >
+                      <Check className="size-4" />
+                    </span>
+                  ) : null}
+                </label>
+              );
+            })}
         </div>
       </fieldset>
 

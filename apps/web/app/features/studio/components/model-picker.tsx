@@ -1,21 +1,15 @@
-import {
-  estimateFromDraft,
-  getModel,
-  listModels,
-  type ModelDefinition,
-  type ModelType,
-} from '@kadr/catalog';
-import { useQuery } from '@tanstack/react-query';
+import { estimateFromDraft, getModel, type ModelDefinition, type ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Clapperboard } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listModelsOf } from '~/features/generations/api';
-import { queryKeys } from '~/features/generations/query-keys';
+import { useOfferedModels } from '~/features/generations/hooks';
 import { currentLanguage } from '~/lib/i18n';
 
 /**
  * The models of a tab as cards (image models with their demo picture). The catalogue paints them
- * at once; the server's list, when it arrives, decides which are offered and in what order.
+ * at once; the server's list, when it arrives, decides which are offered and in what order (a
+ * model an operator switched off is not, and a selection of it moves to the first on offer).
  */
 export function ModelPicker({
   type,
@@ -27,20 +21,16 @@ export function ModelPicker({
   onSelect: (id: string) => void;
 }) {
   const { t } = useTranslation('app');
-  const language = currentLanguage();
-  const { data } = useQuery({
-    queryKey: queryKeys.models(type, language),
-    queryFn: ({ signal }) => listModelsOf(type, signal),
-    placeholderData: listModels(type).map((model) => ({
-      id: model.id,
-      name: model.name,
-      description: model.description[language],
-    })),
-    staleTime: 60 * 60 * 1000,
-  });
-  const offered = (data ?? [])
+  const { items, confirmed } = useOfferedModels(type);
+  const offered = items
     .map((item) => getModel(item.id))
     .filter((model): model is ModelDefinition => model !== undefined && !model.pricingOnly);
+  // The chosen model was switched off (or the default is): choose the first one on offer.
+  const first = offered[0]?.id;
+  const gone = confirmed && first !== undefined && !offered.some((model) => model.id === selected);
+  useEffect(() => {
+    if (gone) onSelect(first);
+  }, [gone, first, onSelect]);
 
   return (
     <fieldset className="min-w-0">

@@ -1,0 +1,143 @@
+import type { AdminPaymentDetail } from '@kadr/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '~/lib/i18n';
+import { adminPaths } from '../admin-paths';
+import { adminApi, adminKeys } from '../api';
+import { formatDateTime, formatDelta, formatMoney, formatNumber } from '../format';
+import { AuditTable } from './audit';
+import { StatusBadge } from './generations';
+import { ReasonAction } from './reason-action';
+import { Facts, QueryState, Section, Table } from './states';
+
+/** One payment: provider ids, amounts, its ledger entries and operator events; a refund. */
+export function Payment({ id }: { id: string }) {
+  const { t } = useTranslation('admin');
+  const query = useQuery({
+    queryKey: adminKeys.payment(id),
+    queryFn: ({ signal }) => adminApi.payment(id, signal),
+  });
+  return (
+    <>
+      <Link
+        to={adminPaths.payments}
+        className="mb-4 inline-flex items-center gap-1 text-sm text-fg-muted hover:text-fg"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('payment.back')}
+      </Link>
+      <QueryState query={query}>{(detail) => <PaymentPage detail={detail} />}</QueryState>
+    </>
+  );
+}
+
+function PaymentPage({ detail }: { detail: AdminPaymentDetail }) {
+  const { t } = useTranslation('admin');
+  const language = currentLanguage();
+  const client = useQueryClient();
+  const money = (minor: number) => formatMoney(minor / 100, detail.currency, language);
+  const refundable = detail.status === 'succeeded' && detail.reversed_minor < detail.amount_minor;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight text-fg">
+            {formatMoney(detail.amount, detail.currency, language)}{' '}
+            <StatusBadge status={detail.status} label={t(`paymentStatus.${detail.status}`)} />
+          </h1>
+          <p className="mt-1 text-sm break-all text-fg-muted">{detail.id}</p>
+          <p className="mt-1 text-sm">
+            <Link
+              to={adminPaths.person(detail.user_id)}
+              className="text-accent-soft hover:underline"
+            >
+              {detail.user_email}
+            </Link>
+          </p>
+        </div>
+        {refundable ? (
+          <ReasonAction
+            label={t('payment.refund.title')}
+            submitLabel={t('payment.refund.submit')}
+            variant="danger"
+            onSubmit={async (reason) => {
+              await adminApi.refundPayment(detail.id, reason);
+              await client.invalidateQueries({ queryKey: adminKeys.all });
+              return t('payment.refund.done');
+            }}
+          />
+        ) : null}
+      </header>
+
+      <Section title={t('payments.title')}>
+        <Facts
+          items={[
+            { label: t('payments.provider'), value: t(`payments.providers.${detail.provider}`) },
+            {
+              label: t('payment.providerId'),
+              value: <code className="break-all">{detail.provider_payment_id ?? '—'}</code>,
+            },
+            {
+              label: t('payment.package'),
+              value: `${detail.package_id} · ${t('common.tokens', { count: detail.tokens })}`,
+            },
+            { label: t('common.created'), value: formatDateTime(detail.created, language) },
+            {
+              label: t('payment.succeededAt'),
+              value: formatDateTime(detail.succeeded_at, language),
+            },
+            { label: t('payment.closedAt'), value: formatDateTime(detail.closed_at, language) },
+            ...(detail.cancel_reason
+              ? [{ label: t('payment.cancelReason'), value: detail.cancel_reason }]
+              : []),
+            { label: t('payment.reversedMoney'), value: money(detail.reversed_minor) },
+            {
+              label: t('payments.reversed'),
+              value: formatNumber(detail.reversed_tokens, language),
+            },
+            {
+              label: t('payment.shortfall'),
+              value: formatNumber(detail.shortfall_tokens, language),
+            },
+            {
+              label: t('payment.commission'),
+              value: formatNumber(detail.commission_tokens, language),
+            },
+          ]}
+        />
+      </Section>
+
+      <Section title={t('payment.ledger')}>
+        <Table
+          label={t('payment.ledger')}
+          head={[
+            t('common.created'),
+            t('person.operation'),
+            t('person.amount'),
+            t('person.balanceAfter'),
+          ]}
+          rows={detail.ledger.map((entry) => ({
+            key: entry.id,
+            cells: [
+              formatDateTime(entry.created, language),
+              t(`reasons.${entry.reason}` as 'reasons.adjustment', { defaultValue: entry.reason }),
+              <span key="delta" className="tabular-nums">
+                {formatDelta(entry.delta, language)}
+              </span>,
+              <span key="after" className="tabular-nums">
+                {formatNumber(entry.balance_after, language)}
+              </span>,
+            ],
+          }))}
+        />
+      </Section>
+
+      <Section title={t('payment.events')}>
+        <AuditTable items={detail.events} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { Generations } from '~/features/admin/components/generations';
+
+export default function AdminGenerationsPage() {
+  return <Generations />;
+}

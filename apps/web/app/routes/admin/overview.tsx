@@ -1,0 +1,5 @@
+import { Overview } from '~/features/admin/components/overview';
+
+export default function AdminOverviewPage() {
+  return <Overview />;
+}

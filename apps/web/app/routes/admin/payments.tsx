@@ -1,0 +1,5 @@
+import { Payments } from '~/features/admin/components/payments';
+
+export default function AdminPaymentsPage() {
+  return <Payments />;
+}

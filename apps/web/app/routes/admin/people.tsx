@@ -1,0 +1,5 @@
+import { People } from '~/features/admin/components/people';
+
+export default function AdminPeoplePage() {
+  return <People />;
+}
