@@ -250,6 +250,17 @@ describe('generations in the console', () => {
     const detail = (await asOperator('GET', `/api/admin/generations/${id}`)).json();
     expect(detail.refunded).toBe(cost);
     expect(detail.ledger).toHaveLength(2);
+    for (const id of ['not-a-generation', 'x'.repeat(36)]) {
+      for (const action of ['refund', 'retry']) {
+        const res = await asOperator('POST', `/api/admin/generations/${id}/${action}`, {
+          reason: 'No such thing',
+        });
+        expect(res.statusCode).toBe(404);
+      }
+      expect((await asOperator('GET', `/api/admin/generations/${id}`)).statusCode).toBe(404);
+      expect((await asOperator('GET', `/api/admin/payments/${id}`)).statusCode).toBe(404);
+      expect((await asOperator('GET', `/api/admin/people/${id}`)).statusCode).toBe(404);
+    }
   });
 
   it('retries a failed generation at no charge, once', async () => {
@@ -395,6 +406,27 @@ describe('payments in the console', () => {
     ).toBe(409);
     await drive.deliver(usd, usd.notification(providerId, 'charge.refunded'));
     expect(await drive.balance(person.user.id)).toBe(100);
+
+    // A provider that cannot be reached refunds nothing, and the operator is told so.
+    const other = await drive.open(usd, person.cookie, {
+      amount: '100',
+      referral: null,
+      currency: 'USD',
+    });
+    usd.pay(other.providerId);
+    await drive.deliver(usd, usd.notification(other.providerId, 'checkout.session.completed'));
+    usd.control.unreachable = true;
+    try {
+      const failed = await asOperator('POST', `/api/admin/payments/${other.id}/refund`, {
+        reason: 'Bought by mistake',
+      });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().detail).toMatch(/^The provider did not refund: /);
+    } finally {
+      usd.control.unreachable = false;
+    }
+    expect(await drive.balance(person.user.id)).toBe(200);
+    expect(await auditOf(other.id)).toEqual([]);
   });
 });
 

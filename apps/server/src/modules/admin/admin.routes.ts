@@ -237,7 +237,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         tags,
         params: idParams,
         body: adminReasonBodySchema,
-        response: { 200: adminPaymentDetailSchema, ...change, 503: problemSchema },
+        response: {
+          200: adminPaymentDetailSchema,
+          ...change,
+          502: problemSchema,
+          503: problemSchema,
+        },
       },
     },
     async (request) =>

@@ -7,7 +7,9 @@ import type {
   AdminPerson,
   AdminPersonDetail,
 } from '@kadr/contract';
+import { uuidPattern } from '@kadr/contract';
 import { HttpProblem } from '../../lib/problem.ts';
+import { PaymentProviderError } from '../../providers/payments/gateway.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { SessionService, SessionUser } from '../auth/session.service.ts';
 import type { ModelSwitchService } from '../catalog/model-switch.service.ts';
@@ -332,7 +334,9 @@ export function createAdminService(deps: {
      * generation refuses a second.
      */
     async refundGeneration(operator: Operator, id: string, reason: string) {
-      const row = await deps.repositories.generations.findById(id.length === 36 ? id : '');
+      const row = uuidPattern.test(id)
+        ? await deps.repositories.generations.findById(id)
+        : undefined;
       if (!row) throw notFound();
       if (row.status !== 'completed') {
         throw conflict('Only a completed generation is refunded here.', 'not_completed');
@@ -364,7 +368,9 @@ export function createAdminService(deps: {
 
     /** Starts a failed generation again for its person, at no charge, once. */
     async retryGeneration(operator: Operator, id: string, reason: string) {
-      const row = await deps.repositories.generations.findById(id.length === 36 ? id : '');
+      const row = uuidPattern.test(id)
+        ? await deps.repositories.generations.findById(id)
+        : undefined;
       if (!row) throw notFound();
       if (row.status !== 'failed') {
         throw conflict('Only a failed generation can be retried.', 'not_failed');
@@ -411,10 +417,17 @@ export function createAdminService(deps: {
       const before = await admin.payment(id);
       if (!before) throw notFound();
       const account = await admin.account(String(before.user_id));
-      const done = await deps.payments.refund(id, {
-        idempotencyKey: `admin-refund:${id}:${String(before.reversed_minor)}`,
-        customerEmail: account?.email ? String(account.email) : undefined,
-      });
+      let done: Awaited<ReturnType<typeof deps.payments.refund>>;
+      try {
+        done = await deps.payments.refund(id, {
+          idempotencyKey: `admin-refund:${id}:${String(before.reversed_minor)}`,
+          customerEmail: account?.email ? String(account.email) : undefined,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        // Nothing was taken back; the provider's own words tell the operator why.
+        throw new HttpProblem(502, `The provider did not refund: ${error.message}`);
+      }
       const after = await admin.payment(id);
       await admin.record({
         actorId: operator.id,
