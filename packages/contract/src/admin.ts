@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  currencySchema,
+  generationStatusSchema,
+  ledgerEntrySchema,
+  modelTypeSchema,
+  paymentProviderSchema,
+  paymentStatusSchema,
+} from './schemas.ts';
 
 /** A person as the operator console lists them. */
 export const adminPersonSchema = z.object({
@@ -80,14 +88,7 @@ export const adminAccountSchema = adminPersonSchema.extend({
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
 /** One entry of a person's token statement, with the operator and note of an adjustment. */
-export const adminLedgerEntrySchema = z.object({
-  id: z.string(),
-  created: z.string(),
-  reason: z.string(),
-  delta: z.number().int(),
-  balance_after: z.number().int(),
-  generation_id: z.string().nullable(),
-  payment_id: z.string().nullable(),
+export const adminLedgerEntrySchema = ledgerEntrySchema.extend({
   actor_id: z.string().nullable(),
   note: z.string().nullable(),
 });
@@ -99,9 +100,9 @@ export const adminGenerationSchema = z.object({
   created: z.string(),
   user_id: z.string(),
   user_email: z.string(),
-  type: z.enum(['image', 'video']),
+  type: modelTypeSchema,
   model: z.string(),
-  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  status: generationStatusSchema,
   cost: z.number().int(),
   /** Tokens given back for it so far (a failure's refund or an operator's). */
   refunded: z.number().int(),
@@ -135,7 +136,7 @@ const dateText = z
   .optional();
 
 export const adminGenerationsQuerySchema = z.object({
-  status: z.enum(['pending', 'processing', 'completed', 'failed']).optional(),
+  status: generationStatusSchema.optional(),
   model: z.string().max(100).optional(),
   /** A person's id or e-mail. */
   person: z.string().trim().max(200).optional(),
@@ -156,11 +157,11 @@ export const adminPaymentSchema = z.object({
   created: z.string(),
   user_id: z.string(),
   user_email: z.string(),
-  provider: z.enum(['yookassa', 'stripe']),
+  provider: paymentProviderSchema,
   provider_payment_id: z.string().nullable(),
-  status: z.enum(['pending', 'succeeded', 'canceled']),
+  status: paymentStatusSchema,
   amount: z.string(),
-  currency: z.enum(['RUB', 'USD']),
+  currency: currencySchema,
   tokens: z.number().int(),
   reversed_tokens: z.number().int(),
 });
@@ -186,8 +187,8 @@ export const adminPaymentDetailSchema = adminPaymentSchema.extend({
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
 export const adminPaymentsQuerySchema = z.object({
-  provider: z.enum(['yookassa', 'stripe']).optional(),
-  status: z.enum(['pending', 'succeeded', 'canceled']).optional(),
+  provider: paymentProviderSchema.optional(),
+  status: paymentStatusSchema.optional(),
   person: z.string().trim().max(200).optional(),
   from: dateText,
   to: dateText,
@@ -236,7 +237,7 @@ export type AdminPersonDetail = z.infer<typeof adminPersonDetailSchema>;
 export const adminModelSchema = z.object({
   id: z.string(),
   name: z.string(),
-  type: z.enum(['image', 'video']),
+  type: modelTypeSchema,
   enabled: z.boolean(),
   updated: z.string().nullable(),
 });
@@ -273,7 +274,7 @@ export const adminPeriodSchema = z.object({
     credited: z.number().int(),
   }),
   purchases: z.array(
-    z.object({ currency: z.enum(['RUB', 'USD']), count: z.number().int(), revenue: z.string() }),
+    z.object({ currency: currencySchema, count: z.number().int(), revenue: z.string() }),
   ),
 });
 export type AdminPeriod = z.infer<typeof adminPeriodSchema>;
