@@ -7,8 +7,10 @@ import type {
   AdminLedgerEntry,
   AdminPayment,
   AdminPaymentDetail,
+  AdminPersonDetail,
 } from '@kadr/contract';
 import type { FileUrls } from '../files/file-url.ts';
+import type { UserRow } from '../users/user.repository.ts';
 import type { AdminAuditRow } from './admin.repository.ts';
 
 type Row = Record<string, unknown>;
@@ -43,18 +45,18 @@ export function toAuditEntry(row: AdminAuditRow): AdminAuditEntry {
   };
 }
 
-export function toAccount(row: Row): AdminAccount {
+export function toAccount(user: UserRow): AdminAccount {
   return {
-    id: text(row.id),
-    email: text(row.email),
-    name: text(row.name),
-    tokens: int(row.tokens),
-    role: row.role === 'admin' ? 'admin' : 'user',
-    created: text(iso(row.created)),
-    verified: row.verified === true,
-    locale: textOrNull(row.locale),
-    blocked_at: iso(row.blocked_at),
-    blocked_reason: textOrNull(row.blocked_reason),
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    tokens: user.tokens,
+    role: user.role,
+    created: user.created.toISOString(),
+    verified: user.verified,
+    locale: user.locale,
+    blocked_at: iso(user.blockedAt),
+    blocked_reason: user.blockedReason,
   };
 }
 
@@ -62,7 +64,7 @@ export function toLedgerEntry(row: Row): AdminLedgerEntry {
   return {
     id: text(row.id),
     created: text(iso(row.created)),
-    reason: text(row.reason),
+    reason: row.reason as AdminLedgerEntry['reason'],
     delta: int(row.delta),
     balance_after: int(row.balance_after),
     generation_id: textOrNull(row.generation_id),
@@ -160,11 +162,25 @@ export function toPaymentDetail(
   };
 }
 
-const timeColumns = new Set(['created', 'last_seen', 'expires_at', 'updated', 'at']);
+export function toIdentity(row: Row): AdminPersonDetail['identities'][number] {
+  return {
+    provider: text(row.provider),
+    email: textOrNull(row.email),
+    email_verified: row.email_verified === true,
+    created: text(iso(row.created)),
+  };
+}
 
-/** The timestamps of a row as ISO text, everything else as it is. */
-export function withIsoTimes(row: Row): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [key, timeColumns.has(key) ? iso(value) : value]),
-  );
+export function toReferral(row: Row): { id: string; email: string; name: string } {
+  return { id: text(row.id), email: text(row.email), name: text(row.name) };
+}
+
+export function toSession(row: Row): AdminPersonDetail['sessions'][number] {
+  return {
+    created: text(iso(row.created)),
+    last_seen: text(iso(row.last_seen)),
+    expires_at: text(iso(row.expires_at)),
+    user_agent: textOrNull(row.user_agent),
+    ip: textOrNull(row.ip),
+  };
 }

@@ -105,21 +105,6 @@ export function createAdminRepository(db: Executor) {
         .limit(limit);
     },
 
-    async person(id: string) {
-      if (!UUID.test(id)) return undefined;
-      const [row] = await db.select(personColumns).from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
-
-    /** A person's account with what the console shows of it; undefined for no such person. */
-    async account(id: string): Promise<Row | undefined> {
-      if (!UUID.test(id)) return undefined;
-      const result = await db.execute<Row>(sql`
-        select id, email, name, tokens, role, created, verified, locale, blocked_at, blocked_reason
-          from users where id = ${id}`);
-      return result.rows[0];
-    },
-
     /** The newest `limit` entries of a person's statement with the balance after each. */
     async statement(userId: string, limit: number): Promise<Row[]> {
       const result = await db.execute<Row>(sql`

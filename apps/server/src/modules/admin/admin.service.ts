@@ -23,10 +23,12 @@ import {
   toAuditEntry,
   toGeneration,
   toGenerationDetail,
+  toIdentity,
   toLedgerEntry,
   toPayment,
   toPaymentDetail,
-  withIsoTimes,
+  toReferral,
+  toSession,
 } from './admin.mapper.ts';
 import type { ListFilters, Role } from './admin.repository.ts';
 
@@ -51,7 +53,10 @@ const toPerson = (row: {
  * same transaction.
  */
 export function createAdminService(deps: {
-  repositories: Pick<Repositories, 'admin' | 'transaction' | 'generations' | 'modelSwitches'>;
+  repositories: Pick<
+    Repositories,
+    'admin' | 'transaction' | 'generations' | 'modelSwitches' | 'users'
+  >;
   sessions: Pick<SessionService, 'revokeAllFor' | 'revoke' | 'signedInAt'>;
   adminSessionMs: number;
   generations: Pick<GenerationService, 'retryFree'>;
@@ -65,10 +70,19 @@ export function createAdminService(deps: {
     new HttpProblem(409, detail, { errors: [{ field: 'id', code, message: detail }] });
   const PAGE = 50;
 
+  /** An operator's entry of the audit log, written by `log` (the transaction's, when in one). */
+  const audit = (
+    log: Pick<typeof admin, 'record'>,
+    operator: Operator,
+    entry: Omit<Parameters<typeof admin.record>[0], 'actorId' | 'actor'>,
+  ) => log.record({ actorId: operator.id, actor: operator.email, ...entry });
+
   async function accountOf(userId: string) {
-    const row = await admin.account(userId);
-    if (!row) throw notFound();
-    return toAccount(row);
+    const user = uuidPattern.test(userId)
+      ? await deps.repositories.users.findById(userId)
+      : undefined;
+    if (!user) throw notFound();
+    return toAccount(user);
   }
 
   async function period(since: Date): Promise<AdminPeriod> {
@@ -153,8 +167,7 @@ export function createAdminService(deps: {
 
     /** Moves a balance by a signed amount, as an `adjustment` ledger entry naming the operator. */
     async adjust(operator: Operator, userId: string, change: { delta: number; reason: string }) {
-      const person = await admin.person(userId);
-      if (!person) throw notFound();
+      await accountOf(userId);
       try {
         return await deps.repositories.transaction(async (tx) => {
           const moved = await tx.ledger.apply({
@@ -166,9 +179,7 @@ export function createAdminService(deps: {
           });
           if (!moved.applied) throw new Error('the adjustment was not written');
           const before = moved.balance - change.delta;
-          await tx.admin.record({
-            actorId: operator.id,
-            actor: operator.email,
+          await audit(tx.admin, operator, {
             action: 'balance.adjust',
             subjectType: 'user',
             subjectId: userId,
@@ -234,28 +245,15 @@ export function createAdminService(deps: {
         statement: statement.map(toLedgerEntry),
         generations: generations.map(toGeneration),
         payments: payments.map(toPayment),
-        identities: identities.map((row) => ({
-          provider: String(row.provider),
-          email: row.email == null ? null : String(row.email),
-          email_verified: row.email_verified === true,
-          created: iso(row.created) ?? '',
-        })),
+        identities: identities.map(toIdentity),
         referrals: {
-          referred_by: referrals.referredBy
-            ? {
-                id: String(referrals.referredBy.id),
-                email: String(referrals.referredBy.email),
-                name: String(referrals.referredBy.name),
-              }
-            : null,
+          referred_by: referrals.referredBy ? toReferral(referrals.referredBy) : null,
           brought: referrals.brought.map((row) => ({
-            id: String(row.id),
-            email: String(row.email),
-            name: String(row.name),
+            ...toReferral(row),
             created: iso(row.created) ?? '',
           })),
         },
-        sessions: sessions.map(withIsoTimes) as AdminPersonDetail['sessions'],
+        sessions: sessions.map(toSession),
       };
     },
 
@@ -263,9 +261,7 @@ export function createAdminService(deps: {
     async endSessions(operator: Operator, userId: string, reason: string) {
       await accountOf(userId);
       const live = (await admin.sessions(userId)).length;
-      await admin.record({
-        actorId: operator.id,
-        actor: operator.email,
+      await audit(admin, operator, {
         action: 'sessions.end',
         subjectType: 'user',
         subjectId: userId,
@@ -294,9 +290,7 @@ export function createAdminService(deps: {
       }
       await deps.repositories.transaction(async (tx) => {
         await tx.admin.setBlocked(userId, blocked ? reason : null);
-        await tx.admin.record({
-          actorId: operator.id,
-          actor: operator.email,
+        await audit(tx.admin, operator, {
           action: blocked ? 'user.block' : 'user.unblock',
           subjectType: 'user',
           subjectId: userId,
@@ -352,9 +346,7 @@ export function createAdminService(deps: {
           note: reason,
         });
         if (!moved.applied) throw conflict('This generation was refunded already.', 'refunded');
-        await tx.admin.record({
-          actorId: operator.id,
-          actor: operator.email,
+        await audit(tx.admin, operator, {
           action: 'generation.refund',
           subjectType: 'generation',
           subjectId: row.id,
@@ -377,9 +369,7 @@ export function createAdminService(deps: {
       }
       const retry = await deps.generations.retryFree(row);
       if (!retry) throw conflict('This generation was retried already.', 'retried');
-      await admin.record({
-        actorId: operator.id,
-        actor: operator.email,
+      await audit(admin, operator, {
         action: 'generation.retry',
         subjectType: 'generation',
         subjectId: row.id,
@@ -416,12 +406,12 @@ export function createAdminService(deps: {
     async refundPayment(operator: Operator, id: string, reason: string) {
       const before = await admin.payment(id);
       if (!before) throw notFound();
-      const account = await admin.account(String(before.user_id));
+      const account = await deps.repositories.users.findById(String(before.user_id));
       let done: Awaited<ReturnType<typeof deps.payments.refund>>;
       try {
         done = await deps.payments.refund(id, {
           idempotencyKey: `admin-refund:${id}:${String(before.reversed_minor)}`,
-          customerEmail: account?.email ? String(account.email) : undefined,
+          customerEmail: account?.email || undefined,
         });
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
@@ -429,9 +419,7 @@ export function createAdminService(deps: {
         throw new HttpProblem(502, `The provider did not refund: ${error.message}`);
       }
       const after = await admin.payment(id);
-      await admin.record({
-        actorId: operator.id,
-        actor: operator.email,
+      await audit(admin, operator, {
         action: 'payment.refund',
         subjectType: 'payment',
         subjectId: id,
@@ -479,9 +467,7 @@ export function createAdminService(deps: {
       if (was !== enabled) {
         await deps.repositories.transaction(async (tx) => {
           await tx.modelSwitches.set(model, enabled, operator.id);
-          await tx.admin.record({
-            actorId: operator.id,
-            actor: operator.email,
+          await audit(tx.admin, operator, {
             action: enabled ? 'model.on' : 'model.off',
             subjectType: 'model',
             subjectId: model,
