@@ -200,6 +200,29 @@ export function createYooKassaGateway(options: YooKassaGatewayOptions): PaymentG
     return parsed.data;
   }
 
+  /** The 54-FZ receipt of one service item paid in full, when the shop sends receipts. */
+  function receiptFor(
+    description: string,
+    amount: { value: string; currency: string },
+    email: string,
+  ): unknown {
+    if (!options.receipt) return undefined;
+    return {
+      customer: { email },
+      items: [
+        {
+          description,
+          quantity: '1.00',
+          amount,
+          vat_code: options.receipt.vatCode,
+          payment_mode: 'full_payment',
+          payment_subject: 'service',
+        },
+      ],
+      tax_system_code: options.receipt.taxSystemCode,
+    };
+  }
+
   async function getPayment(providerPaymentId: string): Promise<ProviderPayment> {
     const answer = await call('GET', `/payments/${encodeURIComponent(providerPaymentId)}`);
     return toProviderPayment(parsePayment(answer, `payment ${providerPaymentId}`));
@@ -224,20 +247,7 @@ export function createYooKassaGateway(options: YooKassaGatewayOptions): PaymentG
             retryable: false,
           });
         }
-        receipt = {
-          customer: { email: request.customerEmail },
-          items: [
-            {
-              description,
-              quantity: '1.00',
-              amount,
-              vat_code: options.receipt.vatCode,
-              payment_mode: 'full_payment',
-              payment_subject: 'service',
-            },
-          ],
-          tax_system_code: options.receipt.taxSystemCode,
-        };
+        receipt = receiptFor(description, amount, request.customerEmail);
       }
       const answer = await call(
         'POST',
@@ -311,23 +321,9 @@ export function createYooKassaGateway(options: YooKassaGatewayOptions): PaymentG
 
     async refund(request) {
       const amount = { value: toDecimal(request.amountMinor), currency: 'RUB' };
-      const receipt =
-        options.receipt && request.customerEmail
-          ? {
-              customer: { email: request.customerEmail },
-              items: [
-                {
-                  description: request.description.slice(0, 128),
-                  quantity: '1.00',
-                  amount,
-                  vat_code: options.receipt.vatCode,
-                  payment_mode: 'full_payment',
-                  payment_subject: 'service',
-                },
-              ],
-              tax_system_code: options.receipt.taxSystemCode,
-            }
-          : undefined;
+      const receipt = request.customerEmail
+        ? receiptFor(request.description.slice(0, 128), amount, request.customerEmail)
+        : undefined;
       await call(
         'POST',
         '/refunds',
