@@ -1,6 +1,5 @@
 import type { AdminGenerationDetail } from '@kadr/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '~/lib/i18n';
@@ -10,7 +9,7 @@ import { formatDateTime, formatDelta, formatNumber } from '../format';
 import { modelName } from '../models';
 import { StatusBadge } from './generations';
 import { ReasonAction } from './reason-action';
-import { Facts, QueryState, Section, Table } from './states';
+import { BackLink, Facts, QueryState, Section, Table } from './states';
 
 /** One generation: what was asked, the prediction, timings, errors, outputs; refund or retry. */
 export function Generation({ id }: { id: string }) {
@@ -21,13 +20,7 @@ export function Generation({ id }: { id: string }) {
   });
   return (
     <>
-      <Link
-        to={adminPaths.generations}
-        className="mb-4 inline-flex items-center gap-1 text-sm text-fg-muted hover:text-fg"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('generation.back')}
-      </Link>
+      <BackLink to={adminPaths.generations} label={t('generation.back')} />
       <QueryState query={query}>{(detail) => <GenerationPage detail={detail} />}</QueryState>
     </>
   );

@@ -1,6 +1,5 @@
 import type { AdminPaymentDetail } from '@kadr/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '~/lib/i18n';
@@ -10,7 +9,7 @@ import { formatDateTime, formatDelta, formatMoney, formatNumber } from '../forma
 import { AuditTable } from './audit';
 import { StatusBadge } from './generations';
 import { ReasonAction } from './reason-action';
-import { Facts, QueryState, Section, Table } from './states';
+import { BackLink, Facts, QueryState, Section, Table } from './states';
 
 /** One payment: provider ids, amounts, its ledger entries and operator events; a refund. */
 export function Payment({ id }: { id: string }) {
@@ -21,13 +20,7 @@ export function Payment({ id }: { id: string }) {
   });
   return (
     <>
-      <Link
-        to={adminPaths.payments}
-        className="mb-4 inline-flex items-center gap-1 text-sm text-fg-muted hover:text-fg"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('payment.back')}
-      </Link>
+      <BackLink to={adminPaths.payments} label={t('payment.back')} />
       <QueryState query={query}>{(detail) => <PaymentPage detail={detail} />}</QueryState>
     </>
   );

@@ -1,7 +1,6 @@
 import type { AdminPersonDetail } from '@kadr/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,7 +11,7 @@ import { formatDateTime, formatDelta, formatNumber } from '../format';
 import { GenerationTable } from './generations';
 import { PaymentTable } from './payments';
 import { fieldClasses, ReasonAction } from './reason-action';
-import { Facts, QueryState, Section, Table } from './states';
+import { BackLink, Facts, QueryState, Section, Table } from './states';
 
 /** One person: balance and actions, then statement, generations, payments, identities, referrals, sessions. */
 export function Person({ id }: { id: string }) {
@@ -23,13 +22,7 @@ export function Person({ id }: { id: string }) {
   const { t } = useTranslation('admin');
   return (
     <>
-      <Link
-        to={adminPaths.people}
-        className="mb-4 inline-flex items-center gap-1 text-sm text-fg-muted hover:text-fg"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('person.back')}
-      </Link>
+      <BackLink to={adminPaths.people} label={t('person.back')} />
       <QueryState query={query}>{(detail) => <PersonPage detail={detail} />}</QueryState>
     </>
   );

@@ -1,5 +1,7 @@
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 
 /** A read's three states around its content: loading, failed (with a retry), and the data. */
@@ -113,5 +115,18 @@ export function AdminHeader({ title, description }: { title: string; description
       <h1 className="text-2xl font-semibold tracking-tight text-fg">{title}</h1>
       {description ? <p className="mt-1 max-w-3xl text-sm text-fg-muted">{description}</p> : null}
     </header>
+  );
+}
+
+/** Back to the list a detail page was opened from. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      className="mb-4 inline-flex items-center gap-1 text-sm text-fg-muted hover:text-fg"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {label}
+    </Link>
   );
 }
