@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
@@ -6,6 +7,8 @@ export interface Server {
   url: string;
   /** Whatever else the server announced on its first line (e.g. session cookies). */
   info: Record<string, unknown>;
+  /** The server's process id (its CPU time is read from /proc: `cpuTimes`). */
+  pid: number;
   /**
    * A question over the bench-only IPC channel (`startServer(script, { ipc: true })`): sends
    * `{ type }` and resolves with the server's first answer of that type. Nothing of it is HTTP.
@@ -41,6 +44,7 @@ export async function startServer(
   return {
     url: `http://127.0.0.1:${String(info.port)}`,
     info,
+    pid: child.pid ?? 0,
     ask: (type) => ask(child, type),
     stop: () =>
       new Promise((resolve) => {
@@ -79,6 +83,8 @@ export function quantile(sorted: readonly number[], q: number): number {
 }
 
 export interface LoadResult {
+  /** Answers received. */
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
@@ -103,6 +109,7 @@ export async function load(options: {
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   return {
+    requests: result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -119,10 +126,67 @@ export function report(line: Record<string, unknown>): void {
 export function combine(results: LoadResult[]): LoadResult {
   const n = results.length || 1;
   return {
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
     rps: results.reduce((sum, r) => sum + r.rps, 0) / n,
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
     non2xx: 0,
   };
+}
+
+/** Linux's clock ticks per second (`getconf CLK_TCK`), in which /proc reports CPU time. */
+const ticksPerSecond = 100;
+
+/** A process's /proc stat fields after its name: [state, ppid, …]; undefined once it has gone. */
+function statFields(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time (ms, user + system) used so far by a process; with `children`, also by its live child
+ * processes and the ones it has reaped (a PostgreSQL postmaster's backends). Read from /proc.
+ */
+function processCpuMs(pid: number, children = false): number {
+  const fields = statFields(pid);
+  if (!fields) return 0;
+  // Fields 14–17 of stat (utime, stime, cutime, cstime) are 11–14 after the name.
+  const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+  let ticks = (utime ?? 0) + (stime ?? 0);
+  if (children) {
+    ticks += (cutime ?? 0) + (cstime ?? 0);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const child = statFields(entry);
+      if (child?.[1] !== String(pid)) continue;
+      ticks += Number(child[11]) + Number(child[12]);
+    }
+  }
+  return (ticks / ticksPerSecond) * 1000;
+}
+
+/** What the server, its PostgreSQL and this (the load generator's) process have used so far. */
+export function cpuTimes(server: Server) {
+  const own = process.cpuUsage();
+  return {
+    server: processCpuMs(server.pid),
+    postgres: server.info.postgresPid ? processCpuMs(Number(server.info.postgresPid), true) : 0,
+    generator: (own.user + own.system) / 1000,
+  };
+}
+
+/** CPU per request (ms) between two readings of `cpuTimes`, for `requests` answered. */
+export function cpuPerRequest(
+  before: ReturnType<typeof cpuTimes>,
+  after: ReturnType<typeof cpuTimes>,
+  requests: number,
+) {
+  const per = (key: keyof typeof before) =>
+    Number(((after[key] - before[key]) / Math.max(1, requests)).toFixed(3));
+  return { server: per('server'), postgres: per('postgres'), generator: per('generator') };
 }

@@ -22,7 +22,7 @@ export async function pace(options: {
   rate: number;
   seconds: number;
   connections?: number;
-}): Promise<LoadResult> {
+}): Promise<LoadResult & { generatorCpuMs: number }> {
   const url = new URL(options.url);
   const body = options.body === undefined ? '' : JSON.stringify(options.body);
   const headers = {
@@ -159,8 +159,11 @@ export async function pace(options: {
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const cpu = process.cpuUsage();
   return {
+    requests: finished,
     rps: finished / elapsed,
+    generatorCpuMs: (cpu.user + cpu.system) / 1000,
     p50: Number(at(0.5).toFixed(2)),
     p99: Number(at(0.99).toFixed(2)),
     errors,
@@ -172,7 +175,9 @@ export async function pace(options: {
  * `pace` in a fresh process of its own, so the schedule never waits on what an earlier load left in
  * this one (autocannon's heap and timers after tens of thousands of requests a second).
  */
-export async function paceApart(options: Parameters<typeof pace>[0]): Promise<LoadResult> {
+export async function paceApart(
+  options: Parameters<typeof pace>[0],
+): Promise<LoadResult & { generatorCpuMs: number }> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), JSON.stringify(options)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -183,7 +188,7 @@ export async function paceApart(options: Parameters<typeof pace>[0]): Promise<Lo
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`pace exited with ${code}`);
-  return JSON.parse(out) as LoadResult;
+  return JSON.parse(out) as LoadResult & { generatorCpuMs: number };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2]) {

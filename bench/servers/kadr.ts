@@ -69,6 +69,7 @@ process.stdout.write(
     historianCookie: historian.cookie,
     // For run.ts's checks after the run (a loopback-only embedded database).
     databaseUrl: node.pg.url,
+    postgresPid: node.postgresPid,
   })}\n`,
 );
 node.stopOnSignal();

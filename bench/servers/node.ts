@@ -1,7 +1,7 @@
 // What every benchmarked API node shares: its own embedded PostgreSQL (fsync and synchronous commit
 // on), the application's migrations, production settings with placeholder credentials (no emulator
 // is mounted, nothing calls out) and signed-in people made as the OAuth callback makes them.
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   buildApp,
@@ -38,10 +38,21 @@ export async function startApiNode(options: { env?: Record<string, string>; port
     dir,
     port: Number(process.env.BENCH_PG_PORT ?? 54_390),
     database: 'kadr',
+    // BENCH_PROFILE=1: PostgreSQL's own view of the statements (run.ts prints the top ones).
+    ...(process.env.BENCH_PROFILE
+      ? { settings: ['shared_preload_libraries=pg_stat_statements', 'track_io_timing=on'] }
+      : {}),
   });
+  // The postmaster, whose backends' CPU time the bench adds up (bench/lib.ts cpuTimes).
+  const postgresPid = Number(
+    (await readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0],
+  );
   const config = benchConfig(options.env);
   const database = openDatabase(pg.url, { max: 10, onError: () => {} });
   await runMigrations(database.pool);
+  if (process.env.BENCH_PROFILE) {
+    await database.pool.query('create extension if not exists pg_stat_statements');
+  }
   const container = createContainer(config, database, silentLogger);
   const app = await buildApp({ container, logger: false });
   await app.listen({ host: '127.0.0.1', port: options.port });
@@ -65,6 +76,7 @@ export async function startApiNode(options: { env?: Record<string, string>; port
 
   return {
     pg,
+    postgresPid,
     database,
     container,
     app,

@@ -77,6 +77,7 @@ process.stdout.write(
   `${JSON.stringify({
     port: node.port,
     databaseUrl: node.pg.url,
+    postgresPid: node.postgresPid,
     // [user id, session cookie, generation id] of every person of the crowd.
     people: crowd.map((person) => [person.id, person.cookie, generations.get(person.id)?.[0]]),
     fan: { id: fan.id, cookie: fan.cookie, generations: fanned.get(fan.id) ?? [] },

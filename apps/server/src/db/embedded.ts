@@ -15,6 +15,8 @@ interface EmbeddedOptions {
   port: number;
   database: string;
   log?: (message: string) => void;
+  /** More server settings (`name=value`), e.g. a benchmark's `shared_preload_libraries`. */
+  settings?: string[];
 }
 
 const USER = 'kadr';
@@ -37,7 +39,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: true,
     // Postgres refuses to run as root; the package then runs it as a dedicated system user.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
+    ],
     onLog: log,
     onError: (error) => log(String(error)),
   });
