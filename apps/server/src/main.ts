@@ -1,3 +1,4 @@
+import './heap-tuning.ts';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { type Runner, run } from 'graphile-worker';
