@@ -6,6 +6,7 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: {
+    sourcemap: Boolean(process.env.KADR_SOURCEMAP),
     rolldownOptions: {
       treeshake: {
         // @kadr/contract is plain data and zod schemas: unused schemas must not pull zod into

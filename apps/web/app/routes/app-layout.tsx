@@ -2,7 +2,7 @@ import '~/locales/app';
 import { paths } from '@kadr/contract';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { Toaster } from 'sonner';
+import { LazyToaster } from '~/components/lazy-toaster';
 import { LoadingScreen } from '~/components/loading-screen';
 import { AppShell } from '~/features/app-shell/components/app-shell';
 import { useGenerationSync, usePaymentSync } from '~/features/generations/hooks';
@@ -52,7 +52,7 @@ export default function AppLayout() {
 function Toasts() {
   const phone = useMediaQuery('(max-width: 599px)');
   return (
-    <Toaster
+    <LazyToaster
       theme="dark"
       position={phone ? 'top-center' : 'bottom-right'}
       mobileOffset={{ top: 72, left: 16, right: 16 }}

@@ -1,12 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 
-type DrawerProps = {
+export type DrawerProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The element that opens the drawer (rendered as the dialog trigger). */
-  trigger: ReactNode;
+  /** The button that opens it (outside this module, so the dialog can load on demand). */
+  trigger: RefObject<HTMLButtonElement | null>;
   /** Accessible name of the drawer. */
   title: string;
   closeLabel: string;
@@ -15,16 +15,27 @@ type DrawerProps = {
 
 /**
  * A panel that slides in from the left: a modal dialog that traps focus and closes on Escape,
- * on the overlay and on the close button.
+ * on the overlay and on the close button, then gives focus back to its trigger. Loaded on demand
+ * (`LazyDrawer` in lazy-drawer.tsx).
  */
-export function Drawer({ open, onOpenChange, trigger, title, closeLabel, children }: DrawerProps) {
+export default function Drawer({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  closeLabel,
+  children,
+}: DrawerProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r border-line bg-surface shadow-2xl outline-none motion-safe:data-[state=closed]:animate-drawer-out motion-safe:data-[state=open]:animate-drawer-in"
         >
           <Dialog.Title className="sr-only">{title}</Dialog.Title>

@@ -2,7 +2,7 @@ import '~/locales/admin';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { LazyToaster } from '~/components/lazy-toaster';
 import { LoadingScreen } from '~/components/loading-screen';
 import { adminApi, adminKeys } from '~/features/admin/api';
 import { AdminShell } from '~/features/admin/components/admin-shell';
@@ -44,7 +44,7 @@ export default function AdminLayout() {
   return (
     <QueryClientProvider client={client}>
       <Console email={user.email} />
-      <Toaster theme="dark" position="bottom-right" closeButton richColors />
+      <LazyToaster theme="dark" position="bottom-right" closeButton richColors />
     </QueryClientProvider>
   );
 }

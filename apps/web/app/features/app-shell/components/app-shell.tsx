@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BrandLink } from '~/components/brand-link';
 import { SkipLink } from '~/components/skip-link';
-import { Drawer } from '~/components/ui/drawer';
+import { LazyDrawer } from '~/components/ui/lazy-drawer';
 import { DemoBanner } from './demo-banner';
 import { Sidebar } from './sidebar';
 
@@ -27,23 +27,24 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         <Sidebar user={user} />
       </aside>
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-surface/85 px-2 backdrop-blur-md md:hidden">
-        <Drawer
+        <LazyDrawer
           open={openAt === location.key}
           onOpenChange={(open) => setOpenAt(open ? location.key : null)}
           title={t('shell.menuTitle')}
           closeLabel={t('shell.closeMenu')}
-          trigger={
+          trigger={(props) => (
             <button
               type="button"
               aria-label={t('shell.openMenu')}
               className="inline-flex size-10 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-raised hover:text-fg"
+              {...props}
             >
               <Menu aria-hidden="true" className="size-5" />
             </button>
-          }
+          )}
         >
           <Sidebar user={user} />
-        </Drawer>
+        </LazyDrawer>
         <BrandLink />
       </header>
       <div className="md:pl-64">

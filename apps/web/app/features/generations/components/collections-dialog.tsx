@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { ApiError } from '~/lib/api';
+import { toast } from '~/lib/toast';
 import {
   ClientError,
   collectionsHolding,

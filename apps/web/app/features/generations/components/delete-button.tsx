@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
+import { toast } from '~/lib/toast';
 import { deleteGeneration } from '../api';
 import { queryKeys } from '../query-keys';
 

@@ -4,9 +4,9 @@ import { clsx } from 'clsx';
 import { Copy, Link2Off, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
+import { toast } from '~/lib/toast';
 import { readShare, revokeShare, shareGeneration } from '../api';
 import { queryKeys } from '../query-keys';
 

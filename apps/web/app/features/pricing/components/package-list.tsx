@@ -4,10 +4,10 @@ import { clsx } from 'clsx';
 import { LoaderCircle, ShieldCheck, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { usePackages } from '~/features/generations/hooks';
 import { limitMessage } from '~/lib/problem-text';
+import { toast } from '~/lib/toast';
 import { buyPackage } from '../buy';
 import { formatPerToken } from '../currency';
 

@@ -5,13 +5,13 @@ import { clsx } from 'clsx';
 import { Check, Layers } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { createBatch, quoteBatch } from '~/features/generations/api';
 import { useOfferedModelIds, useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
+import { toast } from '~/lib/toast';
 import { type CsvProblem, expandBatch, promptsFromLines, rowsFromCsv } from '../batch';
 import { TypeSwitch } from './type-switch';
 

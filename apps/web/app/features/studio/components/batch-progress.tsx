@@ -3,7 +3,6 @@ import { type Batch, type GenerationRecord, isFinished } from '@kadr/contract';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button, buttonClasses } from '~/components/ui/button';
 import {
   cancelBatch,
@@ -17,6 +16,7 @@ import { GenerationMedia } from '~/features/generations/components/generation-me
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
+import { toast } from '~/lib/toast';
 
 const followMs = 2000;
 

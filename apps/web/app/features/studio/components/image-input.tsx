@@ -4,9 +4,9 @@ import type { TFunction } from 'i18next';
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ClientError, uploadImage } from '~/features/generations/api';
 import { limitMessage } from '~/lib/problem-text';
+import { toast } from '~/lib/toast';
 import type { FieldProps } from './field-props';
 
 /**

@@ -11,7 +11,6 @@ import { clsx } from 'clsx';
 import { Image as ImageIcon, Video } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   ClientError,
   createGeneration,
@@ -24,6 +23,7 @@ import { queryKeys } from '~/features/generations/query-keys';
 import { newIdempotencyKey } from '~/lib/ids';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
+import { toast } from '~/lib/toast';
 import type { ActiveGeneration } from '../active-generations';
 import { fieldErrorText } from '../field-errors';
 import { generateState } from '../generate-state';
