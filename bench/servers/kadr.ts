@@ -3,12 +3,16 @@
 // with the measurement for the machine's cores. Creates queue their submit jobs in PostgreSQL (the
 // job is part of the create's transaction), where a worker node would pick them up; run.ts checks
 // afterwards that every accepted create has its job, its debit and its count.
-import { benchPort } from '../ports.ts';
+import { benchPortNow } from '../ports.ts';
 import { startApiNode } from './node.ts';
 
+// The port is known before the app starts: its public address (the Origin it accepts, as a browser
+// on its pages sends it — Lighthouse's signed-in screens) names it.
+const port = await benchPortNow(0);
 const node = await startApiNode({
-  port: benchPort(0),
+  port,
   env: {
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     // The create benchmark charges one person thousands of times and nothing runs them: the running
     // cap (8 per person in production) would refuse all but the first few.
     MAX_RUNNING_GENERATIONS: '0',
