@@ -1,8 +1,8 @@
-import './app.css';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import type { Route } from './+types/root';
+import appCss from './app.css?url';
 import { LoadingScreen } from './components/loading-screen';
 import { Button } from './components/ui/button';
 import { currentLanguage, restoreLanguage } from './lib/i18n';
@@ -15,6 +15,13 @@ import { useStaticPageLanguage } from './lib/static-page';
 // Query cache, toasts and dialogs live in the signed-in layout.
 
 export const meta: Route.MetaFunction = () => [{ title: 'Kadr' }];
+
+// The stylesheet as a React stylesheet resource (`precedence`): React puts it in <head> ahead of
+// the scripts' modulepreloads, so on a slow connection the page's first paint waits for its CSS
+// alone, not for the CSS queued behind 30 script downloads.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss, precedence: 'default' },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   // Subscribing here re-renders <html lang> and the page's <Meta> when the language changes.

@@ -1,4 +1,4 @@
-import { defaultAfterLogin, safeReturnPath } from '@kadr/contract';
+import { defaultAfterLogin, paths, safeReturnPath } from '@kadr/contract';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoginPanel } from '~/features/auth/components/login-panel';
@@ -8,7 +8,8 @@ import { useSession } from '~/lib/session';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/login';
 
-export const meta: Route.MetaFunction = ({ location }) => loginMeta(location.pathname);
+// Its own address, not the prerender's `/login/`: a canonical with the slash names another page.
+export const meta: Route.MetaFunction = () => loginMeta(paths.login);
 
 export default function LoginPage() {
   const { status } = useSession();
