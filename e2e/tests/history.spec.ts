@@ -226,7 +226,12 @@ test('at 390 px: eight pages fit on one line, and a toast leaves the menu button
   await page.goto('/studio');
   await page.getByLabel(/^(Промпт|Prompt)$/).fill('A lighthouse at dusk');
   await page.locator('form button[type="submit"]').click();
-  const toast = page.locator('[data-sonner-toast]').first();
+  // The 'started' toast itself: the emulator may finish the generation meanwhile, and its
+  // 'completed' toast then stacks in front of this one.
+  const toast = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: t.studio.toast.startedHint })
+    .first();
   await expect(toast).toBeVisible();
   // Toasts slide in: measure once it has come to rest.
   await expect(toast).toHaveAttribute('data-mounted', 'true');

@@ -11,9 +11,15 @@ let sonner: Promise<typeof import('sonner')> | undefined;
 let wanted = false;
 const listeners = new Set<() => void>();
 
-/** Fetches the toast library (the first toast does; a screen may warm it when a toast is near). */
+/**
+ * Fetches the toast library once. A failed fetch (offline, or a deploy replaced the chunk) is
+ * forgotten, so the next toast tries again.
+ */
 export function loadToasts(): Promise<typeof import('sonner')> {
-  sonner ??= import('sonner');
+  sonner ??= import('sonner').catch((error: unknown) => {
+    sonner = undefined;
+    throw error;
+  });
   return sonner;
 }
 
@@ -22,7 +28,10 @@ function show(kind: 'success' | 'error' | 'info', message: string, options?: Ext
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void loadToasts().then(({ toast }) => toast[kind](message, options));
+  loadToasts().then(
+    ({ toast }) => toast[kind](message, options),
+    (error: unknown) => console.warn('The toast could not be shown', message, error),
+  );
 }
 
 export const toast = {

@@ -1,8 +1,20 @@
-import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useRef,
+  useState,
+} from 'react';
 import type { DrawerProps } from './drawer';
 
 const loadDrawer = () => import('./drawer');
-const Drawer = lazy(loadDrawer);
+// A drawer that cannot load (offline, or a deploy replaced the chunk) leaves the menu button
+// inert rather than taking the screen down with it.
+const Drawer = lazy<ComponentType<DrawerProps>>(() =>
+  loadDrawer().catch(() => ({ default: () => null })),
+);
 
 /**
  * The drawer's trigger, rendered at once, and the drawer itself (a Radix dialog), fetched when
@@ -26,7 +38,7 @@ export function LazyDrawer({
   const button = useRef<HTMLButtonElement>(null);
   // Mounted from the first opening on, so that closing plays its animation.
   const [used, setUsed] = useState(false);
-  const warm = () => void loadDrawer();
+  const warm = () => void loadDrawer().catch(() => {});
   return (
     <>
       {trigger({
