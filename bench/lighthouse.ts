@@ -4,6 +4,7 @@
 // (compressed, as Chromium received it, against the page's budget) and where the main thread's time
 // went.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -13,8 +14,12 @@ import lighthouse from 'lighthouse';
 import { report } from './lib.ts';
 import { benchPort } from './ports.ts';
 
-/** Debian's Chromium and the flags the end-to-end suite uses on these machines. */
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/**
+ * The Chromium `npm run bench` found or provisioned (e2e/scripts/ensure-browser.mjs, as `npm test`
+ * does, so a fresh clone needs nothing installed by hand), and the end-to-end suite's flags.
+ */
+const chromePath = process.env.CHROME_PATH ?? recordedChromium();
+
 const chromeFlags = [
   '--headless=new',
   '--no-sandbox',
@@ -26,6 +31,14 @@ const chromeFlags = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
+
+function recordedChromium(): string {
+  try {
+    return readFileSync(new URL('../.tmp/browser/chromium-path', import.meta.url), 'utf8').trim();
+  } catch {
+    return '/usr/bin/chromium';
+  }
+}
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
