@@ -18,13 +18,32 @@ test.describe('/login after a failed sign-in', () => {
   test('explains in English too, and keeps `next`', async ({ page }) => {
     await page.goto('/login?error=state&next=%2Fpricing');
     await expect(page.getByRole('alert')).toHaveText(ru.login.errors.state);
-    await page.getByRole('button', { name: 'English' }).click();
+    // A static page (ADR 024): the English copy has its own address, and the query goes along.
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL('/en/login?error=state&next=%2Fpricing');
 
     await expect(page.getByRole('alert')).toHaveText(en.login.errors.state);
     await expect(page.getByRole('link', { name: en.login.google })).toHaveAttribute(
       'href',
       '/api/auth/google?next=%2Fpricing',
     );
+    // The choice is remembered: /login itself now answers in English.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.login.title);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('loads no framework: the page works with its own inline script alone', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/login?next=%2Fhistory');
+    await expect(page.getByRole('link', { name: ru.login.vk })).toHaveAttribute(
+      'href',
+      '/api/auth/vk?next=%2Fhistory',
+    );
+    expect(scripts).toEqual([]);
   });
 
   test('an unknown code gets the general message; no code, no message', async ({ page }) => {

@@ -151,14 +151,29 @@ test.describe('public pages as delivered (raw HTML, as a search engine sees them
     });
   }
 
-  test('the sign-in page is prerendered too, and loads the app', async ({ request }) => {
-    const html = await (await request.get('/login')).text();
-    expect(textOf(/<title>(.*?)<\/title>/s.exec(html)?.[1] ?? '')).toBe(ruAuth.login.meta.title);
-    expect(metaContent(html, 'description')).toBe(ruAuth.login.meta.description);
-    expect(metaContent(html, 'og:title')).toBe(ruAuth.login.meta.title);
-    expect(metaContent(html, 'twitter:title')).toBe(ruAuth.login.meta.title);
-    expect(textOf(/<h1\b[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? '')).toBe(ruAuth.login.title);
-    expect(html).toContain('type="module"');
+  test('the sign-in page is prerendered in each language, with no framework', async ({
+    request,
+  }) => {
+    const copies = [
+      ['/login', {}, ruAuth, '/login'],
+      ['/en/login', {}, enAuth, '/en/login'],
+      // /login speaks the language the person chose; its canonical is that language's address.
+      ['/login', { cookie: 'lang=en' }, enAuth, '/en/login'],
+    ] as const;
+    for (const [path, headers, auth, canonical] of copies) {
+      const html = await (await request.get(path, { headers })).text();
+      expect(textOf(/<title>(.*?)<\/title>/s.exec(html)?.[1] ?? '')).toBe(auth.login.meta.title);
+      expect(metaContent(html, 'description')).toBe(auth.login.meta.description);
+      expect(metaContent(html, 'og:title')).toBe(auth.login.meta.title);
+      expect(metaContent(html, 'twitter:title')).toBe(auth.login.meta.title);
+      expect(textOf(/<h1\b[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? '')).toBe(auth.login.title);
+      expect(tags(html, 'html')[0]?.lang).toBe(auth === enAuth ? 'en' : 'ru');
+      const links = tags(html, 'link');
+      const href = links.find((link) => link.rel === 'canonical')?.href ?? '';
+      expect(new URL(href).pathname).toBe(canonical);
+      expect(html).not.toContain('type="module"');
+      expect(html).not.toContain('modulepreload');
+    }
   });
 
   test('the sitemap lists every page in both languages with its alternates', async ({
@@ -349,14 +364,17 @@ test.describe('the pages’ security policy, in the browser', () => {
   // expects both. One pattern: Playwright would read a two-item array as a value and its options.
   test.use({ allowConsoleErrors: [/Content Security Policy|status of 404/] });
 
-  for (const path of ['/', '/en/smm', '/login', '/no-such-page']) {
+  for (const path of ['/', '/en/smm', '/login?error=state', '/no-such-page']) {
     test(`${path} runs its own scripts and refuses an injected one`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-      // The page's own inline scripts ran: the app's bootstrap defines its context (the FAQ and
-      // menu tests show the marketing pages' script at work).
-      if (path === '/login' || path === '/no-such-page') {
+      // The page's own inline scripts ran: the app's bootstrap defines its context, the sign-in
+      // page's script explains the error (the FAQ and menu tests show the marketing pages' one).
+      if (path === '/no-such-page') {
         expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true);
+      }
+      if (path.startsWith('/login')) {
+        await expect(page.getByRole('alert')).toHaveText(ruAuth.login.errors.state);
       }
       const refused = await page.evaluate(
         () =>
@@ -379,8 +397,8 @@ test.describe('the pages’ security policy, in the browser', () => {
     expect(page.headers()['content-encoding']).toBe('br');
     const html = await page.text();
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    const login = await (await request.get('/login')).text();
-    const entry = script ?? /import "(\/assets\/[^"]+\.js)"/.exec(login)?.[1];
+    const shell = await (await request.get('/studio')).text();
+    const entry = script ?? /import "(\/assets\/[^"]+\.js)"/.exec(shell)?.[1];
     expect(entry).toBeTruthy();
     const asset = await request.get(String(entry), { headers: { 'accept-encoding': 'br' } });
     expect(asset.status()).toBe(200);

@@ -1,8 +1,8 @@
-import { localizedPublicPath, type MarketingPath, paths } from '@kadr/contract';
+import { type LocalizedPath, localizedPublicPath, paths } from '@kadr/contract';
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
-/** A marketing page at its Russian address and its English copy under /en (same module). */
-function marketingPage(path: MarketingPath, file: string) {
+/** A static page at its Russian address and its English copy under /en (same module). */
+function localizedPage(path: LocalizedPath, file: string) {
   const english = localizedPublicPath(path, 'en');
   return [
     path === paths.home ? index(file) : route(path, file),
@@ -12,15 +12,15 @@ function marketingPage(path: MarketingPath, file: string) {
 
 export default [
   layout('routes/public-layout.tsx', [
-    ...marketingPage(paths.home, 'routes/home.tsx'),
-    ...marketingPage(paths.smm, 'routes/smm.tsx'),
-    ...marketingPage(paths.marketplace, 'routes/marketplace.tsx'),
-    ...marketingPage(paths.inspiration, 'routes/inspiration.tsx'),
-    ...marketingPage(paths.livingPhoto, 'routes/living-photo.tsx'),
-    ...marketingPage(paths.influencer, 'routes/influencer.tsx'),
-    ...marketingPage(paths.privacyPolicy, 'routes/privacy-policy.tsx'),
-    ...marketingPage(paths.termsOfUse, 'routes/terms-of-use.tsx'),
-    route(paths.login, 'routes/login.tsx'),
+    ...localizedPage(paths.home, 'routes/home.tsx'),
+    ...localizedPage(paths.smm, 'routes/smm.tsx'),
+    ...localizedPage(paths.marketplace, 'routes/marketplace.tsx'),
+    ...localizedPage(paths.inspiration, 'routes/inspiration.tsx'),
+    ...localizedPage(paths.livingPhoto, 'routes/living-photo.tsx'),
+    ...localizedPage(paths.influencer, 'routes/influencer.tsx'),
+    ...localizedPage(paths.privacyPolicy, 'routes/privacy-policy.tsx'),
+    ...localizedPage(paths.termsOfUse, 'routes/terms-of-use.tsx'),
+    ...localizedPage(paths.login, 'routes/login.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   layout('routes/app-layout.tsx', [

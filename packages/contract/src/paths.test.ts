@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
+  englishLoginPath,
   englishMarketingPaths,
   isKnownPagePath,
   languageOfPath,
+  localizedPathOf,
   localizedPublicPath,
-  marketingPathOf,
   marketingPaths,
   publicPaths,
   safeReturnPath,
 } from './paths.ts';
 
-describe('localized marketing pages', () => {
+describe('localized pages (marketing and sign-in)', () => {
   it.each([
     ['/', 'ru', '/'],
     ['/', 'en', '/en'],
     ['/smm', 'ru', '/smm'],
     ['/smm', 'en', '/en/smm'],
     ['/terms-of-use', 'en', '/en/terms-of-use'],
+    ['/login', 'ru', '/login'],
+    ['/login', 'en', '/en/login'],
   ] as const)('%s in %s is %s', (path, language, expected) => {
     expect(localizedPublicPath(path, language)).toBe(expected);
   });
@@ -41,12 +44,13 @@ describe('localized marketing pages', () => {
     ['/en/smm', '/smm'],
     ['/en/smm/', '/smm'],
     ['/living-photo', '/living-photo'],
-    ['/login', null],
-    ['/en/login', null],
+    ['/login', '/login'],
+    ['/en/login/', '/login'],
+    ['/studio', null],
     ['/en/studio', null],
     ['/fr/smm', null],
-  ] as const)('%s shows the marketing page %s', (pathname, expected) => {
-    expect(marketingPathOf(pathname)).toBe(expected);
+  ] as const)('%s shows the localized page %s', (pathname, expected) => {
+    expect(localizedPathOf(pathname)).toBe(expected);
   });
 
   it('prerenders every marketing page in both languages, and knows their addresses', () => {
@@ -55,7 +59,10 @@ describe('localized marketing pages', () => {
       expect(publicPaths).toContain(path);
       expect(isKnownPagePath(path)).toBe(true);
     }
-    expect(isKnownPagePath('/en/login')).toBe(false);
+    // Sign-in too (ADR 024); the app's screens have one address for both languages.
+    expect(englishLoginPath).toBe('/en/login');
+    expect(publicPaths).toContain(englishLoginPath);
+    expect(isKnownPagePath(englishLoginPath)).toBe(true);
     expect(isKnownPagePath('/en/studio')).toBe(false);
   });
 });

@@ -54,10 +54,17 @@ export const marketingPaths = [
 ] as const;
 export type MarketingPath = (typeof marketingPaths)[number];
 
+/**
+ * Pages with a copy per language at its own address: the marketing pages and sign-in (which is
+ * static too, ADR 024; `/login` itself speaks the person's chosen language, see the server).
+ */
+export const localizedPaths = [...marketingPaths, paths.login] as const;
+export type LocalizedPath = (typeof localizedPaths)[number];
+
 const languagePrefix: Record<Language, string> = { ru: '', en: '/en' };
 
-/** A marketing page's address in a language: `('/smm', 'en')` → `/en/smm`, `('/', 'en')` → `/en`. */
-export function localizedPublicPath(path: MarketingPath, language: Language): string {
+/** A localized page's address in a language: `('/smm', 'en')` → `/en/smm`, `('/', 'en')` → `/en`. */
+export function localizedPublicPath(path: LocalizedPath, language: Language): string {
   const prefix = languagePrefix[language];
   if (!prefix) return path;
   return path === paths.home ? prefix : `${prefix}${path}`;
@@ -69,13 +76,16 @@ export function languageOfPath(pathname: string): Language {
   return pathname === prefix || pathname.startsWith(`${prefix}/`) ? 'en' : defaultLanguage;
 }
 
-/** The marketing page an address shows, in whatever language (`/en/smm/` → `/smm`), or null. */
-export function marketingPathOf(pathname: string): MarketingPath | null {
+/** The localized page an address shows, in whatever language (`/en/login/` → `/login`), or null. */
+export function localizedPathOf(pathname: string): LocalizedPath | null {
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   const prefix = languagePrefix[languageOfPath(trimmed)];
   const bare = trimmed.slice(prefix.length) || paths.home;
-  return marketingPaths.find((path) => path === bare) ?? null;
+  return localizedPaths.find((path) => path === bare) ?? null;
 }
+
+/** Sign-in in English, a static page like the marketing pages' English copies. */
+export const englishLoginPath = localizedPublicPath(paths.login, 'en');
 
 /** The English copies of the marketing pages (`/en`, `/en/smm`, …). */
 export const englishMarketingPaths = marketingPaths.map((path) => localizedPublicPath(path, 'en'));
@@ -88,6 +98,7 @@ export const publicPaths = [
   paths.termsOfUse,
   ...useCasePaths,
   ...englishMarketingPaths,
+  englishLoginPath,
 ] as const;
 
 /** Pages that need a session; anonymous visitors are sent to /login. */
@@ -113,7 +124,9 @@ export const defaultAfterLogin = paths.studio;
 
 /** Any C0 or C1 control character, DEL, or a backslash (which browsers read as a slash). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what it refuses.
-const unsafeInReturnPath = /[\u0000-\u001f\u007f-\u009f\\]/;
+export const unsafeInReturnPath = /[\u0000-\u001f\u007f-\u009f\\]/;
+/** The longest return path kept. */
+export const maxReturnPathLength = 2048;
 /** A stand-in origin: only whether resolving against it keeps the origin matters. */
 const siteProbe = 'https://kadr.invalid';
 
@@ -129,7 +142,7 @@ export function safeReturnPath(next: string | null | undefined): string {
   if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//')) {
     return defaultAfterLogin;
   }
-  if (next.length > 2048 || unsafeInReturnPath.test(next)) return defaultAfterLogin;
+  if (next.length > maxReturnPathLength || unsafeInReturnPath.test(next)) return defaultAfterLogin;
   let resolved: URL;
   try {
     resolved = new URL(next, siteProbe);

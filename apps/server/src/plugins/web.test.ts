@@ -71,7 +71,36 @@ describe('web plugin', () => {
     expect(res.body).toBe('<title>shell</title>');
   });
 
-  it.each(['/en/login', '/en/studio', '/en/nope', '/fr/smm', '/english'])(
+  it('answers /login in the language the person chose, and says the answer depends on it', async () => {
+    const cases = [
+      [undefined, '/login'],
+      ['lang=ru', '/login'],
+      ['lang=en', '/en/login'],
+      ['kadr_auth=1; lang=en; kadr_ref=x', '/en/login'],
+      ['lang=fr', '/login'],
+      ['xlang=en', '/login'],
+    ] as const;
+    for (const [cookie, copy] of cases) {
+      for (const url of ['/login', '/login/?next=%2Fstudio']) {
+        const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(`<title>page ${copy}</title>`);
+        expect(res.headers.vary).toBe('accept-encoding, cookie');
+      }
+    }
+    // Its English address is English whatever the cookie says; other pages ignore it.
+    const english = await app.inject({
+      method: 'GET',
+      url: '/en/login',
+      headers: { cookie: 'lang=ru' },
+    });
+    expect(english.body).toBe('<title>page /en/login</title>');
+    const smm = await app.inject({ method: 'GET', url: '/smm', headers: { cookie: 'lang=en' } });
+    expect(smm.body).toBe('<title>page /smm</title>');
+    expect(smm.headers.vary).toBe('accept-encoding');
+  });
+
+  it.each(['/en/studio', '/en/nope', '/fr/smm', '/english'])(
     'answers %s with the shell and 404',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });

@@ -3,7 +3,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { isKnownPagePath, metrikaOrigin, pageConfigMeta, publicPaths } from '@kadr/contract';
+import {
+  cookieNames,
+  defaultLanguage,
+  isKnownPagePath,
+  isLanguage,
+  localizedPublicPath,
+  metrikaOrigin,
+  pageConfigMeta,
+  paths,
+  publicPaths,
+} from '@kadr/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -71,7 +81,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     }
 
     const page = normalise(pathname);
-    const served = pages.get(page) ?? shell;
+    const served = pages.get(copyFor(page, request.headers.cookie)) ?? shell;
     if (served === undefined) {
       return reply
         .code(503)
@@ -83,12 +93,30 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       .code(isKnownPagePath(page) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', served.csp)
-      .header('vary', 'accept-encoding')
+      .header('vary', page === paths.login ? 'accept-encoding, cookie' : 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (encoding === 'identity') return reply.send(served.html);
     return reply.header('content-encoding', encoding).send(served[encoding]);
   });
 });
+
+/**
+ * The copy of a page to send. `/login` is where the app and the server send people to sign in, so
+ * it speaks the language they chose (the `lang` cookie, which the app and the static pages keep):
+ * its copy at `/en/login` for English. Every other address has one language (ADR 024).
+ */
+function copyFor(page: string, cookieHeader: string | undefined): string {
+  if (page !== paths.login) return page;
+  const prefix = `${cookieNames.language}=`;
+  const chosen = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+  return isLanguage(chosen) && chosen !== defaultLanguage
+    ? localizedPublicPath(paths.login, chosen)
+    : page;
+}
 
 /** A page as served; `metrikaCounter` (the app shell only) is named in it and allowed by its policy. */
 async function preparePage(file: string, metrikaCounter?: string): Promise<Page> {

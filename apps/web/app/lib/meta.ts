@@ -1,9 +1,9 @@
 import {
   defaultLanguage,
   type Language,
+  type LocalizedPath,
   languages,
   localizedPublicPath,
-  type MarketingPath,
 } from '@kadr/contract';
 import type { MetaDescriptor } from 'react-router';
 import { siteUrl } from './env';
@@ -20,8 +20,8 @@ type PageMeta = {
   noindex?: boolean;
   /** The page's language; the current interface language when absent. */
   language?: Language;
-  /** A marketing page: link its copies in every language (`hreflang`). */
-  alternatesOf?: MarketingPath;
+  /** A localized page: link its copies in every language (`hreflang`). */
+  alternatesOf?: LocalizedPath;
 };
 
 const ogLocale = { ru: 'ru_RU', en: 'en_US' } as const;
@@ -30,8 +30,8 @@ export function absoluteUrl(path: string): string {
   return new URL(path, siteUrl).href;
 }
 
-/** A marketing page's address in every language, and `x-default` (the Russian original). */
-export function pageAlternates(path: MarketingPath): { hrefLang: string; href: string }[] {
+/** A localized page's address in every language, and `x-default` (the Russian original). */
+export function pageAlternates(path: LocalizedPath): { hrefLang: string; href: string }[] {
   return [
     ...languages.map((language) => ({
       hrefLang: language,

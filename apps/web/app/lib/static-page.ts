@@ -2,9 +2,9 @@ import {
   defaultLanguage,
   isLanguage,
   type Language,
+  type LocalizedPath,
   languageOfPath,
   localizedPublicPath,
-  type MarketingPath,
 } from '@kadr/contract';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,8 +51,8 @@ export function usePageLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;
 }
 
-/** Addresses of marketing pages in the page's language (`/smm` → `/en/smm` on English pages). */
-export function useLocalizedPath(): (path: MarketingPath) => string {
+/** Addresses of localized pages in the page's language (`/smm` → `/en/smm` on English pages). */
+export function useLocalizedPath(): (path: LocalizedPath) => string {
   const language = usePageLanguage();
   return (path) => localizedPublicPath(path, language);
 }

@@ -1,7 +1,7 @@
 import '~/locales/app';
 import { paths } from '@kadr/contract';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LazyToaster } from '~/components/lazy-toaster';
 import { LoadingScreen } from '~/components/loading-screen';
 import { AppShell } from '~/features/app-shell/components/app-shell';
@@ -18,14 +18,14 @@ import { useSession } from '~/lib/session';
  */
 export default function AppLayout() {
   const { status, user } = useSession();
-  const navigate = useNavigate();
   const { pathname, search } = useLocation();
 
   useEffect(() => {
     if (status !== 'anonymous') return;
+    // A document load: sign-in is a static page without the app (ADR 024).
     const next = new URLSearchParams({ next: `${pathname}${search}` });
-    void navigate(`${paths.login}?${next}`, { replace: true });
-  }, [status, pathname, search, navigate]);
+    window.location.replace(`${paths.login}?${next}`);
+  }, [status, pathname, search]);
 
   // While the server is asked, the user cached on this device paints the frame at once.
   if (status === 'anonymous' || !user) {

@@ -1,13 +1,14 @@
 import '~/locales/auth';
-import { paths } from '@kadr/contract';
+import { defaultAfterLogin, paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { CircleAlert, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Logo } from '~/components/logo';
 import { buttonClasses } from '~/components/ui/button';
 import { useLocalizedPath } from '~/lib/static-page';
-import { blockedReason, type SignInError } from '../sign-in-errors';
+import { blockedWithReason, loginPageAttributes } from '../login-page-script';
+import { type SignInError, signInErrors } from '../sign-in-errors';
 import { ProviderMark } from './provider-mark';
 
 type Provider = { id: 'google' | 'yandex' | 'vk' };
@@ -19,18 +20,36 @@ function signInUrl(provider: Provider['id'], next: string): string {
   return `/api/auth/${provider}?${new URLSearchParams({ next })}`;
 }
 
-/** Why the last attempt failed; cancelling is the person's own choice, so it is not shown as an error. */
-function SignInAlert({ error }: { error: SignInError }) {
+/** A stand-in the reason replaces, so the sentence around it is translated as one. */
+const reasonSlot = '\u0000';
+
+/**
+ * Why the last attempt failed; cancelling is the person's own choice, so it is not shown as an
+ * error. Prerendered hidden, one per code; the page's script shows the one `?error=` names.
+ */
+function SignInAlert({ error }: { error: SignInError | typeof blockedWithReason }) {
   const { t } = useTranslation('auth');
   const cancelled = error === 'cancelled';
   const Icon = cancelled ? Info : CircleAlert;
-  const reason = error === 'blocked' ? blockedReason(document.cookie) : '';
-  const message = reason
-    ? t('login.errors.blockedWithReason', { reason })
-    : t(`login.errors.${error}`);
+  let message: ReactNode = t(`login.errors.${error === blockedWithReason ? 'blocked' : error}`);
+  if (error === blockedWithReason) {
+    const [before = '', after = ''] = t('login.errors.blockedWithReason', {
+      reason: reasonSlot,
+      interpolation: { escapeValue: false },
+    }).split(reasonSlot);
+    message = (
+      <>
+        {before}
+        <span {...{ [loginPageAttributes.blockedReason]: '' }} />
+        {after}
+      </>
+    );
+  }
   return (
     <div
       role="alert"
+      hidden
+      {...{ [loginPageAttributes.error]: error }}
       className={clsx(
         'mt-6 flex gap-3 rounded-xl border p-3 text-left text-sm',
         cancelled
@@ -47,13 +66,22 @@ function SignInAlert({ error }: { error: SignInError }) {
   );
 }
 
+/** A legal page in this page's language (Trans puts the words in). */
+function LegalLink({ href, children }: { href: string; children?: ReactNode }) {
+  return (
+    <a href={href} className="rounded text-fg underline underline-offset-2 hover:text-accent-soft">
+      {children}
+    </a>
+  );
+}
+
 /**
- * The sign-in card. `next` is where the person lands after signing in; `error` is why the last
- * attempt failed, if it did.
+ * The sign-in card, prerendered: the buttons lead to the default place after signing in, and every
+ * explanation of a failed attempt is there, hidden. The page's script (login-page-script.ts) puts
+ * in the `next` of the address and shows the explanation its `error` names.
  */
-export function LoginPanel({ next, error }: { next: string; error?: SignInError | null }) {
+export function LoginPanel() {
   const { t } = useTranslation('auth');
-  const legalLink = 'rounded text-fg underline underline-offset-2 hover:text-accent-soft';
   const localized = useLocalizedPath();
   return (
     <section
@@ -67,13 +95,16 @@ export function LoginPanel({ next, error }: { next: string; error?: SignInError 
         </h1>
         <p className="mt-2 text-sm text-fg-muted">{t('login.description')}</p>
       </div>
-      {error && <SignInAlert error={error} />}
+      {[...signInErrors, blockedWithReason].map((error) => (
+        <SignInAlert key={error} error={error} />
+      ))}
       <ul aria-label={t('login.providersLabel')} className="mt-8 space-y-3">
         {providers.map((provider) => (
           <li key={provider.id}>
             {/* A full page load: the server redirects to the provider and back. */}
             <a
-              href={signInUrl(provider.id, next)}
+              href={signInUrl(provider.id, defaultAfterLogin)}
+              {...{ [loginPageAttributes.provider]: provider.id }}
               className={buttonClasses({ variant: 'secondary', className: 'w-full justify-start' })}
             >
               <ProviderMark provider={provider.id} />
@@ -87,11 +118,9 @@ export function LoginPanel({ next, error }: { next: string; error?: SignInError 
           t={t}
           i18nKey="login.consent"
           components={{
-            // Static pages without the app (ADR 007): document loads, in the chosen language.
-            terms: <Link to={localized(paths.termsOfUse)} reloadDocument className={legalLink} />,
-            privacy: (
-              <Link to={localized(paths.privacyPolicy)} reloadDocument className={legalLink} />
-            ),
+            // Static pages like this one (ADR 007), in this page's language.
+            terms: <LegalLink href={localized(paths.termsOfUse)} />,
+            privacy: <LegalLink href={localized(paths.privacyPolicy)} />,
           }}
         />
       </p>

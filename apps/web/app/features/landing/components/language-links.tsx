@@ -1,8 +1,8 @@
 import {
+  type LocalizedPath,
   languages,
+  localizedPathOf,
   localizedPublicPath,
-  type MarketingPath,
-  marketingPathOf,
   paths,
 } from '@kadr/contract';
 import { clsx } from 'clsx';
@@ -11,14 +11,14 @@ import { useLocation } from 'react-router';
 import { usePageLanguage } from '~/lib/static-page';
 
 /**
- * RU | EN on a marketing page: plain links to the same page in the other language, since each
+ * RU | EN on a static page (marketing pages and sign-in): plain links to the same page in the other language, since each
  * language has its own address (the app's pages switch in place: components/language-switcher).
  */
 export function LanguageLinks({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const active = usePageLanguage();
-  const page: MarketingPath = marketingPathOf(pathname) ?? paths.home;
+  const page: LocalizedPath = localizedPathOf(pathname) ?? paths.home;
   return (
     <nav
       aria-label={t('language.label')}
