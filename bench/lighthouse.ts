@@ -4,7 +4,7 @@
 // (compressed, as Chromium received it, against the page's budget) and where the main thread's time
 // went.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -123,6 +123,12 @@ async function audit(url: string, port: number): Promise<Run> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  // BENCH_LHR_DIR=/tmp/lhr keeps each run's whole report (the LCP element, the request waterfall).
+  const keep = process.env.BENCH_LHR_DIR;
+  if (keep) {
+    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+    writeFileSync(path.join(keep, name), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000;
   const failing = new Set<string>();

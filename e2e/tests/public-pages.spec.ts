@@ -392,6 +392,26 @@ test.describe('the pages’ security policy, in the browser', () => {
     });
   }
 
+  test('a signed-in screen’s page preloads the screen’s own code, the others only the app’s', async ({
+    request,
+  }) => {
+    const preloads = async (path: string) =>
+      [
+        ...(await (await request.get(path)).text()).matchAll(
+          /<link rel="modulepreload" href="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]);
+    const studio = await preloads('/studio');
+    const history = await preloads('/history?page=2');
+    const unknown = await preloads('/no-such-page');
+    expect(studio.some((href) => /^\/assets\/studio-\w+\.js$/.test(href ?? ''))).toBe(true);
+    expect(history.some((href) => /^\/assets\/history-\w+\.js$/.test(href ?? ''))).toBe(true);
+    expect(unknown.some((href) => /^\/assets\/(studio|history)-/.test(href ?? ''))).toBe(false);
+    // The app's own preloads stay in every screen's copy.
+    expect(unknown.length).toBeGreaterThan(0);
+    for (const href of unknown) expect(studio).toContain(href);
+  });
+
   test('pages and scripts arrive compressed', async ({ request }) => {
     const page = await request.get('/', { headers: { 'accept-encoding': 'br' } });
     expect(page.headers()['content-encoding']).toBe('br');

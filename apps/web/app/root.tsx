@@ -8,13 +8,16 @@ import { Button } from './components/ui/button';
 import { currentLanguage, restoreLanguage } from './lib/i18n';
 import { publicPageScript } from './lib/public-page-script';
 import { captureReferral } from './lib/referral';
-import { SessionProvider } from './lib/session';
+import { SessionProvider, startSessionRefresh } from './lib/session';
 import { useStaticPageLanguage } from './lib/static-page';
 
 // Keep this module lean: it is on every page, the landing included (budget: 120 kB of JS gzipped).
 // Query cache, toasts and dialogs live in the signed-in layout.
 
 export const meta: Route.MetaFunction = () => [{ title: 'Kadr' }];
+
+// In a browser this module runs before the screen's own code has loaded: ask who is signed in now.
+if (typeof document !== 'undefined') startSessionRefresh();
 
 // The stylesheet as a React stylesheet resource (`precedence`): React puts it in <head> ahead of
 // the scripts' modulepreloads, so on a slow connection the page's first paint waits for its CSS

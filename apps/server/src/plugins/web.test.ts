@@ -23,6 +23,8 @@ beforeAll(async () => {
     await writeFile(file, `<title>page ${page}</title>`);
   }
   await writeFile(path.join(root, '__spa-fallback.html'), '<title>shell</title>');
+  await mkdir(path.join(root, '__app-shells'));
+  await writeFile(path.join(root, '__app-shells', 'studio.html'), '<title>studio shell</title>');
   await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   await writeFile(path.join(root, 'sitemap.xml'), '<urlset/>');
   await mkdir(path.join(root, 'samples'));
@@ -66,8 +68,17 @@ describe('web plugin', () => {
   });
 
   it.each(signedInPaths)('serves the app shell for %s', async (page) => {
-    const res = await app.inject({ method: 'GET', url: page });
+    const res = await app.inject({ method: 'GET', url: `${page}?tab=video` });
     expect(res.statusCode).toBe(200);
+    // A screen's own copy (preloading its modules) when the build made one, else the plain shell.
+    expect(res.body).toBe(
+      page === '/studio' ? '<title>studio shell</title>' : '<title>shell</title>',
+    );
+  });
+
+  it('never serves a screen’s shell file by its own address', async () => {
+    const res = await app.inject({ method: 'GET', url: '/__app-shells/studio.html' });
+    expect(res.statusCode).toBe(404);
     expect(res.body).toBe('<title>shell</title>');
   });
 
@@ -242,6 +253,8 @@ describe('web plugin: Yandex Metrika', () => {
     await mkdir(path.join(metrikaRoot, 'login'));
     await writeFile(path.join(metrikaRoot, 'login', 'index.html'), landing);
     await writeFile(path.join(metrikaRoot, '__spa-fallback.html'), shell);
+    await mkdir(path.join(metrikaRoot, '__app-shells'));
+    await writeFile(path.join(metrikaRoot, '__app-shells', 'profile.html'), shell);
   });
   afterAll(async () => {
     await rm(metrikaRoot, { recursive: true, force: true });

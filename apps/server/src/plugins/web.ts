@@ -13,11 +13,14 @@ import {
   pageConfigMeta,
   paths,
   publicPaths,
+  signedInPaths,
 } from '@kadr/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 const SPA_FALLBACK = '__spa-fallback.html';
+/** The shell again per signed-in screen, preloading that screen's modules (apps/web/scripts/app-shells.ts). */
+const APP_SHELLS = '__app-shells';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -40,7 +43,8 @@ interface WebOptions {
 }
 
 /**
- * Serves the built web app: prerendered HTML for public pages, the SPA shell for signed-in pages,
+ * Serves the built web app: prerendered HTML for public pages, the SPA shell for signed-in pages
+ * (each screen's copy of it, which also preloads the screen's own modules, when the build has one),
  * the same shell with status 404 for unknown paths (the app renders its not-found page), and static
  * files. The file list and the pages are read once at start: the build does not change under a
  * running server. Each page goes out with a Content-Security-Policy that allows exactly its own
@@ -65,6 +69,11 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   const shell = assets.has(`/${SPA_FALLBACK}`)
     ? await preparePage(path.join(root, SPA_FALLBACK), counter)
     : undefined;
+  const screens = new Map<string, Page>();
+  for (const page of signedInPaths) {
+    const file = `/${APP_SHELLS}${page}.html`;
+    if (assets.has(file)) screens.set(page, await preparePage(path.join(root, file), counter));
+  }
 
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = decodePath(request.url);
@@ -81,7 +90,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     }
 
     const page = normalise(pathname);
-    const served = pages.get(copyFor(page, request.headers.cookie)) ?? shell;
+    const served = pages.get(copyFor(page, request.headers.cookie)) ?? screens.get(page) ?? shell;
     if (served === undefined) {
       return reply
         .code(503)

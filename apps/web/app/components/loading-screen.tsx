@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { Logo } from './logo';
 
-/** Full-screen spinner while the app's code or the session is on its way. */
+/**
+ * Full-screen wait while the app's code or the session is on its way: the mark at once (it is in
+ * the prerendered shell, so a slow phone shows the product, not a blank page), a spinner under it.
+ */
 export function LoadingScreen() {
   const { t } = useTranslation();
   return (
-    <div role="status" className="flex min-h-dvh items-center justify-center">
-      <span className="size-8 rounded-full border-2 border-line border-t-accent-soft motion-safe:animate-spin" />
+    <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-6">
+      <Logo className="size-12" />
+      <span className="size-6 rounded-full border-2 border-line border-t-accent-soft motion-safe:animate-spin" />
       <span className="sr-only">{t('loading')}</span>
     </div>
   );

@@ -105,6 +105,15 @@ function refreshOnce(): Promise<User | null> {
   return refresh;
 }
 
+/**
+ * Starts this page load's one refresh now. The app's first render waits for the screen's code (the
+ * SPA loads its route modules before rendering), so root.tsx calls this as soon as it runs in a
+ * browser and the server's answer is on its way meanwhile; `SessionProvider` then takes the same one.
+ */
+export function startSessionRefresh(): void {
+  void refreshOnce();
+}
+
 type State = { status: SessionStatus; user: User | null };
 
 export function SessionProvider({ children }: { children: ReactNode }) {

@@ -36,10 +36,11 @@ export function ModelPicker({
     <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-medium text-fg">{t('studio.models')}</legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
-        {offered.map((model) => (
+        {offered.map((model, index) => (
           <ModelCard
             key={model.id}
             model={model}
+            firstRow={index < firstRowMax}
             checked={model.id === selected}
             onSelect={() => onSelect(model.id)}
           />
@@ -49,12 +50,18 @@ export function ModelPicker({
   );
 }
 
+/** The most cards a row holds (three from `sm`): the first row is in view when the studio opens. */
+const firstRowMax = 3;
+
 function ModelCard({
   model,
+  firstRow,
   checked,
   onSelect,
 }: {
   model: ModelDefinition;
+  /** In view at once: its picture is the screen's largest paint, so it is fetched first, not lazily. */
+  firstRow: boolean;
   checked: boolean;
   onSelect: () => void;
 }) {
@@ -89,7 +96,8 @@ function ModelCard({
             alt=""
             width={320}
             height={180}
-            loading="lazy"
+            loading={firstRow ? 'eager' : 'lazy'}
+            fetchPriority={firstRow ? 'high' : 'auto'}
             decoding="async"
             className="aspect-video w-full object-cover"
           />
