@@ -95,9 +95,10 @@ describe('10,000 fuzzed create payloads', () => {
       }),
       { numRuns: 10_000 },
     );
-    // Both kinds were tried: refused as invalid, and valid but not affordable.
+    // Both kinds were tried: refused as invalid, and valid but not affordable. A run makes ~1.2 %
+    // valid bodies (97–153 of 10,000 seen), so the floor sits well below that, not at its middle.
     expect(statuses.get(400)).toBeGreaterThan(1_000);
-    expect(statuses.get(402)).toBeGreaterThan(100);
+    expect(statuses.get(402)).toBeGreaterThan(30);
     expect((await t.container.repositories.users.findById(userId))?.tokens).toBe(2);
     const created = await t.database.pool.query<{ n: number }>(
       'select count(*)::int as n from generation_requests where user_id = $1',
