@@ -5,10 +5,6 @@ const setupFiles = ['./vitest.fail-on-console-error.ts'];
 
 export default defineConfig({
   test: {
-    // Two test files at a time. Vitest's default on a 2-core machine is one (cores − 1), but most
-    // of the server's slow files wait on PostgreSQL, child processes and timers rather than the CPU:
-    // the unit run took 345 s one file at a time and 220 s two at a time on the same machine.
-    maxWorkers: 2,
     projects: [
       {
         test: {
