@@ -21,10 +21,10 @@ type ManifestRoute = {
 };
 type Manifest = { routes: Record<string, ManifestRoute> };
 
-export const shellsDir = '__app-shells';
+const shellsDir = '__app-shells';
 
 /** The modules a screen's routes need, from the root down, in the manifest's order. */
-export function screenModules(manifest: Manifest, page: string): string[] {
+function screenModules(manifest: Manifest, page: string): string[] {
   // A route's address: its own path when absolute, else under its parent's.
   const address = (route: ManifestRoute): string => {
     const parent = route.parentId ? manifest.routes[route.parentId] : undefined;
@@ -46,7 +46,7 @@ export function screenModules(manifest: Manifest, page: string): string[] {
 }
 
 /** The shell with a modulepreload for each module it does not preload already. */
-export function withPreloads(shell: string, modules: string[]): string {
+function withPreloads(shell: string, modules: string[]): string {
   const preloaded = new Set(
     [...shell.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]),
   );
@@ -60,23 +60,19 @@ export function withPreloads(shell: string, modules: string[]): string {
   return `${shell.slice(0, at)}${links}${shell.slice(at)}`;
 }
 
-async function main() {
-  const client = fileURLToPath(new URL('../build/client', import.meta.url));
-  const shell = await readFile(path.join(client, '__spa-fallback.html'), 'utf8');
-  const manifestUrl = /import "(\/assets\/manifest-[^"]+\.js)"/.exec(shell)?.[1];
-  if (!manifestUrl) throw new Error('The shell names no client manifest');
-  const source = await readFile(path.join(client, manifestUrl), 'utf8');
-  const prefix = 'window.__reactRouterManifest=';
-  if (!source.startsWith(prefix))
-    throw new Error(`${manifestUrl} is not a manifest this script knows`);
-  const manifest: Manifest = JSON.parse(source.slice(prefix.length).replace(/;\s*$/, ''));
+const client = fileURLToPath(new URL('../build/client', import.meta.url));
+const shell = await readFile(path.join(client, '__spa-fallback.html'), 'utf8');
+const manifestUrl = /import "(\/assets\/manifest-[^"]+\.js)"/.exec(shell)?.[1];
+if (!manifestUrl) throw new Error('The shell names no client manifest');
+const source = await readFile(path.join(client, manifestUrl), 'utf8');
+const prefix = 'window.__reactRouterManifest=';
+if (!source.startsWith(prefix))
+  throw new Error(`${manifestUrl} is not a manifest this script knows`);
+const manifest: Manifest = JSON.parse(source.slice(prefix.length).replace(/;\s*$/, ''));
 
-  await mkdir(path.join(client, shellsDir), { recursive: true });
-  for (const page of signedInPaths) {
-    const html = withPreloads(shell, screenModules(manifest, page));
-    await writeFile(path.join(client, shellsDir, `${page.slice(1)}.html`), html);
-  }
-  console.info(`app shells: ${signedInPaths.length} screens, each preloading its own modules`);
+await mkdir(path.join(client, shellsDir), { recursive: true });
+for (const page of signedInPaths) {
+  const html = withPreloads(shell, screenModules(manifest, page));
+  await writeFile(path.join(client, shellsDir, `${page.slice(1)}.html`), html);
 }
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+console.info(`app shells: ${signedInPaths.length} screens, each preloading its own modules`);

@@ -20,12 +20,21 @@ export function requestLocale(request: FastifyRequest): Locale {
   return 'ru';
 }
 
-function cookieValue(request: FastifyRequest, name: string): string | undefined {
+/**
+ * A cookie's value read from the request's own header (no cookie plugin needed); a value that is
+ * not valid percent-encoding counts as absent.
+ */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const pair of header.split(';')) {
     const [key, ...rest] = pair.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

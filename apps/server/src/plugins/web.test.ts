@@ -90,6 +90,7 @@ describe('web plugin', () => {
       ['kadr_auth=1; lang=en; kadr_ref=x', '/en/login'],
       ['lang=fr', '/login'],
       ['xlang=en', '/login'],
+      ['lang=%E0', '/login'],
     ] as const;
     for (const [cookie, copy] of cases) {
       for (const url of ['/login', '/login/?next=%2Fstudio']) {

@@ -15,8 +15,9 @@ import {
   publicPaths,
   signedInPaths,
 } from '@kadr/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { cookieValue } from '../lib/locale.ts';
 
 const SPA_FALLBACK = '__spa-fallback.html';
 /** The shell again per signed-in screen, preloading that screen's modules (apps/web/scripts/app-shells.ts). */
@@ -90,7 +91,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     }
 
     const page = normalise(pathname);
-    const served = pages.get(copyFor(page, request.headers.cookie)) ?? screens.get(page) ?? shell;
+    const served = pages.get(copyFor(page, request)) ?? screens.get(page) ?? shell;
     if (served === undefined) {
       return reply
         .code(503)
@@ -114,14 +115,9 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
  * it speaks the language they chose (the `lang` cookie, which the app and the static pages keep):
  * its copy at `/en/login` for English. Every other address has one language (ADR 024).
  */
-function copyFor(page: string, cookieHeader: string | undefined): string {
+function copyFor(page: string, request: FastifyRequest): string {
   if (page !== paths.login) return page;
-  const prefix = `${cookieNames.language}=`;
-  const chosen = cookieHeader
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix))
-    ?.slice(prefix.length);
+  const chosen = cookieValue(request, cookieNames.language);
   return isLanguage(chosen) && chosen !== defaultLanguage
     ? localizedPublicPath(paths.login, chosen)
     : page;
