@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Container } from './container.ts';
 import { HttpProblem } from './lib/problem.ts';
 import { serializerCompiler } from './lib/serializer.ts';
@@ -65,6 +66,10 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The contract's schemas are zod/mini (small in the browser), which carries no messages; the
+  // field errors of a 400 use zod's English ones, set here rather than left to whichever classic
+  // schema happens to be built first.
+  z.config(z.locales.en());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   currencySchema,
   generationStatusSchema,
@@ -13,7 +13,7 @@ export const adminPersonSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  tokens: z.number().int(),
+  tokens: z.number().check(z.int()),
   role: z.enum(['user', 'admin']),
   created: z.string(),
 });
@@ -23,31 +23,31 @@ export type AdminPerson = z.infer<typeof adminPersonSchema>;
 export const adminPeopleSchema = z.object({ items: z.array(adminPersonSchema) });
 
 export const adminPeopleQuerySchema = z.object({
-  q: z.string().trim().max(200).default(''),
+  q: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
 });
 
 /** `POST /api/admin/people/:id/adjustments`: a signed amount, through the ledger, with a reason. */
 export const adminAdjustmentRequestSchema = z.object({
-  delta: z
-    .number()
-    .int()
-    .refine((delta) => delta !== 0, 'must not be zero')
-    .refine((delta) => Math.abs(delta) <= 1_000_000, 'must be at most 1,000,000 either way'),
-  reason: z.string().trim().min(3).max(500),
+  delta: z.number().check(
+    z.int(),
+    z.refine((delta) => delta !== 0, 'must not be zero'),
+    z.refine((delta) => Math.abs(delta) <= 1_000_000, 'must be at most 1,000,000 either way'),
+  ),
+  reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)),
 });
 
 export const adminAdjustmentSchema = z.object({
   user_id: z.string(),
-  delta: z.number().int(),
-  balance_before: z.number().int(),
-  balance_after: z.number().int(),
+  delta: z.number().check(z.int()),
+  balance_before: z.number().check(z.int()),
+  balance_after: z.number().check(z.int()),
 });
 
 /** One operator action of the audit log. */
 export const adminAuditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
-  actor_id: z.string().nullable(),
+  actor_id: z.nullable(z.string()),
   actor: z.string(),
   action: z.string(),
   subject_type: z.string(),
@@ -59,38 +59,35 @@ export const adminAuditEntrySchema = z.object({
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 export const adminAuditQuerySchema = z.object({
-  action: z.string().max(64).optional(),
-  subject: z.string().max(64).optional(),
+  action: z.optional(z.string().check(z.maxLength(64))),
+  subject: z.optional(z.string().check(z.maxLength(64))),
   /** Part of the operator's e-mail (or `cli`). */
-  actor: z.string().trim().max(200).optional(),
+  actor: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   /** From this UTC day on (YYYY-MM-DD). */
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
 });
 
 export const adminAuditSchema = z.object({ items: z.array(adminAuditEntrySchema) });
 
 /** Why an operator acts: every action that changes something names it (kept in the audit log). */
-export const adminReasonSchema = z.string().trim().min(3).max(500);
+export const adminReasonSchema = z.string().check(z.trim(), z.minLength(3), z.maxLength(500));
 export const adminReasonBodySchema = z.object({ reason: adminReasonSchema });
 
 /** A person's account as the console opens it. */
-export const adminAccountSchema = adminPersonSchema.extend({
+export const adminAccountSchema = z.extend(adminPersonSchema, {
   verified: z.boolean(),
-  locale: z.string().nullable(),
+  locale: z.nullable(z.string()),
   /** When an operator blocked them, and why; null when they are not blocked. */
-  blocked_at: z.string().nullable(),
-  blocked_reason: z.string().nullable(),
+  blocked_at: z.nullable(z.string()),
+  blocked_reason: z.nullable(z.string()),
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
 /** One entry of a person's token statement, with the operator and note of an adjustment. */
-export const adminLedgerEntrySchema = ledgerEntrySchema.extend({
-  actor_id: z.string().nullable(),
-  note: z.string().nullable(),
+export const adminLedgerEntrySchema = z.extend(ledgerEntrySchema, {
+  actor_id: z.nullable(z.string()),
+  note: z.nullable(z.string()),
 });
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
 
@@ -103,51 +100,50 @@ export const adminGenerationSchema = z.object({
   type: modelTypeSchema,
   model: z.string(),
   status: generationStatusSchema,
-  cost: z.number().int(),
+  cost: z.number().check(z.int()),
   /** Tokens given back for it so far (a failure's refund or an operator's). */
-  refunded: z.number().int(),
-  error_code: z.string().nullable(),
+  refunded: z.number().check(z.int()),
+  error_code: z.nullable(z.string()),
   prompt: z.string(),
 });
 export type AdminGeneration = z.infer<typeof adminGenerationSchema>;
 
 /** One generation opened: what was asked, the provider's prediction, timings, errors, outputs. */
-export const adminGenerationDetailSchema = adminGenerationSchema.extend({
+export const adminGenerationDetailSchema = z.extend(adminGenerationSchema, {
   updated: z.string(),
   provider: z.string(),
-  prediction_id: z.string().nullable(),
-  error: z.string().nullable(),
-  submitted_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  deadline: z.string().nullable(),
+  prediction_id: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+  submitted_at: z.nullable(z.string()),
+  completed_at: z.nullable(z.string()),
+  deadline: z.nullable(z.string()),
   jsondata: z.unknown(),
   outputs: z.array(
     z.object({ id: z.string(), kind: z.string(), mime: z.string(), url: z.string() }),
   ),
   ledger: z.array(adminLedgerEntrySchema),
   /** The generation this one retried (an operator's free retry), when it is one. */
-  retry_of: z.string().nullable(),
+  retry_of: z.nullable(z.string()),
 });
 export type AdminGenerationDetail = z.infer<typeof adminGenerationDetailSchema>;
 
-const dateText = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .optional();
+const dateText = z.optional(
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')),
+);
 
 export const adminGenerationsQuerySchema = z.object({
-  status: generationStatusSchema.optional(),
-  model: z.string().max(100).optional(),
+  status: z.optional(generationStatusSchema),
+  model: z.optional(z.string().check(z.maxLength(100))),
   /** A person's id or e-mail. */
-  person: z.string().trim().max(200).optional(),
+  person: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   from: dateText,
   to: dateText,
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
 });
 
 export const adminGenerationListSchema = z.object({
   items: z.array(adminGenerationSchema),
-  page: z.number().int(),
+  page: z.number().check(z.int()),
   has_more: z.boolean(),
 });
 
@@ -158,27 +154,27 @@ export const adminPaymentSchema = z.object({
   user_id: z.string(),
   user_email: z.string(),
   provider: paymentProviderSchema,
-  provider_payment_id: z.string().nullable(),
+  provider_payment_id: z.nullable(z.string()),
   status: paymentStatusSchema,
   amount: z.string(),
   currency: currencySchema,
-  tokens: z.number().int(),
-  reversed_tokens: z.number().int(),
+  tokens: z.number().check(z.int()),
+  reversed_tokens: z.number().check(z.int()),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-export const adminPaymentDetailSchema = adminPaymentSchema.extend({
+export const adminPaymentDetailSchema = z.extend(adminPaymentSchema, {
   updated: z.string(),
   package_id: z.string(),
-  cancel_reason: z.string().nullable(),
-  succeeded_at: z.string().nullable(),
-  closed_at: z.string().nullable(),
+  cancel_reason: z.nullable(z.string()),
+  succeeded_at: z.nullable(z.string()),
+  closed_at: z.nullable(z.string()),
   /** Money the provider reports taken back, in minor units, and tokens that could not be. */
-  reversed_minor: z.number().int(),
-  amount_minor: z.number().int(),
-  shortfall_tokens: z.number().int(),
-  referrer_id: z.string().nullable(),
-  commission_tokens: z.number().int(),
+  reversed_minor: z.number().check(z.int()),
+  amount_minor: z.number().check(z.int()),
+  shortfall_tokens: z.number().check(z.int()),
+  referrer_id: z.nullable(z.string()),
+  commission_tokens: z.number().check(z.int()),
   /** Its credits and take-backs in the ledger (the payer's and the referrer's). */
   ledger: z.array(adminLedgerEntrySchema),
   /** What operators did to it. */
@@ -187,17 +183,17 @@ export const adminPaymentDetailSchema = adminPaymentSchema.extend({
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
 export const adminPaymentsQuerySchema = z.object({
-  provider: paymentProviderSchema.optional(),
-  status: paymentStatusSchema.optional(),
-  person: z.string().trim().max(200).optional(),
+  provider: z.optional(paymentProviderSchema),
+  status: z.optional(paymentStatusSchema),
+  person: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   from: dateText,
   to: dateText,
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
 });
 
 export const adminPaymentListSchema = z.object({
   items: z.array(adminPaymentSchema),
-  page: z.number().int(),
+  page: z.number().check(z.int()),
   has_more: z.boolean(),
 });
 
@@ -210,13 +206,13 @@ export const adminPersonDetailSchema = z.object({
   identities: z.array(
     z.object({
       provider: z.string(),
-      email: z.string().nullable(),
+      email: z.nullable(z.string()),
       email_verified: z.boolean(),
       created: z.string(),
     }),
   ),
   referrals: z.object({
-    referred_by: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+    referred_by: z.nullable(z.object({ id: z.string(), email: z.string(), name: z.string() })),
     brought: z.array(
       z.object({ id: z.string(), email: z.string(), name: z.string(), created: z.string() }),
     ),
@@ -226,8 +222,8 @@ export const adminPersonDetailSchema = z.object({
       created: z.string(),
       last_seen: z.string(),
       expires_at: z.string(),
-      user_agent: z.string().nullable(),
-      ip: z.string().nullable(),
+      user_agent: z.nullable(z.string()),
+      ip: z.nullable(z.string()),
     }),
   ),
 });
@@ -239,7 +235,7 @@ export const adminModelSchema = z.object({
   name: z.string(),
   type: modelTypeSchema,
   enabled: z.boolean(),
-  updated: z.string().nullable(),
+  updated: z.nullable(z.string()),
 });
 export type AdminModel = z.infer<typeof adminModelSchema>;
 export const adminModelListSchema = z.object({ items: z.array(adminModelSchema) });
@@ -250,31 +246,31 @@ export const adminModelSwitchBodySchema = z.object({
 
 /** One period of the overview: today (UTC), the last 7 or the last 30 days. */
 export const adminPeriodSchema = z.object({
-  signups: z.number().int(),
+  signups: z.number().check(z.int()),
   generations: z.object({
-    pending: z.number().int(),
-    processing: z.number().int(),
-    completed: z.number().int(),
-    failed: z.number().int(),
+    pending: z.number().check(z.int()),
+    processing: z.number().check(z.int()),
+    completed: z.number().check(z.int()),
+    failed: z.number().check(z.int()),
   }),
   models: z.array(
     z.object({
       model: z.string(),
-      total: z.number().int(),
-      failed: z.number().int(),
+      total: z.number().check(z.int()),
+      failed: z.number().check(z.int()),
       /** Failed ÷ finished (0 when none finished). */
       failure_rate: z.number(),
       /** Median milliseconds from create to result, over completed ones; null when none. */
-      median_ms: z.number().nullable(),
+      median_ms: z.nullable(z.number()),
     }),
   ),
   tokens: z.object({
-    debited: z.number().int(),
-    refunded: z.number().int(),
-    credited: z.number().int(),
+    debited: z.number().check(z.int()),
+    refunded: z.number().check(z.int()),
+    credited: z.number().check(z.int()),
   }),
   purchases: z.array(
-    z.object({ currency: currencySchema, count: z.number().int(), revenue: z.string() }),
+    z.object({ currency: currencySchema, count: z.number().check(z.int()), revenue: z.string() }),
   ),
 });
 export type AdminPeriod = z.infer<typeof adminPeriodSchema>;
@@ -287,9 +283,9 @@ export const adminOverviewSchema = z.object({
   days: z.array(
     z.object({
       day: z.string(),
-      signups: z.number().int(),
-      generations: z.number().int(),
-      failed: z.number().int(),
+      signups: z.number().check(z.int()),
+      generations: z.number().check(z.int()),
+      failed: z.number().check(z.int()),
       revenue_rub: z.string(),
       revenue_usd: z.string(),
     }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** RFC 9457 problem details; `errors` lists field errors on 400. */
 export const fieldErrorSchema = z.object({
@@ -11,11 +11,11 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
-  detail: z.string().optional(),
-  errors: z.array(fieldErrorSchema).optional(),
+  status: z.number().check(z.int()),
+  detail: z.optional(z.string()),
+  errors: z.optional(z.array(fieldErrorSchema)),
   /** A limit's problem (429): the number it allows (e.g. 8 running generations). */
-  limit: z.number().int().optional(),
+  limit: z.optional(z.number().check(z.int())),
 });
 export type Problem = z.infer<typeof problemSchema>;
 
@@ -36,8 +36,8 @@ export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  avatar: z.string().nullable(),
-  tokens: z.number().int(),
+  avatar: z.nullable(z.string()),
+  tokens: z.number().check(z.int()),
   verified: z.boolean(),
   created: z.string(),
   updated: z.string(),
@@ -46,7 +46,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const modelTypeSchema = z.enum(['image', 'video']);
 
-export const modelListQuerySchema = z.object({ type: modelTypeSchema.optional() });
+export const modelListQuerySchema = z.object({ type: z.optional(modelTypeSchema) });
 export const modelListItemSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -58,14 +58,14 @@ export type ModelListItem = z.infer<typeof modelListItemSchema>;
 export const currencySchema = z.enum(['RUB', 'USD']);
 export type Currency = z.infer<typeof currencySchema>;
 export const packageListQuerySchema = z.object({
-  currency: currencySchema.default('RUB'),
+  currency: z._default(currencySchema, 'RUB'),
   /** The language of names and descriptions; else the `lang` cookie, then Accept-Language. */
-  lang: z.enum(['ru', 'en']).optional(),
+  lang: z.optional(z.enum(['ru', 'en'])),
 });
 export const tokenPackageSchema = z.object({
   id: z.string(),
   name: z.string(),
-  tokens: z.number().int(),
+  tokens: z.number().check(z.int()),
   priceNumeric: z.number(),
   price: z.string(),
   currency: currencySchema,
@@ -97,28 +97,27 @@ function hasMoreKeysThan(value: object, max: number): boolean {
  * per-key work, so a body of 120,000 keys costs one refusal, not 120,000 checks and errors.
  */
 function boundedRecord(description: string) {
-  return z
-    .unknown()
-    .check((ctx) => {
-      const value = ctx.value;
-      if (value && typeof value === 'object' && hasMoreKeysThan(value, MAX_REQUEST_KEYS)) {
-        ctx.issues.push({
-          code: 'too_big',
-          origin: 'object',
-          maximum: MAX_REQUEST_KEYS,
-          inclusive: true,
-          message: `must have at most ${MAX_REQUEST_KEYS} keys`,
-          input: value,
-        });
-      }
-    })
-    .pipe(z.record(z.string(), z.unknown()))
-    .meta({
+  const counted = z.unknown().check((ctx) => {
+    const value = ctx.value;
+    if (value && typeof value === 'object' && hasMoreKeysThan(value, MAX_REQUEST_KEYS)) {
+      ctx.issues.push({
+        code: 'too_big',
+        origin: 'object',
+        maximum: MAX_REQUEST_KEYS,
+        inclusive: true,
+        message: `must have at most ${MAX_REQUEST_KEYS} keys`,
+        input: value,
+      });
+    }
+  });
+  return z.pipe(counted, z.record(z.string(), z.unknown())).check(
+    z.meta({
       type: 'object',
       maxProperties: MAX_REQUEST_KEYS,
       additionalProperties: {},
       description,
-    });
+    }),
+  );
 }
 
 /** The parameter values of a request; the catalogue checks names, types and ranges. */
@@ -136,17 +135,19 @@ export const createGenerationBodySchema = boundedRecord(
 export const estimateImageBodySchema = z.strictObject({
   model: z.string(),
   prompt: z.string(),
-  parameters: parametersSchema.default({}),
+  parameters: z._default(parametersSchema, {}),
 });
 export type EstimateImageBody = z.infer<typeof estimateImageBodySchema>;
 
-export const estimateVideoBodySchema = estimateImageBodySchema.extend({
+export const estimateVideoBodySchema = z.extend(estimateImageBodySchema, {
   /** Seconds as a number; 0 when the model has no duration to choose. */
-  duration: z.number().default(0),
+  duration: z._default(z.number(), 0),
 });
 export type EstimateVideoBody = z.infer<typeof estimateVideoBodySchema>;
 
-export const estimateResponseSchema = z.object({ estimation: z.number().int().nonnegative() });
+export const estimateResponseSchema = z.object({
+  estimation: z.number().check(z.int(), z.nonnegative()),
+});
 export type EstimateResponse = z.infer<typeof estimateResponseSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
@@ -184,7 +185,7 @@ export function isFinished(status: GenerationStatus): boolean {
 
 export const createGenerationResponseSchema = z.object({
   request_id: z.string(),
-  prediction_id: z.string().nullable(),
+  prediction_id: z.nullable(z.string()),
   status: generationStatusSchema,
 });
 export type CreateGenerationResponse = z.infer<typeof createGenerationResponseSchema>;
@@ -196,27 +197,25 @@ export const outputFileSchema = z.object({
   url: z.string(),
   download_url: z.string(),
   /** A small preview: an image's thumbnail or a video's poster frame. */
-  thumbnail: z.string().nullable(),
+  thumbnail: z.nullable(z.string()),
   mime: z.string(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  duration_ms: z.number().nullable(),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+  duration_ms: z.nullable(z.number()),
 });
 export type OutputFile = z.infer<typeof outputFileSchema>;
 
 /** A generation's body (§3): what was asked, as validated, and what came back. */
-export const generationJsondataSchema = z
-  .object({
-    type: modelTypeSchema.optional(),
-    prompt: z.string().optional(),
-    /** The validated parameters, `duration` included for videos. */
-    input: z.record(z.string(), z.unknown()).nullable().optional(),
-    output: z.unknown().optional(),
-    translate_prompt: z.boolean().optional(),
-    /** The prompt as sent to the model (translated when asked). */
-    sent_prompt: z.string().optional(),
-  })
-  .loose();
+export const generationJsondataSchema = z.looseObject({
+  type: z.optional(modelTypeSchema),
+  prompt: z.optional(z.string()),
+  /** The validated parameters, `duration` included for videos. */
+  input: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  output: z.optional(z.unknown()),
+  translate_prompt: z.optional(z.boolean()),
+  /** The prompt as sent to the model (translated when asked). */
+  sent_prompt: z.optional(z.string()),
+});
 export type GenerationJsondata = z.infer<typeof generationJsondataSchema>;
 
 /** The spec's generation request record (§3), `output_files` expanded. */
@@ -231,9 +230,9 @@ export const generationRecordSchema = z.object({
   replicate_id: z.string(),
   status: generationStatusSchema,
   /** Why it failed (null unless failed); `error` says the same in English. */
-  error_code: generationErrorCodeSchema.nullable(),
+  error_code: z.nullable(generationErrorCodeSchema),
   /** Tokens charged (and refunded in full when the generation failed). */
-  cost: z.number().int(),
+  cost: z.number().check(z.int()),
   jsondata: generationJsondataSchema,
   output_files: z.array(z.string()),
   expand: z.object({ output_files: z.array(outputFileSchema) }),
@@ -243,50 +242,50 @@ export const generationRecordSchema = z.object({
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
 
 /** `PUT /api/generations/:id/favorite`. */
-export const favoriteBodySchema = z.object({ favorite: z.boolean() }).strict();
+export const favoriteBodySchema = z.strictObject({ favorite: z.boolean() });
 
 /** A person's named collection of generations, with how many it holds. */
 export const collectionSchema = z.object({
   id: z.string(),
   name: z.string(),
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   created: z.string(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 export const collectionListSchema = z.object({ items: z.array(collectionSchema) });
 export const collectionNameMax = 60;
-export const createCollectionBodySchema = z
-  .object({ name: z.string().trim().min(1).max(collectionNameMax) })
-  .strict();
+export const createCollectionBodySchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(collectionNameMax)),
+});
 /** A batch holds at most this many items (prompts × models × variations). */
 export const batchMaxItems = 100;
 
 /** One item of a batch: what one create would send (the parameters nested). */
-export const batchItemInputSchema = z
-  .object({
-    model: z.string().max(100),
-    prompt: z.string().max(2000),
-    parameters: z.record(z.string(), z.unknown()).optional(),
-    duration: z.number().optional(),
-    translate_prompt: z.boolean().optional(),
-  })
-  .strict();
+export const batchItemInputSchema = z.strictObject({
+  model: z.string().check(z.maxLength(100)),
+  prompt: z.string().check(z.maxLength(2000)),
+  parameters: z.optional(z.record(z.string(), z.unknown())),
+  duration: z.optional(z.number()),
+  translate_prompt: z.optional(z.boolean()),
+});
 export type BatchItemInput = z.infer<typeof batchItemInputSchema>;
 
-export const batchBodySchema = z
-  .object({
-    type: modelTypeSchema,
-    items: z.array(batchItemInputSchema).min(1).max(batchMaxItems),
-  })
-  .strict();
+export const batchBodySchema = z.strictObject({
+  type: modelTypeSchema,
+  items: z.array(batchItemInputSchema).check(z.minLength(1), z.maxLength(batchMaxItems)),
+});
 export type BatchBody = z.infer<typeof batchBodySchema>;
 
 /** `POST /api/batches/quote`: each item's cost and the one total, before anything starts. */
 export const batchQuoteSchema = z.object({
   items: z.array(
-    z.object({ position: z.number().int(), model: z.string(), cost: z.number().int() }),
+    z.object({
+      position: z.number().check(z.int()),
+      model: z.string(),
+      cost: z.number().check(z.int()),
+    }),
   ),
-  total: z.number().int(),
+  total: z.number().check(z.int()),
 });
 
 export const batchItemStateSchema = z.enum(['waiting', 'started', 'not_started', 'canceled']);
@@ -296,17 +295,17 @@ export const batchSchema = z.object({
   id: z.string(),
   type: modelTypeSchema,
   created: z.string(),
-  quote: z.number().int(),
+  quote: z.number().check(z.int()),
   items: z.array(
     z.object({
-      position: z.number().int(),
+      position: z.number().check(z.int()),
       model: z.string(),
       prompt: z.string(),
-      cost: z.number().int(),
+      cost: z.number().check(z.int()),
       state: batchItemStateSchema,
-      generation_id: z.string().nullable(),
+      generation_id: z.nullable(z.string()),
       /** Why it did not start: `insufficient_tokens`, `invalid`. */
-      problem: z.string().nullable(),
+      problem: z.nullable(z.string()),
     }),
   ),
 });
@@ -320,17 +319,17 @@ export const shareSchema = z.object({
   created: z.string(),
 });
 export type Share = z.infer<typeof shareSchema>;
-export const shareStateSchema = z.object({ share: shareSchema.nullable() });
-export const shareBodySchema = z.object({ show_prompt: z.boolean() }).strict();
+export const shareStateSchema = z.object({ share: z.nullable(shareSchema) });
+export const shareBodySchema = z.strictObject({ show_prompt: z.boolean() });
 
 /** `GET /api/generations/:id/collections`: the ids of the collections that hold it. */
 export const generationCollectionsSchema = z.object({ ids: z.array(z.string()) });
 
 export const generationListSchema = z.object({
-  page: z.number().int(),
-  perPage: z.number().int(),
-  totalItems: z.number().int(),
-  totalPages: z.number().int(),
+  page: z.number().check(z.int()),
+  perPage: z.number().check(z.int()),
+  totalItems: z.number().check(z.int()),
+  totalPages: z.number().check(z.int()),
   items: z.array(generationRecordSchema),
 });
 export type GenerationList = z.infer<typeof generationListSchema>;
@@ -339,10 +338,12 @@ export const uploadResponseSchema = z.object({ urls: z.object({ get: z.string() 
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** An answer with no body (204). */
-export const noContentSchema = z.null().describe('No content.');
+export const noContentSchema = z.null().check(z.describe('No content.'));
 
 /** A redirect (302): the browser goes on to the address in the Location header. */
-export const redirectSchema = z.null().describe('Redirect to the address in the Location header.');
+export const redirectSchema = z
+  .null()
+  .check(z.describe('Redirect to the address in the Location header.'));
 
 /** The content types of the files Kadr stores and serves (uploads, outputs and their previews). */
 export const storedFileTypes = [
@@ -354,7 +355,7 @@ export const storedFileTypes = [
 ] as const;
 
 /** A stored file's bytes, in the file's own content type (ranges give 206 with a part of them). */
-export const fileBytesSchema = z.string().meta({ format: 'binary' });
+export const fileBytesSchema = z.string().check(z.meta({ format: 'binary' }));
 
 /**
  * `GET /api/realtime`: server-sent events. `user` carries the person's record (on open and
@@ -364,9 +365,11 @@ export const fileBytesSchema = z.string().meta({ format: 'binary' });
  */
 export const realtimeStreamSchema = z
   .string()
-  .describe(
-    'text/event-stream: `user` events (a User), `generation` events (a GenerationRecord), ' +
-      '`payment` events (a PaymentRecord).',
+  .check(
+    z.describe(
+      'text/event-stream: `user` events (a User), `generation` events (a GenerationRecord), ' +
+        '`payment` events (a PaymentRecord).',
+    ),
   );
 
 /** A purchase's state: `pending` until the provider confirms it, then paid, or closed unpaid. */
@@ -383,8 +386,8 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
  */
 export const createPaymentBodySchema = z.strictObject({
   amount: z.string(),
-  referral: z.string().nullable().default(null),
-  currency: currencySchema.optional(),
+  referral: z._default(z.nullable(z.string()), null),
+  currency: z.optional(currencySchema),
 });
 export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
 
@@ -400,12 +403,12 @@ export const paymentRecordSchema = z.object({
   provider: paymentProviderSchema,
   status: paymentStatusSchema,
   /** The package's tokens: what a succeeded payment credits. */
-  tokens: z.number().int(),
+  tokens: z.number().check(z.int()),
   /** The price, in whole currency units as a decimal string ('1300.00', '12.99'). */
   amount: z.string(),
   currency: currencySchema,
   /** Tokens taken back after refunds or disputes (0 when none). */
-  reversed_tokens: z.number().int(),
+  reversed_tokens: z.number().check(z.int()),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
@@ -428,25 +431,25 @@ export const ledgerEntrySchema = z.object({
   created: z.string(),
   reason: ledgerReasonSchema,
   /** Positive credits, negative debits. */
-  delta: z.number().int(),
+  delta: z.number().check(z.int()),
   /** The balance right after this entry. */
-  balance_after: z.number().int(),
-  generation_id: z.string().nullable(),
-  payment_id: z.string().nullable(),
+  balance_after: z.number().check(z.int()),
+  generation_id: z.nullable(z.string()),
+  payment_id: z.nullable(z.string()),
 });
 export type LedgerEntryRecord = z.infer<typeof ledgerEntrySchema>;
 
 export const ledgerQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(500).default(20),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  perPage: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 20),
 });
 
 /** `GET /api/ledger`: the person's token statement, newest first. */
 export const ledgerPageSchema = z.object({
-  page: z.number().int(),
-  perPage: z.number().int(),
-  totalItems: z.number().int(),
-  totalPages: z.number().int(),
+  page: z.number().check(z.int()),
+  perPage: z.number().check(z.int()),
+  totalItems: z.number().check(z.int()),
+  totalPages: z.number().check(z.int()),
   items: z.array(ledgerEntrySchema),
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
@@ -458,4 +461,6 @@ export type LedgerPage = z.infer<typeof ledgerPageSchema>;
  */
 export const ledgerCsvSchema = z
   .string()
-  .describe('text/csv: date, operation, amount, balance after, generation id, payment id.');
+  .check(
+    z.describe('text/csv: date, operation, amount, balance after, generation id, payment id.'),
+  );

@@ -10,7 +10,10 @@ import { z } from 'zod';
  * with zod at run time instead doubled the cost of a history page (ADR 011).
  */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
-  if (!(schema instanceof z.ZodType)) throw new Error('a response schema must be a zod schema');
+  // Any zod schema, classic (the server's own) or zod/mini (the contract's, ADR 026).
+  if (!(schema instanceof z.core.$ZodType)) {
+    throw new Error('a response schema must be a zod schema');
+  }
   return fastJson(
     z.toJSONSchema(schema, {
       io: 'output',

@@ -43,10 +43,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
         response: {
           200: { description: 'The whole file.', content: bytes },
           206: { description: 'The requested range of the file.', content: bytes },
-          302: redirectSchema.describe(
-            'With FILE_DELIVERY=redirect: a short-lived presigned address in the bucket.',
+          302: redirectSchema.check(
+            z.describe(
+              'With FILE_DELIVERY=redirect: a short-lived presigned address in the bucket.',
+            ),
           ),
-          304: noContentSchema.describe('Not modified (If-None-Match).'),
+          304: noContentSchema.check(z.describe('Not modified (If-None-Match).')),
           404: problemSchema,
         },
       },
