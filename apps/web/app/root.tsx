@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { LoadingScreen } from './components/loading-screen';

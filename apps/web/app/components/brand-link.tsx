@@ -1,7 +1,7 @@
 import { paths } from '@kadr/contract';
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '~/lib/static-page';
+import { useTranslation } from '~/lib/use-translation';
 import { Logo } from './logo';
 
 /**

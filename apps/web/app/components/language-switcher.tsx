@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLanguage, languages } from '~/lib/i18n';
+import { useTranslation } from '~/lib/use-translation';
 
 /** RU | EN toggle: switches at once and remembers the choice on this device. */
 export function LanguageSwitcher({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 
 /** First focusable element of a layout: jumps past the navigation to #main. */
 export function SkipLink() {

@@ -7,8 +7,9 @@ import {
   languageMaxAgeSeconds,
   languages,
 } from '@kadr/contract';
-import i18n, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// Types only: i18next's TFunction checks every key and its namespace against the Russian JSON
+// (app/i18next.d.ts). The runtime is the small one below, not i18next's (ADR 027).
+import type { i18n as I18next, Namespace, TFunction } from 'i18next';
 import enCommon from '~/locales/en/common.json';
 import ruCommon from '~/locales/ru/common.json';
 import { readStorage, storageKeys, writeStorage } from './storage';
@@ -16,42 +17,227 @@ import { readStorage, storageKeys, writeStorage } from './storage';
 // The languages themselves live in @kadr/contract: page addresses depend on them (`/en/…`).
 export { type Language, languages };
 
-const languageCookie = cookieNames.language;
+/**
+ * What `t` takes besides the key. Every other member is a variable for `{{name}}`; `count` is one
+ * too, and picks the plural form (`key_one`, `key_few`, `key_many`, `key_other`).
+ */
+type Options = Record<string, unknown> & {
+  count?: unknown;
+  ns?: string;
+  lng?: string;
+  defaultValue?: unknown;
+  returnObjects?: boolean;
+};
 
-// Resources are bundled, so init is synchronous: the first render (prerender and hydration
-// alike) already has Russian text. Namespaces other than `common` are added by the screens
-// that need them (see app/locales/*.ts), so the landing page does not ship the studio's strings.
-void i18n.use(initReactI18next).init({
-  lng: defaultLanguage,
-  fallbackLng: 'en',
-  supportedLngs: languages,
-  ns: ['common'],
-  defaultNS: 'common',
-  resources: { ru: { common: ruCommon }, en: { common: enCommon } },
-  initAsync: false,
-  // The product's numbers (models, the longest video, an image's time) from the catalogue: the
-  // pages say {{models}}, {{maxVideoSeconds}}… and cannot drift from what the studio offers.
-  interpolation: { escapeValue: false, defaultVariables: productFacts() },
-  react: { useSuspense: false },
-  // A missing key is a bug: report it loudly (the end-to-end suite fails on console errors).
-  // While prerendering there is no browser console to watch, so it fails the build instead.
-  saveMissing: true,
-  missingKeyHandler: (lngs, ns, key) => {
-    if (typeof document === 'undefined') {
-      throw new Error(`i18n missing key ${lngs.join(',')} ${ns} ${key}`);
-    }
-    console.error('i18n missing key', lngs.join(','), ns, key);
-  },
-});
+type Translate = (key: string, options?: Options) => unknown;
+
+/** A key not found in the language nor in the fallback: a bug, reported loudly. */
+function reportMissing(language: Language, ns: string, key: string): void {
+  // The end-to-end suite fails on console errors. While prerendering there is no browser console
+  // to watch, so it fails the build instead.
+  if (typeof document === 'undefined') {
+    throw new Error(`i18n missing key ${language} ${ns} ${key}`);
+  }
+  console.error('i18n missing key', language, ns, key);
+}
+
+const fallbackLanguage: Language = 'en';
+const defaultNamespace = 'common';
+
+// Resources are bundled, so everything is synchronous: the first render (prerender and hydration
+// alike) already has Russian text. Namespaces other than `common` are added by the screens that
+// need them (see app/locales/*.ts), so the landing page does not ship the studio's strings.
+const resources: Record<Language, Record<string, unknown>> = {
+  ru: { common: ruCommon },
+  en: { common: enCommon },
+};
+
+// The product's numbers (models, the longest video, an image's time) from the catalogue: the
+// pages say {{models}}, {{maxVideoSeconds}}… and cannot drift from what the studio offers.
+const defaultVariables: Record<string, unknown> = productFacts();
 
 /** Adds a namespace's bundled translations; called once by the module that owns it. */
-export function addNamespace(ns: string, resources: Record<Language, object>): void {
-  for (const language of languages) {
-    if (!i18n.hasResourceBundle(language, ns)) {
-      i18n.addResourceBundle(language, ns, resources[language]);
-    }
-  }
+export function addNamespace(ns: string, bundles: Record<Language, object>): void {
+  for (const language of languages) resources[language][ns] ??= bundles[language];
 }
+
+function lookup(language: Language, ns: string, key: string): unknown {
+  let node: unknown = resources[language][ns];
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node ?? undefined;
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
+/** One `Intl` object per language, made on first use. */
+function perLanguage<T>(cache: Map<Language, T>, language: Language, make: () => T): T {
+  let value = cache.get(language);
+  if (value === undefined) {
+    value = make();
+    cache.set(language, value);
+  }
+  return value;
+}
+
+/** The key's text in the language, else in English; with `count`, its plural form first. */
+function resolve(language: Language, ns: string, key: string, count: unknown): unknown {
+  const order = language === fallbackLanguage ? [language] : [language, fallbackLanguage];
+  for (const code of order) {
+    if (typeof count === 'number') {
+      const form = perLanguage(pluralRules, code, () => new Intl.PluralRules(code)).select(count);
+      const plural = lookup(code, ns, `${key}_${form}`);
+      if (plural !== undefined) return plural;
+    }
+    const found = lookup(code, ns, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const placeholder = /\{\{(.+?)\}\}/g;
+const nested = /\$t\(([^)]*)\)/g;
+
+function text(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** `{{name}}` and `{{name, number}}` filled from the options, then the catalogue's facts. */
+function interpolate(template: string, options: Options, language: Language): string {
+  if (!template.includes('{{')) return template;
+  return template.replace(placeholder, (match, inside: string) => {
+    const [name = '', format] = inside.split(',').map((part) => part.trim());
+    const own = Object.hasOwn(options, name) ? options[name] : undefined;
+    const value = own === undefined ? defaultVariables[name] : own;
+    // An absent variable stays visible as `{{name}}`; a plain one passed as undefined becomes ''
+    // (as i18next did).
+    if (value === undefined) {
+      return format === undefined && Object.hasOwn(options, name) ? '' : match;
+    }
+    if (format === 'number') {
+      const numbers = perLanguage(numberFormats, language, () => new Intl.NumberFormat(language));
+      return numbers.format(value as number);
+    }
+    if (format !== undefined) console.error('i18n unknown format', format, template);
+    return text(value);
+  });
+}
+
+/** A found text made final: variables filled in, then `$t(other.key)` replaced by its text. */
+function finish(template: string, options: Options, language: Language, t: Translate): string {
+  const filled = interpolate(template, options, language);
+  if (!filled.includes('$t(')) return filled;
+  return filled.replace(nested, (_match, key: string) => {
+    if (key.includes(',')) throw new Error(`i18n nesting with options is not supported: ${key}`);
+    const { defaultValue: _ignored, ...rest } = options;
+    return text(t(key.trim(), rest));
+  });
+}
+
+/** A structure's texts made final, for `returnObjects` (a legal document's sections). */
+function finishAll(value: unknown, options: Options, language: Language, t: Translate): unknown {
+  if (typeof value === 'string') return finish(value, options, language, t);
+  if (Array.isArray(value)) return value.map((item) => finishAll(item, options, language, t));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, finishAll(item, options, language, t)]),
+    );
+  }
+  return value;
+}
+
+function translate(language: Language, ns: string, fullKey: string, options: Options): unknown {
+  const lng = isLanguage(options.lng) ? options.lng : language;
+  const separator = fullKey.indexOf(':');
+  const [namespace, key] =
+    separator > 0
+      ? [fullKey.slice(0, separator), fullKey.slice(separator + 1)]
+      : [options.ns ?? ns, fullKey];
+  const again: Translate = (next, nextOptions) =>
+    translate(lng, namespace, next, nextOptions ?? options);
+  let found = resolve(lng, namespace, key, options.count);
+  if (found === undefined) {
+    reportMissing(lng, namespace, key);
+    found = options.defaultValue === undefined ? key : text(options.defaultValue);
+  }
+  if (typeof found === 'string') return finish(found, options, lng, again);
+  if (options.returnObjects) return finishAll(found, options, lng, again);
+  reportMissing(lng, namespace, `${key} (an object, not a text)`);
+  return key;
+}
+
+type Listener = () => void;
+
+/**
+ * Speaks one language at a time: the app's own (`i18n`, which the person switches) or a fixed one
+ * (`i18nFor`, a marketing page in the language of its address). Translations are shared.
+ */
+export class Translator {
+  #language: Language;
+  readonly #fixed: boolean;
+  readonly #listeners = new Set<Listener>();
+  readonly #fixedT = new Map<string, TFunction<Namespace>>();
+
+  constructor(language: Language, fixed: boolean) {
+    this.#language = language;
+    this.#fixed = fixed;
+  }
+
+  get language(): Language {
+    return this.#language;
+  }
+
+  /** The same as `language` (every language here has every key); kept for callers' clarity. */
+  get resolvedLanguage(): Language {
+    return this.#language;
+  }
+
+  /** Translates in the current language (`common` unless the key says `ns:key` or `{ ns }`). */
+  readonly t: I18next['t'] = ((key: string, options?: Options) =>
+    translate(this.#language, defaultNamespace, key, options ?? {})) as unknown as I18next['t'];
+
+  /**
+   * A `t` of one namespace, in `language` or (null) whatever the current language is at each
+   * call. The same function comes back for the same arguments, so it can be a hook's dependency.
+   */
+  getFixedT<N extends Namespace>(language: Language | null, ns: N): TFunction<N> {
+    const cacheKey = `${language ?? ''}:${String(ns)}`;
+    let t = this.#fixedT.get(cacheKey);
+    if (!t) {
+      t = ((key: string, options?: Options) =>
+        translate(
+          language ?? this.#language,
+          String(ns),
+          key,
+          options ?? {},
+        )) as unknown as TFunction<Namespace>;
+      this.#fixedT.set(cacheKey, t);
+    }
+    return t as TFunction<N>;
+  }
+
+  /** Switches the language at once; whoever subscribed re-renders. */
+  async changeLanguage(language: Language): Promise<void> {
+    if (this.#fixed) throw new Error('a fixed-language translator cannot change its language');
+    if (language === this.#language) return;
+    this.#language = language;
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** For useSyncExternalStore: called after every language change. */
+  readonly subscribe = (listener: Listener): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+}
+
+/** The app's translator: Russian first, switched by the person's choice. */
+export const i18n = new Translator(defaultLanguage, false);
+
+const languageCookie = cookieNames.language;
 
 function readCookie(name: string): string | null {
   const prefix = `${name}=`;
@@ -85,24 +271,22 @@ export function restoreLanguage(): void {
   if (language && language !== i18n.language) void i18n.changeLanguage(language);
 }
 
-const fixedInstances = new Map<Language, I18n>();
+const fixedInstances = new Map<Language, Translator>();
 
 /**
- * An i18next instance that always speaks one language, sharing the bundled translations. The
- * marketing pages render in the language of their address (`/en/…`) whatever the person chose
- * before, and prerendering renders both languages in one process.
+ * A translator that always speaks one language, sharing the bundled translations. The marketing
+ * pages render in the language of their address (`/en/…`) whatever the person chose before, and
+ * prerendering renders both languages in one process.
  */
-export function i18nFor(language: Language): I18n {
+export function i18nFor(language: Language): Translator {
   let instance = fixedInstances.get(language);
   if (!instance) {
-    instance = i18n.cloneInstance({ lng: language });
+    instance = new Translator(language, true);
     fixedInstances.set(language, instance);
   }
   return instance;
 }
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;
+  return i18n.language;
 }
-
-export { i18n };

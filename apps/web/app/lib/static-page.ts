@@ -7,8 +7,8 @@ import {
   localizedPublicPath,
 } from '@kadr/contract';
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UNSAFE_FrameworkContext, useLocation, useMatches } from 'react-router';
+import { useTranslation } from '~/lib/use-translation';
 
 /** What a route module's `handle` may say about how its page is delivered. */
 export type PageHandle = {

@@ -1,12 +1,12 @@
 import '~/locales/app';
 import { paths, uuidPattern } from '@kadr/contract';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { BatchForm } from '~/features/studio/components/batch-form';
 import { BatchProgress } from '~/features/studio/components/batch-progress';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/batch';
 
 export const meta: Route.MetaFunction = ({ location }) => {

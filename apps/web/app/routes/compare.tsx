@@ -1,11 +1,11 @@
 import '~/locales/app';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '~/components/page-header';
 import { CompareForm, type CompareRun } from '~/features/studio/components/compare-form';
 import { CompareResults } from '~/features/studio/components/compare-results';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/compare';
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -4,7 +4,6 @@ import { paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { History as HistoryIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
@@ -24,6 +23,7 @@ import { shownRange } from '~/features/history/page-window';
 import { Viewer } from '~/features/viewer/components/viewer';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/history';
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -1,8 +1,8 @@
 import '~/locales/landing';
-import { useTranslation } from 'react-i18next';
 import { UseCasePage } from '~/features/landing/components/use-case-page';
 import { useCaseMeta } from '~/features/landing/meta';
 import { staticPageHandle } from '~/lib/static-page';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/influencer';
 
 export const handle = staticPageHandle;

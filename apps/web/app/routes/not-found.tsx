@@ -1,12 +1,12 @@
 import { paths } from '@kadr/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import { useLocalizedPath } from '~/lib/static-page';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/not-found';
 
 export const meta: Route.MetaFunction = ({ location }) =>

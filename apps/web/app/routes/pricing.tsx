@@ -1,5 +1,4 @@
 import '~/locales/app';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '~/components/page-header';
 import { usePackages } from '~/features/generations/hooks';
 import { ModelCosts } from '~/features/pricing/components/model-costs';
@@ -9,6 +8,7 @@ import { WorkedExamples } from '~/features/pricing/components/worked-examples';
 import { currencyFor } from '~/features/pricing/currency';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/pricing';
 
 export const meta: Route.MetaFunction = ({ location }) => {

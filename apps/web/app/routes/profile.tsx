@@ -1,5 +1,4 @@
 import '~/locales/app';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '~/components/page-header';
 import { AccountSection } from '~/features/profile/components/account-section';
 import { BalanceSection } from '~/features/profile/components/balance-section';
@@ -10,6 +9,7 @@ import { TopUpDialog } from '~/features/profile/components/top-up-dialog';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import { useCurrentUser } from '~/lib/session';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/profile';
 
 export const meta: Route.MetaFunction = ({ location }) => {

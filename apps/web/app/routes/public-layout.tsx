@@ -1,10 +1,10 @@
-import { I18nextProvider } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { SkipLink } from '~/components/skip-link';
 import { PublicFooter } from '~/features/landing/components/public-footer';
 import { PublicHeader } from '~/features/landing/components/public-header';
 import { i18nFor } from '~/lib/i18n';
 import { useStaticPageLanguage } from '~/lib/static-page';
+import { I18nProvider } from '~/lib/use-translation';
 
 /** Landing, use-case, legal, sign-in and 404 pages: public header on top, footer below. */
 export default function PublicLayout() {
@@ -21,9 +21,5 @@ export default function PublicLayout() {
       <PublicFooter />
     </div>
   );
-  return staticLanguage ? (
-    <I18nextProvider i18n={i18nFor(staticLanguage)}>{page}</I18nextProvider>
-  ) : (
-    page
-  );
+  return staticLanguage ? <I18nProvider i18n={i18nFor(staticLanguage)}>{page}</I18nProvider> : page;
 }

@@ -1,6 +1,5 @@
 import '~/locales/app';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { isStudioHandoff } from '~/features/generations/reuse';
@@ -10,6 +9,7 @@ import { StudioForm } from '~/features/studio/components/studio-form';
 import { initialStudioState, studioReducer } from '~/features/studio/studio-state';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/studio';
 
 export const meta: Route.MetaFunction = ({ location }) => {

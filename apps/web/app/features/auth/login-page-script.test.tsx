@@ -1,9 +1,9 @@
 import { type Language, safeReturnPath } from '@kadr/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nFor } from '~/lib/i18n';
+import { I18nProvider } from '~/lib/use-translation';
 import en from '~/locales/en/auth.json';
 import ru from '~/locales/ru/auth.json';
 import { LoginPanel } from './components/login-panel';
@@ -15,7 +15,7 @@ import { loginPageScript } from './login-page-script';
 function open(address: string, language: Language = 'ru') {
   window.history.replaceState(null, '', address);
   document.body.innerHTML = renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(language)}>
+    <I18nProvider i18n={i18nFor(language)}>
       <MemoryRouter initialEntries={[new URL(address, 'http://x').pathname]}>
         <nav>
           <a href="/login" hrefLang="ru">
@@ -27,7 +27,7 @@ function open(address: string, language: Language = 'ru') {
         </nav>
         <LoginPanel />
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   new Function(loginPageScript(language))();
 }

@@ -2,11 +2,11 @@ import { paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { BrandLink } from '~/components/brand-link';
 import { LanguageSwitcher } from '~/components/language-switcher';
 import { SkipLink } from '~/components/skip-link';
+import { useTranslation } from '~/lib/use-translation';
 import { adminPaths } from '../admin-paths';
 
 const sections = [

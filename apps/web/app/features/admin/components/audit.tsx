@@ -1,7 +1,7 @@
 import type { AdminAuditEntry } from '@kadr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '~/lib/i18n';
+import { useTranslation } from '~/lib/use-translation';
 import { adminApi, adminKeys } from '../api';
 import { formatDateTime } from '../format';
 import { FilterForm, useFilters } from './filters';

@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { useTranslation } from '~/lib/use-translation';
 import { fieldClasses } from './reason-action';
 
 export interface FilterField {

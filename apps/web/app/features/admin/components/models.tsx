@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '~/lib/i18n';
+import { useTranslation } from '~/lib/use-translation';
 import { adminApi, adminKeys } from '../api';
 import { formatDateTime } from '../format';
 import { ReasonAction } from './reason-action';

@@ -1,8 +1,8 @@
 import type { AdminPayment } from '@kadr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '~/lib/i18n';
+import { useTranslation } from '~/lib/use-translation';
 import { adminPaths } from '../admin-paths';
 import { adminApi, adminKeys } from '../api';
 import { formatDateTime, formatMoney, formatNumber } from '../format';

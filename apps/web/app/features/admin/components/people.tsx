@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { currentLanguage } from '~/lib/i18n';
+import { useTranslation } from '~/lib/use-translation';
 import { adminPaths } from '../admin-paths';
 import { adminApi, adminKeys } from '../api';
 import { formatDate, formatNumber } from '../format';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 
 const fieldClasses =
   'w-full rounded-lg border border-line bg-surface-raised px-3 py-2 text-sm text-fg placeholder:text-fg-muted focus:outline-2 focus:outline-accent-soft';

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { useTranslation } from '~/lib/use-translation';
 
 /** A read's three states around its content: loading, failed (with a retry), and the data. */
 export function QueryState<T>({

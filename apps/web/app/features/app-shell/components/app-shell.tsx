@@ -2,11 +2,11 @@ import '~/locales/app';
 import type { User } from '@kadr/contract';
 import { Menu } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BrandLink } from '~/components/brand-link';
 import { SkipLink } from '~/components/skip-link';
 import { LazyDrawer } from '~/components/ui/lazy-drawer';
+import { useTranslation } from '~/lib/use-translation';
 import { DemoBanner } from './demo-banner';
 import { Sidebar } from './sidebar';
 

@@ -12,9 +12,9 @@ import {
   User,
   Wand,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { supportUrl } from '~/lib/env';
+import { useTranslation } from '~/lib/use-translation';
 
 type Entry = {
   id: 'create' | 'compare' | 'batch' | 'history' | 'pricing' | 'profile';

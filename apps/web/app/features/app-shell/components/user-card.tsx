@@ -1,8 +1,8 @@
 import '~/locales/app';
 import { paths, type User } from '@kadr/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from '~/components/user-avatar';
+import { useTranslation } from '~/lib/use-translation';
 
 /** Sidebar footer: who is signed in and their balance; opens the profile. */
 export function UserCard({ user }: { user: User }) {

@@ -3,10 +3,10 @@ import { defaultAfterLogin, paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { CircleAlert, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Logo } from '~/components/logo';
 import { buttonClasses } from '~/components/ui/button';
 import { useLocalizedPath } from '~/lib/static-page';
+import { Trans, useTranslation } from '~/lib/use-translation';
 import { blockedWithReason, loginPageAttributes } from '../login-page-script';
 import { type SignInError, signInErrors } from '../sign-in-errors';
 import { ProviderMark } from './provider-mark';
@@ -115,8 +115,7 @@ export function LoginPanel() {
       </ul>
       <p className="mt-6 text-center text-xs leading-relaxed text-fg-muted">
         <Trans
-          t={t}
-          i18nKey="login.consent"
+          text={t('login.consent')}
           components={{
             // Static pages like this one (ADR 007), in this page's language.
             terms: <LegalLink href={localized(paths.termsOfUse)} />,

@@ -2,11 +2,11 @@ import { collectionNameMax, type GenerationRecord } from '@kadr/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { ApiError } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import {
   ClientError,
   collectionsHolding,

@@ -2,10 +2,10 @@ import type { GenerationRecord } from '@kadr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import { deleteGeneration } from '../api';
 import { queryKeys } from '../query-keys';
 

@@ -1,7 +1,7 @@
 import type { GenerationRecord } from '@kadr/contract';
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { failureText, isCanceled } from '~/features/generations/canceled';
+import { useTranslation } from '~/lib/use-translation';
 
 /** A failed generation's error text and the refund that went with it. */
 export function FailureNote({

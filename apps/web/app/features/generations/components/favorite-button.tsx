@@ -2,8 +2,8 @@ import type { GenerationRecord } from '@kadr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import { setFavorite } from '../api';
 import { queryKeys } from '../query-keys';
 

@@ -1,7 +1,7 @@
 import type { GenerationRecord } from '@kadr/contract';
 import { Download, ExternalLink, RotateCcw, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '~/components/ui/button';
+import { useTranslation } from '~/lib/use-translation';
 import { animatableImage, useStudioHandoff } from '../reuse';
 
 /** Open, download, 'Reuse settings' and (images) 'Animate' for a generation. */

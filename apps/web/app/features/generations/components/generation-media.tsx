@@ -1,6 +1,6 @@
 import type { GenerationRecord, OutputFile } from '@kadr/contract';
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 
 /**
  * A generation's result: the picture, or the video with its poster frame. `preview` shows the

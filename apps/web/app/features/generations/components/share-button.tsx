@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Copy, Link2Off, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import { readShare, revokeShare, shareGeneration } from '../api';
 import { queryKeys } from '../query-keys';
 

@@ -1,7 +1,7 @@
 import type { GenerationStatus } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { Ban, CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 
 // Pending yellow, processing blue, completed green, failed red (spec §4); text at 4.5:1 or more.
 const look: Record<GenerationStatus, { className: string; Icon: typeof Clock; spin?: boolean }> = {

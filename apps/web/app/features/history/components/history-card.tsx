@@ -2,7 +2,6 @@ import { getModel } from '@kadr/catalog';
 import type { GenerationRecord } from '@kadr/contract';
 import { Copy, Image as ImageIcon, LoaderCircle, TriangleAlert, Video } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isCanceled } from '~/features/generations/canceled';
 import { CollectionsButton } from '~/features/generations/components/collections-dialog';
 import { DeleteButton } from '~/features/generations/components/delete-button';
@@ -14,6 +13,7 @@ import { ShareButton } from '~/features/generations/components/share-button';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { VideoPreview } from '~/features/generations/components/video-preview';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 
 function Preview({
   record,

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Search, Star } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type HistoryFilter, listCollections } from '~/features/generations/api';
 import { queryKeys } from '~/features/generations/query-keys';
+import { useTranslation } from '~/lib/use-translation';
 import { withNarrowing } from '../history-params';
 
 /** Stars, a collection and words of the prompt: what the history is narrowed by, in the address. */

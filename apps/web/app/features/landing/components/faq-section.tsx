@@ -1,6 +1,6 @@
 import '~/locales/landing';
-import { useTranslation } from 'react-i18next';
 import { FaqList } from '~/components/faq-list';
+import { useTranslation } from '~/lib/use-translation';
 import { sections } from '../sections';
 
 const questions = [

@@ -1,6 +1,6 @@
 import '~/locales/landing';
 import { BadgeCheck, Layers, type LucideIcon, Wand } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { sections } from '../sections';
 import { StartLink } from './start-link';
 

@@ -1,5 +1,5 @@
 import '~/locales/landing';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { Points } from './points';
 import { StartLink } from './start-link';
 

@@ -1,7 +1,7 @@
 import '~/locales/landing';
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '~/components/ui/button';
+import { useTranslation } from '~/lib/use-translation';
 import { type HeroImages, heroImages, type UseCaseImageId } from '../images';
 import { sections } from '../sections';
 import { HeroCollage } from './hero-collage';

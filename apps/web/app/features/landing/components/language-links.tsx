@@ -6,9 +6,9 @@ import {
   paths,
 } from '@kadr/contract';
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePageLanguage } from '~/lib/static-page';
+import { useTranslation } from '~/lib/use-translation';
 
 /**
  * RU | EN on a static page (marketing pages and sign-in): plain links to the same page in the other language, since each

@@ -1,6 +1,6 @@
 import '~/locales/landing';
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 
 const points = ['noVpn', 'noSubscription', 'noCard', 'noExpiry'] as const;
 

@@ -1,8 +1,8 @@
 import '~/locales/landing';
 import { paths } from '@kadr/contract';
-import { useTranslation } from 'react-i18next';
 import { BrandLink } from '~/components/brand-link';
 import { useLocalizedPath } from '~/lib/static-page';
+import { useTranslation } from '~/lib/use-translation';
 import { useCases } from '../use-cases';
 
 const linkClass = 'inline-block rounded py-1 text-sm text-fg-muted transition-colors hover:text-fg';

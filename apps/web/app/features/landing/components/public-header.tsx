@@ -1,12 +1,12 @@
 import '~/locales/landing';
 import { paths } from '@kadr/contract';
 import { Menu, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { BrandLink } from '~/components/brand-link';
 import { LanguageSwitcher } from '~/components/language-switcher';
 import { buttonClasses } from '~/components/ui/button';
 import { mobileMenuId } from '~/lib/public-page-script';
 import { useLocalizedPath, useStaticPage } from '~/lib/static-page';
+import { useTranslation } from '~/lib/use-translation';
 import { sections } from '../sections';
 import { useCases } from '../use-cases';
 import { LanguageLinks } from './language-links';

@@ -1,9 +1,9 @@
 import '~/locales/landing';
 import { clsx } from 'clsx';
 import { ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '~/components/ui/button';
 import { useLocalizedPath } from '~/lib/static-page';
+import { useTranslation } from '~/lib/use-translation';
 import type { ImageAsset } from '../images';
 import { showcase } from '../use-cases';
 import { Picture } from './picture';

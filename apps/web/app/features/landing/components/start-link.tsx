@@ -1,8 +1,8 @@
 import '~/locales/landing';
 import { paths } from '@kadr/contract';
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '~/components/ui/button';
+import { useTranslation } from '~/lib/use-translation';
 
 /**
  * 'Start creating': every one leads to the studio (through sign-in when signed out). A plain

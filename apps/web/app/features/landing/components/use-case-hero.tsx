@@ -1,5 +1,5 @@
 import '~/locales/landing';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import type { HeroImages } from '../images';
 import { HeroCollage, type HeroPicture } from './hero-collage';
 import { Points } from './points';

@@ -1,6 +1,6 @@
 import '~/locales/landing';
-import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '~/lib/static-page';
+import { useTranslation } from '~/lib/use-translation';
 import type { HeroImages } from '../images';
 import { featureNumbers, type UseCaseId, useCaseById, useCases } from '../use-cases';
 import { FinalCta } from './final-cta';

@@ -1,8 +1,8 @@
 import '~/locales/legal';
 import { ExternalLink } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '~/components/ui/button';
 import { supportUrl } from '~/lib/env';
+import { useTranslation } from '~/lib/use-translation';
 
 export type LegalDocument = 'privacy' | 'terms';
 

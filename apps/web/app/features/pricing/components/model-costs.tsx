@@ -1,8 +1,8 @@
 import '~/locales/app';
 import type { ModelType } from '@kadr/catalog';
 import { Film, Image } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useOfferedModelIds } from '~/features/generations/hooks';
+import { useTranslation } from '~/lib/use-translation';
 import { type CostRate, modelCosts } from '../costs';
 
 const icons = { image: Image, video: Film } as const;

@@ -3,11 +3,11 @@ import type { Currency, TokenPackageItem } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { LoaderCircle, ShieldCheck, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { usePackages } from '~/features/generations/hooks';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import { buyPackage } from '../buy';
 import { formatPerToken } from '../currency';
 

@@ -1,6 +1,6 @@
 import '~/locales/app';
-import { useTranslation } from 'react-i18next';
 import { FaqList } from '~/components/faq-list';
+import { useTranslation } from '~/lib/use-translation';
 
 const questions = ['pay', 'arrival', 'expiry', 'refunds', 'receipts'] as const;
 

@@ -1,6 +1,6 @@
 import '~/locales/app';
 import { Calculator } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { type WorkedExample, workedExamples } from '../costs';
 
 /** Costs worked out from the catalogue, and what a package buys. */

@@ -2,10 +2,10 @@ import '~/locales/app';
 import type { User } from '@kadr/contract';
 import { LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { UserAvatar } from '~/components/user-avatar';
 import { useSession } from '~/lib/session';
+import { useTranslation } from '~/lib/use-translation';
 import { ProfileCard } from './profile-card';
 import { ReadOnlyField } from './read-only-field';
 

@@ -1,8 +1,8 @@
 import '~/locales/app';
 import { paths } from '@kadr/contract';
 import { Plus, Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '~/components/ui/link-button';
+import { useTranslation } from '~/lib/use-translation';
 import { ProfileCard } from './profile-card';
 
 /** Credits remaining (live: the session user follows the realtime stream) and the way to top up. */

@@ -1,13 +1,13 @@
 import '~/locales/app';
 import { getModel } from '@kadr/catalog';
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Modal } from '~/components/ui/dialog';
 import { failureText, isCanceled } from '~/features/generations/canceled';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useGenerationRequest, usePayment } from '~/features/generations/hooks';
+import { useTranslation } from '~/lib/use-translation';
 
 export type EntryTarget = { kind: 'generation' | 'payment'; id: string };
 

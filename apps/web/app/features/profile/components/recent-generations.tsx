@@ -1,11 +1,11 @@
 import { defaultHistoryPageSize, getModel } from '@kadr/catalog';
 import { paths } from '@kadr/contract';
 import { Clock, LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useHistoryPage } from '~/features/generations/hooks';
+import { useTranslation } from '~/lib/use-translation';
 import { ProfileCard } from './profile-card';
 
 const shown = 6;

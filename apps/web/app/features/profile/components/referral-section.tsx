@@ -1,10 +1,10 @@
 import '~/locales/app';
 import { Copy, Gift } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { referralLink } from '~/lib/referral';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import { referralTerms } from '../referral-terms';
 import { ProfileCard } from './profile-card';
 import { ReadOnlyField } from './read-only-field';

@@ -3,10 +3,10 @@ import type { LedgerEntryRecord, LedgerReasonName } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Download, LoaderCircle, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ledgerCsvUrl } from '~/features/generations/api';
 import { useLedgerPage } from '~/features/generations/hooks';
+import { useTranslation } from '~/lib/use-translation';
 import { EntryDetails, type EntryTarget } from './entry-details';
 import { ProfileCard } from './profile-card';
 

@@ -3,7 +3,6 @@ import { paths } from '@kadr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleSlash, LoaderCircle, SearchX } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
@@ -13,6 +12,7 @@ import { isNotFound, usePayment } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { reportPurchase } from '~/lib/metrika';
 import { useCurrentUser } from '~/lib/session';
+import { useTranslation } from '~/lib/use-translation';
 import { readTopUp, slowAfterMs, type TopUpView, topUpView, withoutTopUp } from '../top-up';
 
 /**

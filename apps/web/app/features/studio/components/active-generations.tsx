@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
 import { GenerationPanel } from './generation-panel';
 

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Check, Layers } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { createBatch, quoteBatch } from '~/features/generations/api';
 import { useOfferedModelIds, useRefreshBalance } from '~/features/generations/hooks';
@@ -12,6 +11,7 @@ import { queryKeys } from '~/features/generations/query-keys';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import { type CsvProblem, expandBatch, promptsFromLines, rowsFromCsv } from '../batch';
 import { TypeSwitch } from './type-switch';
 

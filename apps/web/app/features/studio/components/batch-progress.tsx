@@ -2,7 +2,6 @@ import { getModel } from '@kadr/catalog';
 import { type Batch, type GenerationRecord, isFinished } from '@kadr/contract';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '~/components/ui/button';
 import {
   cancelBatch,
@@ -17,6 +16,7 @@ import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 
 const followMs = 2000;
 

@@ -2,7 +2,6 @@ import { getModel, listModels, type ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Check, Columns2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { createGeneration } from '~/features/generations/api';
 import { useOfferedModelIds, useRefreshBalance } from '~/features/generations/hooks';
@@ -10,6 +9,7 @@ import { newIdempotencyKey } from '~/lib/ids';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import { compareLimits, comparePayload, compareQuote, toggleModel } from '../compare';
 import { TypeSwitch } from './type-switch';
 

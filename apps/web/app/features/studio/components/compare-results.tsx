@@ -1,7 +1,6 @@
 import { getModel } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
@@ -9,6 +8,7 @@ import { GenerationMedia } from '~/features/generations/components/generation-me
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useGenerationRequest } from '~/features/generations/hooks';
 import { useStudioHandoff } from '~/features/generations/reuse';
+import { useTranslation } from '~/lib/use-translation';
 import type { CompareRun } from './compare-form';
 
 /** The cells of a comparison side by side, each following its generation live. */

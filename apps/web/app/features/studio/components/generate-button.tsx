@@ -1,8 +1,8 @@
 import { paths } from '@kadr/contract';
 import { LoaderCircle, Wand2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { LinkButton } from '~/components/ui/link-button';
+import { useTranslation } from '~/lib/use-translation';
 import type { GenerateState } from '../generate-state';
 
 /** The submit button: the estimated cost on it, or why it cannot be pressed. */

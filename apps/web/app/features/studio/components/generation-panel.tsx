@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Ban, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { cancelGeneration } from '~/features/generations/api';
 import { announceFinished } from '~/features/generations/background-notice';
@@ -16,6 +15,7 @@ import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useGenerationRequest, useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
 
 function formatDuration(ms: number): string {

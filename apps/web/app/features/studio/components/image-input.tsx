@@ -3,10 +3,10 @@ import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ClientError, uploadImage } from '~/features/generations/api';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import type { FieldProps } from './field-props';
 
 /**

@@ -2,9 +2,9 @@ import { estimateFromDraft, getModel, type ModelDefinition, type ModelType } fro
 import { clsx } from 'clsx';
 import { Clapperboard } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useOfferedModels } from '~/features/generations/hooks';
 import { currentLanguage } from '~/lib/i18n';
+import { useTranslation } from '~/lib/use-translation';
 
 /**
  * The models of a tab as cards (image models with their demo picture). The catalogue paints them

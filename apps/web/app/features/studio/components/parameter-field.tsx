@@ -1,8 +1,8 @@
 import { evaluateCondition, type Localized, type ParameterDefinition } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '~/lib/i18n';
+import { useTranslation } from '~/lib/use-translation';
 import type { FieldProps } from './field-props';
 import { ImageInput } from './image-input';
 

@@ -10,7 +10,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Image as ImageIcon, Video } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   ClientError,
   createGeneration,
@@ -24,6 +23,7 @@ import { newIdempotencyKey } from '~/lib/ids';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
 import { fieldErrorText } from '../field-errors';
 import { generateState } from '../generate-state';

@@ -1,7 +1,7 @@
 import type { ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Image as ImageIcon, Video } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 
 /** Images or videos, as two pressed/unpressed buttons (the batch and compare forms). */
 export function TypeSwitch({

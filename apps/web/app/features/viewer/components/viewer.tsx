@@ -5,11 +5,11 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CollectionsButton } from '~/features/generations/components/collections-dialog';
 import { FavoriteButton } from '~/features/generations/components/favorite-button';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { ShareButton } from '~/features/generations/components/share-button';
+import { useTranslation } from '~/lib/use-translation';
 
 const ZOOM = 2.5;
 
