@@ -37,8 +37,8 @@ const tag = /<(\w+)>(.*?)<\/\1>/gs;
 
 /**
  * A translated text with marked-up words: `<terms>terms of use</terms>` becomes the `terms`
- * element with those words inside. Words outside the tags stay plain text; an unknown tag is an
- * error, so a translation cannot drop a link unnoticed.
+ * element with those words inside. Words outside the tags stay plain text; a tag without its
+ * element is an error rather than text shown with its markup.
  */
 export function Trans({
   text,
