@@ -5,7 +5,7 @@ import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { LoadingScreen } from './components/loading-screen';
 import { Button } from './components/ui/button';
-import { currentLanguage, restoreLanguage } from './lib/i18n';
+import { restoreLanguage } from './lib/i18n';
 import { publicPageScript } from './lib/public-page-script';
 import { captureReferral } from './lib/referral';
 import { SessionProvider, startSessionRefresh } from './lib/session';
@@ -35,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const staticLanguage = useStaticPageLanguage();
   const withoutScripts = staticLanguage !== null && typeof document === 'undefined';
   return (
-    <html lang={staticLanguage ?? i18n.resolvedLanguage ?? currentLanguage()}>
+    <html lang={staticLanguage ?? i18n.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

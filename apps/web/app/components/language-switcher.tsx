@@ -1,11 +1,11 @@
 import { clsx } from 'clsx';
-import { chooseLanguage, currentLanguage, languages } from '~/lib/i18n';
+import { chooseLanguage, languages } from '~/lib/i18n';
 import { useTranslation } from '~/lib/use-translation';
 
 /** RU | EN toggle: switches at once and remembers the choice on this device. */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
-  const active = i18n.resolvedLanguage ?? currentLanguage();
+  const active = i18n.language;
   return (
     <fieldset
       className={clsx('inline-flex rounded-lg border border-line bg-surface p-0.5', className)}

@@ -29,8 +29,6 @@ type Options = Record<string, unknown> & {
   returnObjects?: boolean;
 };
 
-type Translate = (key: string, options?: Options) => unknown;
-
 /** A key not found in the language nor in the fallback: a bug, reported loudly. */
 function reportMissing(language: Language, ns: string, key: string): void {
   // The end-to-end suite fails on console errors. While prerendering there is no browser console
@@ -126,24 +124,27 @@ function interpolate(template: string, options: Options, language: Language): st
   });
 }
 
-/** A found text made final: variables filled in, then `$t(other.key)` replaced by its text. */
-function finish(template: string, options: Options, language: Language, t: Translate): string {
+/**
+ * A found text made final: variables filled in, then `$t(other.key)` replaced by that key's text
+ * in the same namespace and language.
+ */
+function finish(template: string, options: Options, language: Language, ns: string): string {
   const filled = interpolate(template, options, language);
   if (!filled.includes('$t(')) return filled;
   return filled.replace(nested, (_match, key: string) => {
     if (key.includes(',')) throw new Error(`i18n nesting with options is not supported: ${key}`);
     const { defaultValue: _ignored, ...rest } = options;
-    return text(t(key.trim(), rest));
+    return text(translate(language, ns, key.trim(), rest));
   });
 }
 
 /** A structure's texts made final, for `returnObjects` (a legal document's sections). */
-function finishAll(value: unknown, options: Options, language: Language, t: Translate): unknown {
-  if (typeof value === 'string') return finish(value, options, language, t);
-  if (Array.isArray(value)) return value.map((item) => finishAll(item, options, language, t));
+function finishAll(value: unknown, options: Options, language: Language, ns: string): unknown {
+  if (typeof value === 'string') return finish(value, options, language, ns);
+  if (Array.isArray(value)) return value.map((item) => finishAll(item, options, language, ns));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([name, item]) => [name, finishAll(item, options, language, t)]),
+      Object.entries(value).map(([name, item]) => [name, finishAll(item, options, language, ns)]),
     );
   }
   return value;
@@ -156,15 +157,13 @@ function translate(language: Language, ns: string, fullKey: string, options: Opt
     separator > 0
       ? [fullKey.slice(0, separator), fullKey.slice(separator + 1)]
       : [options.ns ?? ns, fullKey];
-  const again: Translate = (next, nextOptions) =>
-    translate(lng, namespace, next, nextOptions ?? options);
   let found = resolve(lng, namespace, key, options.count);
   if (found === undefined) {
     reportMissing(lng, namespace, key);
     found = options.defaultValue === undefined ? key : text(options.defaultValue);
   }
-  if (typeof found === 'string') return finish(found, options, lng, again);
-  if (options.returnObjects) return finishAll(found, options, lng, again);
+  if (typeof found === 'string') return finish(found, options, lng, namespace);
+  if (options.returnObjects) return finishAll(found, options, lng, namespace);
   reportMissing(lng, namespace, `${key} (an object, not a text)`);
   return key;
 }
@@ -187,11 +186,6 @@ export class Translator {
   }
 
   get language(): Language {
-    return this.#language;
-  }
-
-  /** The same as `language` (every language here has every key); kept for callers' clarity. */
-  get resolvedLanguage(): Language {
     return this.#language;
   }
 

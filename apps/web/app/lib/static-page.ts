@@ -1,6 +1,4 @@
 import {
-  defaultLanguage,
-  isLanguage,
   type Language,
   type LocalizedPath,
   languageOfPath,
@@ -48,7 +46,7 @@ export function useStaticPageLanguage(): Language | null {
  */
 export function usePageLanguage(): Language {
   const { i18n } = useTranslation();
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;
+  return i18n.language;
 }
 
 /** Addresses of localized pages in the page's language (`/smm` → `/en/smm` on English pages). */

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function PricingPage() {
   const { t, i18n: instance } = useTranslation('app');
-  const language = instance.resolvedLanguage ?? 'ru';
+  const language = instance.language;
   const currency = currencyFor(language);
   // The same cache entry as the package list: the examples say what the middle package buys.
   const { data: packages } = usePackages(currency, language);

@@ -90,7 +90,7 @@ export function HistoryCard({
 }) {
   const { t, i18n } = useTranslation('app');
   const prompt = record.jsondata.prompt ?? '';
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+  const date = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(record.created));

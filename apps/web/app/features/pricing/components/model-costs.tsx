@@ -24,7 +24,7 @@ export function ModelCosts() {
 
 function CostGroup({ type, title }: { type: ModelType; title: string }) {
   const { t, i18n } = useTranslation('app');
-  const language = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const language = i18n.language;
   const Icon = icons[type];
   const offered = useOfferedModelIds(type);
   const rate = (item: CostRate) => {

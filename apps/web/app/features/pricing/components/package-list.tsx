@@ -19,7 +19,7 @@ import { formatPerToken } from '../currency';
 export function PackageList({ currency }: { currency: Currency }) {
   const { t, i18n } = useTranslation('app');
   const { t: tCommon } = useTranslation('common');
-  const language = i18n.resolvedLanguage ?? 'ru';
+  const language = i18n.language;
   const { data, isPending, isError, refetch } = usePackages(currency, language);
   const [buying, setBuying] = useState<number | null>(null);
 

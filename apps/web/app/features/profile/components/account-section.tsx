@@ -15,7 +15,7 @@ export function AccountSection({ user, className }: { user: User; className?: st
   const { logout } = useSession();
   const [leaving, setLeaving] = useState(false);
   const name = user.name.trim() || t('user.defaultName');
-  const since = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(
+  const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
     new Date(user.created),
   );
 

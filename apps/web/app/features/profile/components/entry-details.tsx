@@ -76,11 +76,11 @@ function PaymentDetails({ id }: { id: string }) {
   const { t, i18n } = useTranslation('app');
   const { data, isError } = usePayment(id);
   if (!data) return <Loading failed={isError} />;
-  const amount = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'ru', {
+  const amount = new Intl.NumberFormat(i18n.language, {
     style: 'currency',
     currency: data.currency,
   }).format(Number(data.amount));
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'ru', {
+  const date = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(new Date(data.created));

@@ -22,7 +22,7 @@ const ownPayment: ReadonlySet<LedgerReasonName> = new Set(['payment_credit', 'pa
  */
 export function TokenStatement({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('app');
-  const language = i18n.resolvedLanguage ?? 'ru';
+  const language = i18n.language;
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<EntryTarget | null>(null);
   const { data, isPending, isError, isPlaceholderData, refetch } = useLedgerPage({
