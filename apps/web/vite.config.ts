@@ -24,7 +24,7 @@ const shared = new RegExp(
 );
 /** Of those, what only a dialog or a result's actions need (Radix with it): loaded on demand. */
 const onDemand = new RegExp(
-  `${sep}ui${sep}(dialog|drawer|lazy-drawer)|${sep}generations${sep}components${sep}`,
+  `${sep}ui${sep}(modal|drawer)\\.|${sep}generations${sep}components${sep}`,
 );
 
 export default defineConfig({

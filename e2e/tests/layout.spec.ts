@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
-import ru from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
+import { appTexts } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { appOrigin } from './origin.ts';
+
+const ru = appTexts.ru;
 
 const supportUrl = 'https://t.me/kadr_support_bot';
 

@@ -1,9 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import en from '../../apps/web/app/locales/en/app.json' with { type: 'json' };
-import ru from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
+import { appTexts } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { type DemoUser, demoSignIn, uniqueEmail } from './users.ts';
+
+const en = appTexts.en;
+const ru = appTexts.ru;
 
 async function openProfile(page: Page, name = 'Profile Person'): Promise<DemoUser> {
   const user = await demoSignIn(page.request, { name, email: uniqueEmail('profile') });

@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import enApp from '../../apps/web/app/locales/en/app.json' with { type: 'json' };
 import enAuth from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
 import enLegal from '../../apps/web/app/locales/en/legal.json' with { type: 'json' };
-import ruApp from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
 import ruLegal from '../../apps/web/app/locales/ru/legal.json' with { type: 'json' };
+import { appTexts } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { en, ru } from './landing-texts.ts';
 import { demoSignIn, uniqueEmail } from './users.ts';
@@ -430,10 +429,9 @@ test.describe('the pages’ security policy, in the browser', () => {
 test('a shared /en link does not change the language a signed-in person chose', async ({
   page,
 }) => {
-  const app = { ru: ruApp, en: enApp };
   await demoSignIn(page.request, { name: 'Language Person', email: uniqueEmail('lang') });
   const studioHeading = (lang: 'ru' | 'en') =>
-    page.getByRole('heading', { level: 1, name: app[lang].studio.title });
+    page.getByRole('heading', { level: 1, name: appTexts[lang].studio.title });
 
   // First visit through an English page: the studio opens in English.
   await page.goto('/en/marketplace');

@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import ruApp from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
+import { appTexts } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
+
+const ruApp = appTexts.ru;
 
 /**
  * Sign-in as a person does it, through the demo-mode emulators of Google, Yandex ID and VK ID that

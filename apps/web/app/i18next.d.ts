@@ -1,6 +1,11 @@
 import 'i18next';
 import type admin from '~/locales/ru/admin.json';
 import type app from '~/locales/ru/app.json';
+import type batch from '~/locales/ru/app-batch.json';
+import type compare from '~/locales/ru/app-compare.json';
+import type pricing from '~/locales/ru/app-pricing.json';
+import type profile from '~/locales/ru/app-profile.json';
+import type studio from '~/locales/ru/app-studio.json';
 import type auth from '~/locales/ru/auth.json';
 import type common from '~/locales/ru/common.json';
 import type landing from '~/locales/ru/landing.json';
@@ -16,7 +21,14 @@ declare module 'i18next' {
       landing: typeof landing;
       legal: typeof legal;
       auth: typeof auth;
-      app: typeof app;
+      // A screen's own texts are files of their own, loaded with it (app/locales/app-*.ts).
+      app: typeof app & {
+        studio: typeof studio;
+        batch: typeof batch;
+        compare: typeof compare;
+        pricing: typeof pricing;
+        profile: typeof profile;
+      };
       admin: typeof admin;
     };
   }

@@ -2,19 +2,23 @@ import { productFacts } from '@kadr/catalog';
 import { createInstance } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enAdmin from '~/locales/en/admin.json';
-import enApp from '~/locales/en/app.json';
 import enAuth from '~/locales/en/auth.json';
 import enCommon from '~/locales/en/common.json';
 import enLanding from '~/locales/en/landing.json';
 import enLegal from '~/locales/en/legal.json';
 import ruAdmin from '~/locales/ru/admin.json';
-import ruApp from '~/locales/ru/app.json';
 import ruAuth from '~/locales/ru/auth.json';
 import ruCommon from '~/locales/ru/common.json';
 import ruLanding from '~/locales/ru/landing.json';
 import ruLegal from '~/locales/ru/legal.json';
 import '~/locales/admin';
+import { appTexts } from '~/locales/app-texts';
 import '~/locales/app';
+import '~/locales/app-batch';
+import '~/locales/app-compare';
+import '~/locales/app-pricing';
+import '~/locales/app-profile';
+import '~/locales/app-studio';
 import '~/locales/auth';
 import '~/locales/landing';
 import '~/locales/legal';
@@ -27,7 +31,7 @@ import { i18nFor, type Language } from './i18n';
 const bundles = {
   ru: {
     common: ruCommon,
-    app: ruApp,
+    app: appTexts.ru,
     admin: ruAdmin,
     auth: ruAuth,
     landing: ruLanding,
@@ -35,7 +39,7 @@ const bundles = {
   },
   en: {
     common: enCommon,
-    app: enApp,
+    app: appTexts.en,
     admin: enAdmin,
     auth: enAuth,
     landing: enLanding,

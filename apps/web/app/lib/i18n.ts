@@ -54,9 +54,15 @@ const resources: Record<Language, Record<string, unknown>> = {
 // pages say {{models}}, {{maxVideoSeconds}}… and cannot drift from what the studio offers.
 const defaultVariables: Record<string, unknown> = productFacts();
 
-/** Adds a namespace's bundled translations; called once by the module that owns it. */
+/**
+ * Adds bundled translations to a namespace: all of it, by the module that owns it, or some of its
+ * top-level keys — a screen's own texts (`app:studio.*`, app/locales/app-studio.ts), which load
+ * with that screen only. What a namespace already holds is kept.
+ */
 export function addNamespace(ns: string, bundles: Record<Language, object>): void {
-  for (const language of languages) resources[language][ns] ??= bundles[language];
+  for (const language of languages) {
+    resources[language][ns] = { ...bundles[language], ...(resources[language][ns] as object) };
+  }
 }
 
 function lookup(language: Language, ns: string, key: string): unknown {

@@ -1,9 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { generationErrorCodes } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
+import { appTexts } from './app-texts';
 import enAdmin from './en/admin.json';
-import enApp from './en/app.json';
 import ruAdmin from './ru/admin.json';
-import ruApp from './ru/app.json';
 
 /** Every key path of a translation file, plural suffixes folded (ru has _few and _many, en not). */
 function keys(value: unknown, prefix = ''): string[] {
@@ -16,7 +17,8 @@ function keys(value: unknown, prefix = ''): string[] {
 
 describe('the app’s translations', () => {
   it('have the same keys in Russian and English', () => {
-    expect([...new Set(keys(ruApp))].sort()).toEqual([...new Set(keys(enApp))].sort());
+    const { ru, en } = appTexts;
+    expect([...new Set(keys(ru))].sort()).toEqual([...new Set(keys(en))].sort());
   });
 
   it('the console’s have the same keys in Russian and English', () => {
@@ -26,8 +28,35 @@ describe('the app’s translations', () => {
   it.each(generationErrorCodes)(
     'say why a generation failed with code %s, in both languages',
     (code) => {
-      expect(ruApp.generation.errors[code]).toMatch(/\S/);
-      expect(enApp.generation.errors[code]).toMatch(/\S/);
+      expect(appTexts.ru.generation.errors[code]).toMatch(/\S/);
+      expect(appTexts.en.generation.errors[code]).toMatch(/\S/);
     },
   );
+});
+
+describe('a screen’s own texts', () => {
+  // `app:studio.*`, `app:profile.*`… are files of their own, added to the namespace by the module
+  // app/locales/app-<section>.ts when a screen's code imports it (ADR 029). A module that says
+  // `t('profile.…')` without importing it would show the key wherever nothing else had.
+  const sections = ['batch', 'compare', 'pricing', 'profile', 'studio'];
+  const root = join(import.meta.dirname, '..');
+  const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('locales'),
+  );
+  const uses = new RegExp(String.raw`\bt\(\s*[\x60'"](?:app:)?(${sections.join('|')})\.`, 'g');
+
+  it('are found in the code', () => {
+    expect(
+      sources.filter((file) => readFileSync(join(root, file), 'utf8').match(uses)).length,
+    ).toBeGreaterThan(20);
+  });
+
+  it.each(sources)('%s imports the texts it uses', (file) => {
+    const code = readFileSync(join(root, file), 'utf8');
+    const used = new Set([...code.matchAll(uses)].map((match) => match[1]));
+    const missing = [...used].filter(
+      (section) => !code.includes(`import '~/locales/app-${section}';`),
+    );
+    expect(missing).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-batch';
 import { paths, uuidPattern } from '@kadr/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '~/components/page-header';

@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-compare';
 import { useState } from 'react';
 import { PageHeader } from '~/components/page-header';
 import { CompareForm, type CompareRun } from '~/features/studio/components/compare-form';

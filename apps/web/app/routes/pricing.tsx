@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-pricing';
 import { PageHeader } from '~/components/page-header';
 import { usePackages } from '~/features/generations/hooks';
 import { ModelCosts } from '~/features/pricing/components/model-costs';

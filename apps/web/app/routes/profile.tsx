@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-profile';
 import { PageHeader } from '~/components/page-header';
 import { AccountSection } from '~/features/profile/components/account-section';
 import { BalanceSection } from '~/features/profile/components/balance-section';

@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-studio';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '~/components/page-header';

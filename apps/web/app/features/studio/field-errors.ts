@@ -1,3 +1,4 @@
+import '~/locales/app-studio';
 import type { ParameterDefinition } from '@kadr/catalog';
 import type { TFunction } from 'i18next';
 

@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-pricing';
 import type { ModelType } from '@kadr/catalog';
 import { Film, Image } from 'lucide-react';
 import { useOfferedModelIds } from '~/features/generations/hooks';

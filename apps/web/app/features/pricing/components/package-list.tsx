@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-pricing';
 import type { Currency, TokenPackageItem } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { LoaderCircle, ShieldCheck, Sparkles } from 'lucide-react';

@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-pricing';
 import { FaqList } from '~/components/faq-list';
 import { useTranslation } from '~/lib/use-translation';
 

@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-pricing';
 import { Calculator } from 'lucide-react';
 import { useTranslation } from '~/lib/use-translation';
 import { type WorkedExample, workedExamples } from '../costs';

@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-profile';
 import type { User } from '@kadr/contract';
 import { LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-profile';
 import { paths } from '@kadr/contract';
 import { Plus, Wallet } from 'lucide-react';
 import { LinkButton } from '~/components/ui/link-button';

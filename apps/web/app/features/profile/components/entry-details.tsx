@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-profile';
 import { getModel } from '@kadr/catalog';
 import { LoaderCircle } from 'lucide-react';
 import { Modal } from '~/components/ui/dialog';

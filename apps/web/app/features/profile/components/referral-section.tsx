@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-profile';
 import { Copy, Gift } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '~/components/ui/button';

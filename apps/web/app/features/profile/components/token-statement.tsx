@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-profile';
 import type { LedgerEntryRecord, LedgerReasonName } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Download, LoaderCircle, ReceiptText } from 'lucide-react';

@@ -1,4 +1,5 @@
 import '~/locales/app';
+import '~/locales/app-profile';
 import { paths } from '@kadr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleSlash, LoaderCircle, SearchX } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '~/locales/app-studio';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';

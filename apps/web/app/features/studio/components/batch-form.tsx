@@ -1,3 +1,5 @@
+import '~/locales/app-batch';
+import '~/locales/app-studio';
 import { listModels, type ModelType } from '@kadr/catalog';
 import { batchMaxItems } from '@kadr/contract';
 import { useQuery } from '@tanstack/react-query';

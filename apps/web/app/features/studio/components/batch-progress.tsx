@@ -1,3 +1,5 @@
+import '~/locales/app-batch';
+import '~/locales/app-studio';
 import { getModel } from '@kadr/catalog';
 import { type Batch, type GenerationRecord, isFinished } from '@kadr/contract';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';

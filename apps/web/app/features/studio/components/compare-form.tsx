@@ -1,3 +1,5 @@
+import '~/locales/app-compare';
+import '~/locales/app-studio';
 import { getModel, listModels, type ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Check, Columns2 } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '~/locales/app-compare';
 import { getModel } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { ArrowRight } from 'lucide-react';

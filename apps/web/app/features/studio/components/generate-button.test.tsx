@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '~/lib/i18n';
-import en from '~/locales/en/app.json';
+import en from '~/locales/en/app-studio.json';
 import { generateState } from '../generate-state';
 import { GenerateButton } from './generate-button';
 
@@ -50,7 +50,7 @@ describe('the generate button (spec §5, §8)', () => {
   it('is disabled while a start is pending, and says so', () => {
     const button = renderButton({ starting: true });
     expect(button).toHaveProperty('disabled', true);
-    expect(button.textContent).toBe(en.studio.starting);
+    expect(button.textContent).toBe(en.starting);
   });
 
   it('is disabled while an image uploads', () => {
@@ -63,9 +63,7 @@ describe('the generate button (spec §5, §8)', () => {
     const button = renderButton({ estimate: 150, balance: 149 });
     expect(button).toHaveProperty('disabled', true);
     expect(button.textContent).toBe('Not enough credits: 150 credits needed');
-    expect(screen.getByRole('link', { name: en.studio.topUp }).getAttribute('href')).toBe(
-      '/pricing',
-    );
+    expect(screen.getByRole('link', { name: en.topUp }).getAttribute('href')).toBe('/pricing');
   });
 
   it('a balance exactly at the estimate is enough; a zero or unknown estimate never blocks', () => {
@@ -75,7 +73,7 @@ describe('the generate button (spec §5, §8)', () => {
     cleanup();
     const unknown = renderButton({ estimate: null, balance: 0 });
     expect(unknown).toHaveProperty('disabled', false);
-    expect(unknown.textContent).toBe(en.studio.generatePlain);
+    expect(unknown.textContent).toBe(en.generatePlain);
   });
 
   it('speaks Russian, with Russian plurals', async () => {

@@ -1,3 +1,4 @@
+import '~/locales/app-studio';
 import { paths } from '@kadr/contract';
 import { LoaderCircle, Wand2 } from 'lucide-react';
 import { Button } from '~/components/ui/button';

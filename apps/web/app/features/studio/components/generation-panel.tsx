@@ -1,3 +1,4 @@
+import '~/locales/app-studio';
 import { getModel } from '@kadr/catalog';
 import { type GenerationRecord, isFinished } from '@kadr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

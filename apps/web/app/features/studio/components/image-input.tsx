@@ -1,3 +1,4 @@
+import '~/locales/app-studio';
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';

@@ -1,3 +1,4 @@
+import '~/locales/app-studio';
 import { estimateFromDraft, getModel, type ModelDefinition, type ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Clapperboard } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '~/locales/app-studio';
 import { evaluateCondition, type Localized, type ParameterDefinition } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { useId } from 'react';

@@ -1,3 +1,4 @@
+import '~/locales/app-studio';
 import {
   estimateFromDraft,
   getModel,

@@ -1,3 +1,4 @@
+import '~/locales/app-studio';
 import type { ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Image as ImageIcon, Video } from 'lucide-react';

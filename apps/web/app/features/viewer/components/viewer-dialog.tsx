@@ -1,0 +1,194 @@
+import '~/locales/app';
+import { getModel } from '@kadr/catalog';
+import type { GenerationRecord } from '@kadr/contract';
+import * as Dialog from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
+import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
+import { type KeyboardEvent, type MouseEvent, useState } from 'react';
+import { CollectionsButton } from '~/features/generations/components/collections-dialog';
+import { FavoriteButton } from '~/features/generations/components/favorite-button';
+import { GenerationActions } from '~/features/generations/components/generation-actions';
+import { ShareButton } from '~/features/generations/components/share-button';
+import { useTranslation } from '~/lib/use-translation';
+
+const ZOOM = 2.5;
+
+export type ViewerProps = {
+  items: readonly GenerationRecord[];
+  index: number | null;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+};
+
+/**
+ * A result full-screen: the picture with zoom (click where to look closer, click again to fit), or
+ * the video in a real player; the previous and next result of the list with the arrow keys or the
+ * buttons; and the result's actions in one place. `items` are the results it steps through.
+ */
+export function ViewerDialog({ items, index, onIndexChange, onClose }: ViewerProps) {
+  const { t } = useTranslation('app');
+  const record = index === null ? undefined : items[index];
+  const go = (to: number) => {
+    if (to >= 0 && to < items.length) onIndexChange(to);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (index === null) return;
+    // Arrow keys inside a video's own controls seek; elsewhere they step through the results.
+    if ((event.target as HTMLElement).tagName === 'VIDEO') return;
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(index - 1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(index + 1);
+    }
+  };
+
+  return (
+    <Dialog.Root open={record !== undefined} onOpenChange={(open) => (open ? null : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/95 backdrop-blur-md motion-safe:data-[state=open]:animate-fade-in" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onKeyDown={onKeyDown}
+          className="fixed inset-0 z-50 flex flex-col outline-none motion-safe:data-[state=open]:animate-fade-in"
+        >
+          {record && index !== null ? (
+            <ViewerBody
+              key={record.id}
+              record={record}
+              position={t('viewer.position', { index: index + 1, total: items.length })}
+              onPrevious={index > 0 ? () => go(index - 1) : undefined}
+              onNext={index < items.length - 1 ? () => go(index + 1) : undefined}
+            />
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ViewerBody({
+  record,
+  position,
+  onPrevious,
+  onNext,
+}: {
+  record: GenerationRecord;
+  position: string;
+  onPrevious: (() => void) | undefined;
+  onNext: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('app');
+  const file = record.expand.output_files[0];
+  const prompt = record.jsondata.prompt ?? '';
+  const model = getModel(record.model)?.name ?? record.model;
+  const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
+  const video = file?.mime.startsWith('video/') ?? false;
+
+  const toggleZoom = (event: MouseEvent<HTMLImageElement>) => {
+    if (zoom) {
+      setZoom(null);
+      return;
+    }
+    const box = event.currentTarget.getBoundingClientRect();
+    setZoom({
+      x: ((event.clientX - box.left) / box.width) * 100,
+      y: ((event.clientY - box.top) / box.height) * 100,
+    });
+  };
+  const iconButton =
+    'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-white/80 hover:bg-white/10 hover:text-white disabled:opacity-30';
+
+  return (
+    <>
+      <header className="flex items-center gap-3 px-3 py-2 text-white sm:px-4">
+        <Dialog.Title className="min-w-0 flex-1 truncate text-sm font-medium">
+          {model}
+          <span className="ml-2 text-white/60 tabular-nums">{position}</span>
+        </Dialog.Title>
+        {file && !video ? (
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={zoom ? t('viewer.zoomOut') : t('viewer.zoomIn')}
+            aria-pressed={zoom !== null}
+            onClick={() => setZoom(zoom ? null : { x: 50, y: 50 })}
+          >
+            {zoom ? <ZoomOut aria-hidden="true" /> : <ZoomIn aria-hidden="true" />}
+          </button>
+        ) : null}
+        <FavoriteButton record={record} className="size-10 text-white/80" />
+        <CollectionsButton record={record} />
+        <ShareButton record={record} className="size-10 text-white/80" />
+        <Dialog.Close className={iconButton} aria-label={t('viewer.close')}>
+          <X aria-hidden="true" />
+        </Dialog.Close>
+      </header>
+      <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16">
+        {file ? (
+          video ? (
+            // biome-ignore lint/a11y/useMediaCaption: generated clips have no speech to caption.
+            <video
+              src={file.url}
+              poster={file.thumbnail ?? undefined}
+              controls
+              autoPlay
+              playsInline
+              className="max-h-full max-w-full bg-black"
+              data-viewer-media
+            />
+          ) : (
+            <div className="flex h-full w-full items-center justify-center overflow-hidden">
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: the zoom button does the same by keyboard. */}
+              <img
+                src={file.url}
+                alt={t('generation.result', { prompt })}
+                onClick={toggleZoom}
+                data-viewer-media
+                data-zoomed={zoom ? 'true' : 'false'}
+                style={
+                  zoom
+                    ? { transform: `scale(${ZOOM})`, transformOrigin: `${zoom.x}% ${zoom.y}%` }
+                    : undefined
+                }
+                className={clsx(
+                  'max-h-full max-w-full object-contain transition-transform motion-reduce:transition-none',
+                  zoom ? 'cursor-zoom-out' : 'cursor-zoom-in',
+                )}
+              />
+            </div>
+          )
+        ) : null}
+        <button
+          type="button"
+          onClick={onPrevious}
+          disabled={!onPrevious}
+          aria-label={t('viewer.previous')}
+          className={clsx(
+            iconButton,
+            'absolute top-1/2 left-1 -translate-y-1/2 bg-black/40 sm:left-3',
+          )}
+        >
+          <ChevronLeft aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          onClick={onNext}
+          disabled={!onNext}
+          aria-label={t('viewer.next')}
+          className={clsx(
+            iconButton,
+            'absolute top-1/2 right-1 -translate-y-1/2 bg-black/40 sm:right-3',
+          )}
+        >
+          <ChevronRight aria-hidden="true" />
+        </button>
+      </div>
+      <footer className="mx-auto flex w-full max-w-4xl flex-col gap-3 px-4 py-3 text-white sm:flex-row sm:items-center">
+        <p className="line-clamp-2 min-w-0 flex-1 text-sm text-white/80">{prompt}</p>
+        <GenerationActions record={record} />
+      </footer>
+    </>
+  );
+}
