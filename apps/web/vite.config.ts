@@ -9,16 +9,20 @@ import { defineConfig } from 'vite';
 // the libraries every signed-in screen runs first, and the app's own shared code; what only one
 // screen or a dialog needs stays with it, loaded on demand.
 const sep = String.raw`[\\/]`;
-/** React, the router, TanStack Query and zod: every signed-in screen needs them before it paints. */
+/** React, the router and TanStack Query: every signed-in screen needs them before it paints. */
 const framework = new RegExp(
-  `node_modules${sep}(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|zod)${sep}`,
+  `node_modules${sep}(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack)${sep}`,
 );
-/** The app's shared code: lib, components, the screens' shared base, catalogue, contract, icons. */
+/**
+ * The app's shared code: lib, components, the screens' shared base, catalogue, icons, and the
+ * contract without the operators' schemas and without `schemas.ts` — the screens use no zod in a
+ * production build (ADR 030), so its schemas go with the console's chunks.
+ */
 const shared = new RegExp(
   [
     `${sep}apps${sep}web${sep}app${sep}(lib|components|features${sep}generations)${sep}`,
     `${sep}locales${sep}((en|ru)${sep})?(app|common)\\.`,
-    `${sep}packages${sep}(catalog|contract${sep}src${sep}(?!admin))`,
+    `${sep}packages${sep}(catalog|contract${sep}src${sep}(?!admin|schemas))`,
     `node_modules${sep}(clsx|lucide-react)${sep}`,
   ].join('|'),
 );
@@ -41,6 +45,8 @@ export default defineConfig({
               name: 'app',
               test: (id: string) => shared.test(id) && !onDemand.test(id),
               priority: 1,
+              // What one route alone uses (an icon, a helper) stays in that route's own chunk.
+              minShareCount: 2,
             },
           ],
         },

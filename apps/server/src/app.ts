@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps) {
   // schema happens to be built first.
   z.config(z.locales.en());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerCompiler({ check: config.env !== 'production' }));
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { batchMaxItems, collectionNameMax, generationStatuses } from './rules.ts';
 
 /** RFC 9457 problem details; `errors` lists field errors on 400. */
 export const fieldErrorSchema = z.object({
@@ -18,19 +19,6 @@ export const problemSchema = z.object({
   limit: z.optional(z.number().check(z.int())),
 });
 export type Problem = z.infer<typeof problemSchema>;
-
-/** The `type` of problems a client tells apart (anything else is `about:blank`). */
-export const problemTypes = {
-  insufficientTokens: 'https://kadr.app/problems/insufficient-tokens',
-  /** 429: the person's running generations are at the cap; Retry-After says when to look again. */
-  tooManyRunning: 'https://kadr.app/problems/too-many-running',
-  /** 429: too many requests of one kind from one person or address; Retry-After in seconds. */
-  rateLimited: 'https://kadr.app/problems/rate-limited',
-  /** 409: an operator switched the model off for now; other models work. */
-  modelOff: 'https://kadr.app/problems/model-off',
-  /** 403: an operator blocked the account; the detail gives their reason. */
-  accountBlocked: 'https://kadr.app/problems/account-blocked',
-} as const;
 
 export const userSchema = z.object({
   id: z.string(),
@@ -156,8 +144,7 @@ export const readySchema = z.object({
   checks: z.record(z.string(), z.enum(['ok', 'failed'])),
 });
 
-export const generationStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
-export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+export const generationStatusSchema = z.enum(generationStatuses);
 
 /**
  * Why a generation failed, as a code the interface translates (the provider's own words are kept
@@ -177,11 +164,6 @@ export const generationErrorCodes = [
 ] as const;
 export const generationErrorCodeSchema = z.enum(generationErrorCodes);
 export type GenerationErrorCode = z.infer<typeof generationErrorCodeSchema>;
-
-/** Whether a generation has reached its end: nothing about it changes any more. */
-export function isFinished(status: GenerationStatus): boolean {
-  return status === 'completed' || status === 'failed';
-}
 
 export const createGenerationResponseSchema = z.object({
   request_id: z.string(),
@@ -253,12 +235,9 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 export const collectionListSchema = z.object({ items: z.array(collectionSchema) });
-export const collectionNameMax = 60;
 export const createCollectionBodySchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(collectionNameMax)),
 });
-/** A batch holds at most this many items (prompts × models × variations). */
-export const batchMaxItems = 100;
 
 /** One item of a batch: what one create would send (the parameters nested). */
 export const batchItemInputSchema = z.strictObject({

@@ -111,12 +111,13 @@ async function readBody(response: Response): Promise<unknown> {
 /**
  * Calls the API on this origin with the session cookie. Resolves with the parsed body when the
  * answer is 2xx; otherwise rejects with an ApiError. Pass `parse` (e.g. a zod schema's `parse`)
- * to check the shape and get a typed result.
+ * to check the shape and get a typed result; a `parse` that is undefined (a production build,
+ * which trusts the answers — ADR 030) still types it.
  */
 export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<unknown>;
 export async function apiRequest<T>(
   path: string,
-  options: ApiRequestOptions & { parse: (body: unknown) => T },
+  options: ApiRequestOptions & { parse: ((body: unknown) => T) | undefined },
 ): Promise<T>;
 export async function apiRequest<T>(
   path: string,

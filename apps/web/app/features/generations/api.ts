@@ -64,6 +64,34 @@ async function wrapped<T>(action: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The contract's schemas that answers are checked with — in development and in tests only. A
+ * production build trusts the answers, which the server serialises from the same schemas and
+ * checks against them in its own tests and the end-to-end suite (ADR 030), and carries no zod.
+ */
+const answers = import.meta.env.DEV
+  ? {
+      batchQuoteSchema,
+      batchSchema,
+      collectionListSchema,
+      collectionSchema,
+      createGenerationResponseSchema,
+      createPaymentResponseSchema,
+      estimateResponseSchema,
+      generationCollectionsSchema,
+      generationListSchema,
+      generationRecordSchema,
+      ledgerPageSchema,
+      modelListSchema,
+      packageListSchema,
+      paymentRecordSchema,
+      shareSchema,
+      shareStateSchema,
+      uploadResponseSchema,
+      userSchema,
+    }
+  : undefined;
+
 const typeWord = { image: 'Image', video: 'Video' } as const;
 
 /** The create/estimate payload of spec §7: the parameter fields flat, `duration` a number. */
@@ -90,7 +118,7 @@ export function estimateCost(
       method: 'POST',
       body,
       signal,
-      parse: estimateResponseSchema.parse,
+      parse: answers?.estimateResponseSchema.parse,
     });
     return result.estimation;
   });
@@ -112,7 +140,7 @@ export function createGeneration(
       method: 'POST',
       body,
       headers: { 'idempotency-key': idempotencyKey },
-      parse: createGenerationResponseSchema.parse,
+      parse: answers?.createGenerationResponseSchema.parse,
     }),
   );
 }
@@ -121,7 +149,7 @@ export function getGeneration(id: string, signal?: AbortSignal): Promise<Generat
   return wrapped('Failed to get generation request', () =>
     apiRequest(`/api/generations/${encodeURIComponent(id)}`, {
       signal,
-      parse: generationRecordSchema.parse,
+      parse: answers?.generationRecordSchema.parse,
     }),
   );
 }
@@ -148,7 +176,7 @@ export function listGenerations(
   if (filter.collection) query.set('collection', filter.collection);
   if (filter.q) query.set('q', filter.q);
   return wrapped('Failed to get generation history', () =>
-    apiRequest(`/api/generations?${query}`, { signal, parse: generationListSchema.parse }),
+    apiRequest(`/api/generations?${query}`, { signal, parse: answers?.generationListSchema.parse }),
   );
 }
 
@@ -156,7 +184,7 @@ export function cancelGeneration(id: string): Promise<GenerationRecord> {
   return wrapped('Failed to cancel generation', () =>
     apiRequest(`/api/generations/${encodeURIComponent(id)}/cancel`, {
       method: 'POST',
-      parse: generationRecordSchema.parse,
+      parse: answers?.generationRecordSchema.parse,
     }),
   );
 }
@@ -172,7 +200,7 @@ export function uploadImage(file: File): Promise<string> {
     const result = await apiRequest('/api/upload-image', {
       method: 'POST',
       body: form,
-      parse: uploadResponseSchema.parse,
+      parse: answers?.uploadResponseSchema.parse,
     });
     return result.urls.get;
   });
@@ -183,7 +211,7 @@ export function setFavorite(id: string, favorite: boolean): Promise<GenerationRe
     apiRequest(`/api/generations/${encodeURIComponent(id)}/favorite`, {
       method: 'PUT',
       body: { favorite },
-      parse: generationRecordSchema.parse,
+      parse: answers?.generationRecordSchema.parse,
     }),
   );
 }
@@ -198,7 +226,7 @@ export function listCollections(signal?: AbortSignal): Promise<Collection[]> {
   return wrapped('Failed to get collections', async () => {
     const result = await apiRequest('/api/collections', {
       signal,
-      parse: collectionListSchema.parse,
+      parse: answers?.collectionListSchema.parse,
     });
     return result.items;
   });
@@ -209,7 +237,7 @@ export function createCollection(name: string): Promise<Collection> {
     apiRequest('/api/collections', {
       method: 'POST',
       body: { name },
-      parse: collectionSchema.parse,
+      parse: answers?.collectionSchema.parse,
     }),
   );
 }
@@ -218,7 +246,7 @@ export function collectionsHolding(id: string, signal?: AbortSignal): Promise<st
   return wrapped('Failed to get collections', async () => {
     const result = await apiRequest(`/api/generations/${encodeURIComponent(id)}/collections`, {
       signal,
-      parse: generationCollectionsSchema.parse,
+      parse: answers?.generationCollectionsSchema.parse,
     });
     return result.ids;
   });
@@ -237,7 +265,7 @@ export function readShare(id: string, signal?: AbortSignal): Promise<Share | nul
   return wrapped('Failed to get share link', async () => {
     const result = await apiRequest(`/api/generations/${encodeURIComponent(id)}/share`, {
       signal,
-      parse: shareStateSchema.parse,
+      parse: answers?.shareStateSchema.parse,
     });
     return result.share;
   });
@@ -248,7 +276,7 @@ export function shareGeneration(id: string, showPrompt: boolean): Promise<Share>
     apiRequest(`/api/generations/${encodeURIComponent(id)}/share`, {
       method: 'POST',
       body: { show_prompt: showPrompt },
-      parse: shareSchema.parse,
+      parse: answers?.shareSchema.parse,
     }),
   );
 }
@@ -265,14 +293,14 @@ export function quoteBatch(body: BatchBody, signal?: AbortSignal) {
       method: 'POST',
       body,
       signal,
-      parse: batchQuoteSchema.parse,
+      parse: answers?.batchQuoteSchema.parse,
     }),
   );
 }
 
 export function createBatch(body: BatchBody): Promise<Batch> {
   return wrapped('Batch creation failed', () =>
-    apiRequest('/api/batches', { method: 'POST', body, parse: batchSchema.parse }),
+    apiRequest('/api/batches', { method: 'POST', body, parse: answers?.batchSchema.parse }),
   );
 }
 
@@ -282,7 +310,7 @@ export function followBatch(id: string, release: boolean, signal?: AbortSignal):
     apiRequest(`/api/batches/${encodeURIComponent(id)}${release ? '/release' : ''}`, {
       method: release ? 'POST' : 'GET',
       signal,
-      parse: batchSchema.parse,
+      parse: answers?.batchSchema.parse,
     }),
   );
 }
@@ -291,7 +319,7 @@ export function cancelBatch(id: string): Promise<Batch> {
   return wrapped('Failed to cancel batch', () =>
     apiRequest(`/api/batches/${encodeURIComponent(id)}/cancel`, {
       method: 'POST',
-      parse: batchSchema.parse,
+      parse: answers?.batchSchema.parse,
     }),
   );
 }
@@ -300,7 +328,7 @@ export function listModelsOf(type: ModelType, signal?: AbortSignal): Promise<Mod
   return wrapped('Failed to get models', async () => {
     const result = await apiRequest(`/api/models?type=${type}`, {
       signal,
-      parse: modelListSchema.parse,
+      parse: answers?.modelListSchema.parse,
     });
     return result.items;
   });
@@ -309,7 +337,7 @@ export function listModelsOf(type: ModelType, signal?: AbortSignal): Promise<Mod
 export function getTokenBalance(userId: string | undefined, signal?: AbortSignal): Promise<number> {
   if (!userId) return Promise.reject(new Error('No user ID found'));
   return wrapped('Failed to get user token balance', async () => {
-    const user = await apiRequest('/api/me', { signal, parse: userSchema.parse });
+    const user = await apiRequest('/api/me', { signal, parse: answers?.userSchema.parse });
     return user.tokens;
   });
 }
@@ -324,7 +352,7 @@ export function listPackages(
     const query = new URLSearchParams({ currency, lang: language });
     const result = await apiRequest(`/api/packages?${query}`, {
       signal,
-      parse: packageListSchema.parse,
+      parse: answers?.packageListSchema.parse,
     });
     return result.items;
   });
@@ -343,7 +371,7 @@ export function createPayment(
     const result = await apiRequest('/api/create-payment', {
       method: 'POST',
       body: { amount: String(tokens), referral, currency },
-      parse: createPaymentResponseSchema.parse,
+      parse: answers?.createPaymentResponseSchema.parse,
     });
     return result.url;
   });
@@ -353,7 +381,7 @@ export function getPayment(id: string, signal?: AbortSignal): Promise<PaymentRec
   return wrapped('Failed to get payment', () =>
     apiRequest(`/api/payments/${encodeURIComponent(id)}`, {
       signal,
-      parse: paymentRecordSchema.parse,
+      parse: answers?.paymentRecordSchema.parse,
     }),
   );
 }
@@ -363,7 +391,7 @@ export function cancelPayment(id: string): Promise<PaymentRecord> {
   return wrapped('Failed to cancel payment', () =>
     apiRequest(`/api/payments/${encodeURIComponent(id)}/cancel`, {
       method: 'POST',
-      parse: paymentRecordSchema.parse,
+      parse: answers?.paymentRecordSchema.parse,
     }),
   );
 }
@@ -374,7 +402,7 @@ export type LedgerFilter = { page: number; perPage: number };
 export function getLedgerPage(filter: LedgerFilter, signal?: AbortSignal): Promise<LedgerPage> {
   const query = new URLSearchParams({ page: String(filter.page), perPage: String(filter.perPage) });
   return wrapped('Failed to get token statement', () =>
-    apiRequest(`/api/ledger?${query}`, { signal, parse: ledgerPageSchema.parse }),
+    apiRequest(`/api/ledger?${query}`, { signal, parse: answers?.ledgerPageSchema.parse }),
   );
 }
 

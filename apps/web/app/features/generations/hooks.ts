@@ -28,6 +28,26 @@ import {
 } from './api';
 import { queryKeys } from './query-keys';
 
+/**
+ * The records realtime events carry — the same the API answers with — are checked against the
+ * contract in development and tests; a production build trusts them and carries no zod (ADR 030).
+ */
+const events = import.meta.env.DEV ? { generationRecordSchema, paymentRecordSchema } : undefined;
+
+function eventRecord<T>(
+  check:
+    | ((data: unknown) => { success: true; data: T } | { success: false; error: unknown })
+    | undefined,
+  data: unknown,
+): T | undefined {
+  // Trusted, but an event that carries no record at all is still dropped.
+  if (!check) return typeof data === 'object' && data !== null ? (data as T) : undefined;
+  const parsed = check(data);
+  if (parsed.success) return parsed.data;
+  console.warn('Realtime: an event unlike the contract', parsed.error);
+  return undefined;
+}
+
 const progress = { pending: 0, processing: 1, completed: 2, failed: 2 } as const;
 
 /**
@@ -104,12 +124,8 @@ export function useGenerationSync(): void {
       }, wait);
     };
     const unsubscribe = subscribeGenerations((data) => {
-      const parsed = generationRecordSchema.safeParse(data);
-      if (!parsed.success) {
-        console.warn('Realtime: unexpected generation event', parsed.error);
-        return;
-      }
-      const record = parsed.data;
+      const record = eventRecord(events?.generationRecordSchema.safeParse, data);
+      if (!record) return;
       client.setQueryData<GenerationRecord>(queryKeys.request(record.id), (current) =>
         isNewer(current, record) ? record : current,
       );
@@ -251,12 +267,8 @@ export function usePaymentSync(): void {
 
   useEffect(() => {
     const stopPayments = subscribePayments((data) => {
-      const parsed = paymentRecordSchema.safeParse(data);
-      if (!parsed.success) {
-        console.warn('Realtime: unexpected payment event', parsed.error);
-        return;
-      }
-      const record = parsed.data;
+      const record = eventRecord(events?.paymentRecordSchema.safeParse, data);
+      if (!record) return;
       client.setQueryData<PaymentRecord>(queryKeys.payment(record.id), (current) =>
         isNewerPayment(current, record) ? record : current,
       );

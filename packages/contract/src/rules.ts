@@ -1,0 +1,30 @@
+// Plain values the contract's schemas build on and the web app uses without them: kept out of
+// schemas.ts, so a screen that needs a limit or a problem type does not bring in zod (ADR 030).
+
+/** The `type` of problems a client tells apart (anything else is `about:blank`). */
+export const problemTypes = {
+  insufficientTokens: 'https://kadr.app/problems/insufficient-tokens',
+  /** 429: the person's running generations are at the cap; Retry-After says when to look again. */
+  tooManyRunning: 'https://kadr.app/problems/too-many-running',
+  /** 429: too many requests of one kind from one person or address; Retry-After in seconds. */
+  rateLimited: 'https://kadr.app/problems/rate-limited',
+  /** 409: an operator switched the model off for now; other models work. */
+  modelOff: 'https://kadr.app/problems/model-off',
+  /** 403: an operator blocked the account; the detail gives their reason. */
+  accountBlocked: 'https://kadr.app/problems/account-blocked',
+} as const;
+
+/** Where a generation is: waiting for the model, being made, done, or failed (and refunded). */
+export const generationStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+export type GenerationStatus = (typeof generationStatuses)[number];
+
+/** Whether a generation has reached its end: nothing about it changes any more. */
+export function isFinished(status: GenerationStatus): boolean {
+  return status === 'completed' || status === 'failed';
+}
+
+/** The longest name a collection may have. */
+export const collectionNameMax = 60;
+
+/** A batch holds at most this many items (prompts × models × variations). */
+export const batchMaxItems = 100;
