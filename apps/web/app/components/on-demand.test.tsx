@@ -31,9 +31,14 @@ describe('onDemand', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('fetches its code at the first sign of use, once', () => {
+  it('fetches its code at the first sign of use, once, however many are on the page', () => {
     const { load, OnDemandPanel } = setUp();
-    render(<OnDemandPanel open={false} label="details" />);
+    render(
+      <>
+        <OnDemandPanel open={false} label="first" />
+        <OnDemandPanel open={false} label="second" />
+      </>,
+    );
     fireEvent.pointerOver(document.body);
     fireEvent.keyDown(document.body, { key: 'Tab' });
     expect(load).toHaveBeenCalledTimes(1);

@@ -18,11 +18,17 @@ export function onDemand<P extends object>(
       () => ({ default: () => null }),
     ),
   );
+  // One listener per component, however many instances a page renders (a dialog per card).
+  let armed = false;
   return function OnDemand(props: P) {
     const open = isOpen(props);
     const [used, setUsed] = useState(open);
     if (open && !used) setUsed(true);
-    useEffect(() => onFirstInteraction(() => void load().catch(() => {})), []);
+    useEffect(() => {
+      if (armed) return;
+      armed = true;
+      onFirstInteraction(() => void load().catch(() => {}));
+    }, []);
     if (!used) return null;
     return (
       <Suspense fallback={null}>
