@@ -1,39 +1,8 @@
 import type { Page } from '@playwright/test';
-import enApp from '../../apps/web/app/locales/en/app.json' with { type: 'json' };
-import enBatch from '../../apps/web/app/locales/en/app-batch.json' with { type: 'json' };
-import enCompare from '../../apps/web/app/locales/en/app-compare.json' with { type: 'json' };
-import enPricing from '../../apps/web/app/locales/en/app-pricing.json' with { type: 'json' };
-import enProfile from '../../apps/web/app/locales/en/app-profile.json' with { type: 'json' };
-import enStudio from '../../apps/web/app/locales/en/app-studio.json' with { type: 'json' };
-import ruApp from '../../apps/web/app/locales/ru/app.json' with { type: 'json' };
-import ruBatch from '../../apps/web/app/locales/ru/app-batch.json' with { type: 'json' };
-import ruCompare from '../../apps/web/app/locales/ru/app-compare.json' with { type: 'json' };
-import ruPricing from '../../apps/web/app/locales/ru/app-pricing.json' with { type: 'json' };
-import ruProfile from '../../apps/web/app/locales/ru/app-profile.json' with { type: 'json' };
-import ruStudio from '../../apps/web/app/locales/ru/app-studio.json' with { type: 'json' };
+import { appTexts } from '../../apps/web/app/locales/app-texts.ts';
 
-/**
- * The signed-in app's texts, per language, for expected strings: the `app` namespace with the
- * screens' own texts, which the app keeps in files of their own (`app-studio.json`…).
- */
-export const appTexts = {
-  ru: {
-    ...ruApp,
-    batch: ruBatch,
-    compare: ruCompare,
-    pricing: ruPricing,
-    profile: ruProfile,
-    studio: ruStudio,
-  },
-  en: {
-    ...enApp,
-    batch: enBatch,
-    compare: enCompare,
-    pricing: enPricing,
-    profile: enProfile,
-    studio: enStudio,
-  },
-} as const;
+/** The signed-in app's texts, per language, for expected strings (the app's own assembly of them). */
+export { appTexts };
 export type Lang = keyof typeof appTexts;
 
 /** i18next-style `{{name}}` filling, for expected texts. */

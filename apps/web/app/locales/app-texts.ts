@@ -1,19 +1,20 @@
-import enApp from './en/app.json';
-import enBatch from './en/app-batch.json';
-import enCompare from './en/app-compare.json';
-import enPricing from './en/app-pricing.json';
-import enProfile from './en/app-profile.json';
-import enStudio from './en/app-studio.json';
-import ruApp from './ru/app.json';
-import ruBatch from './ru/app-batch.json';
-import ruCompare from './ru/app-compare.json';
-import ruPricing from './ru/app-pricing.json';
-import ruProfile from './ru/app-profile.json';
-import ruStudio from './ru/app-studio.json';
+import enApp from './en/app.json' with { type: 'json' };
+import enBatch from './en/app-batch.json' with { type: 'json' };
+import enCompare from './en/app-compare.json' with { type: 'json' };
+import enPricing from './en/app-pricing.json' with { type: 'json' };
+import enProfile from './en/app-profile.json' with { type: 'json' };
+import enStudio from './en/app-studio.json' with { type: 'json' };
+import ruApp from './ru/app.json' with { type: 'json' };
+import ruBatch from './ru/app-batch.json' with { type: 'json' };
+import ruCompare from './ru/app-compare.json' with { type: 'json' };
+import ruPricing from './ru/app-pricing.json' with { type: 'json' };
+import ruProfile from './ru/app-profile.json' with { type: 'json' };
+import ruStudio from './ru/app-studio.json' with { type: 'json' };
 
 /**
- * The whole `app` namespace per language, its screens' sections included — for tests that check
- * the texts. The app itself never imports this: each screen loads its own section (ADR 029).
+ * The whole `app` namespace per language, its screens' sections included — for the tests that
+ * check the texts, here and in the end-to-end suite. The app itself never imports this: each
+ * screen loads its own section (ADR 029).
  */
 export const appTexts = {
   ru: {
