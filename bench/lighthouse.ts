@@ -4,7 +4,7 @@
 // (compressed, as Chromium received it, against the page's budget) and where the main thread's time
 // went.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -127,6 +127,7 @@ async function audit(url: string, port: number): Promise<Run> {
   const keep = process.env.BENCH_LHR_DIR;
   if (keep) {
     const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+    mkdirSync(keep, { recursive: true });
     writeFileSync(path.join(keep, name), JSON.stringify(lhr));
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -12,6 +12,7 @@ import {
 import type { i18n as I18next, Namespace, TFunction } from 'i18next';
 import enCommon from '~/locales/en/common.json';
 import ruCommon from '~/locales/ru/common.json';
+import { formatNumber } from './format';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
 // The languages themselves live in @kadr/contract: page addresses depend on them (`/en/…`).
@@ -75,7 +76,6 @@ function lookup(language: Language, ns: string, key: string): unknown {
 }
 
 const pluralRules = new Map<Language, Intl.PluralRules>();
-const numberFormats = new Map<Language, Intl.NumberFormat>();
 
 /** One `Intl` object per language, made on first use. */
 function perLanguage<T>(cache: Map<Language, T>, language: Language, make: () => T): T {
@@ -122,8 +122,7 @@ function interpolate(template: string, options: Options, language: Language): st
       return format === undefined && Object.hasOwn(options, name) ? '' : match;
     }
     if (format === 'number') {
-      const numbers = perLanguage(numberFormats, language, () => new Intl.NumberFormat(language));
-      return numbers.format(value as number);
+      return formatNumber(value as number, language);
     }
     if (format !== undefined) console.error('i18n unknown format', format, template);
     return text(value);

@@ -12,6 +12,7 @@ import { GenerationMedia } from '~/features/generations/components/generation-me
 import { ShareButton } from '~/features/generations/components/share-button';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { VideoPreview } from '~/features/generations/components/video-preview';
+import { formatDate } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 
@@ -90,10 +91,7 @@ export function HistoryCard({
 }) {
   const { t, i18n } = useTranslation('app');
   const prompt = record.jsondata.prompt ?? '';
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(record.created));
+  const date = formatDate(record.created, i18n.language, 'mediumWithTime');
   const TypeIcon = record.type === 'video' ? Video : ImageIcon;
 
   const copy = async () => {

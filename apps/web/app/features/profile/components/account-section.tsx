@@ -5,6 +5,7 @@ import { LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { UserAvatar } from '~/components/user-avatar';
+import { formatDate } from '~/lib/format';
 import { useSession } from '~/lib/session';
 import { useTranslation } from '~/lib/use-translation';
 import { ProfileCard } from './profile-card';
@@ -16,9 +17,7 @@ export function AccountSection({ user, className }: { user: User; className?: st
   const { logout } = useSession();
   const [leaving, setLeaving] = useState(false);
   const name = user.name.trim() || t('user.defaultName');
-  const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-    new Date(user.created),
-  );
+  const since = formatDate(user.created, i18n.language, 'long');
 
   const onLogout = () => {
     setLeaving(true);

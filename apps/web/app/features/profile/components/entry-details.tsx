@@ -8,6 +8,7 @@ import { GenerationActions } from '~/features/generations/components/generation-
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useGenerationRequest, usePayment } from '~/features/generations/hooks';
+import { formatDate } from '~/lib/format';
 import { useTranslation } from '~/lib/use-translation';
 
 export type EntryTarget = { kind: 'generation' | 'payment'; id: string };
@@ -81,10 +82,7 @@ function PaymentDetails({ id }: { id: string }) {
     style: 'currency',
     currency: data.currency,
   }).format(Number(data.amount));
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(data.created));
+  const date = formatDate(data.created, i18n.language, 'longWithTime');
   const rows: [string, string][] = [
     [t('profile.statement.paymentDetails.date'), date],
     [t('profile.statement.paymentDetails.amount'), amount],

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ledgerCsvUrl } from '~/features/generations/api';
 import { useLedgerPage } from '~/features/generations/hooks';
+import { formatDate, formatNumber } from '~/lib/format';
 import { useTranslation } from '~/lib/use-translation';
 import { EntryDetails, type EntryTarget } from './entry-details';
 import { ProfileCard } from './profile-card';
@@ -30,8 +31,8 @@ export function TokenStatement({ className }: { className?: string }) {
     page,
     perPage,
   });
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
-  const number = new Intl.NumberFormat(language);
+  const date = (value: string) => formatDate(value, language, 'shortWithTime');
+  const number = (value: number) => formatNumber(value, language);
   const totalPages = Math.max(1, data?.totalPages ?? 1);
 
   const link = (entry: LedgerEntryRecord) => {
@@ -99,13 +100,13 @@ export function TokenStatement({ className }: { className?: string }) {
               <li key={entry.id} data-reason={entry.reason} className="py-3 text-sm">
                 <div className="flex items-baseline justify-between gap-3">
                   <span className="text-fg">{t(`profile.statement.reasons.${entry.reason}`)}</span>
-                  <Amount delta={entry.delta} format={number.format} />
+                  <Amount delta={entry.delta} format={number} />
                 </div>
                 <div className="mt-1 flex items-baseline justify-between gap-3 text-xs text-fg-muted">
-                  <span className="tabular-nums">{date.format(new Date(entry.created))}</span>
+                  <span className="tabular-nums">{date(entry.created)}</span>
                   <span className="tabular-nums">
                     {t('profile.statement.balanceAfterValue', {
-                      balance: number.format(entry.balance_after),
+                      balance: number(entry.balance_after),
                     })}
                   </span>
                 </div>
@@ -137,18 +138,16 @@ export function TokenStatement({ className }: { className?: string }) {
                   data-reason={entry.reason}
                   className="border-b border-line/60 align-top last:border-0"
                 >
-                  <td className="py-2.5 pr-3 text-fg-muted tabular-nums">
-                    {date.format(new Date(entry.created))}
-                  </td>
+                  <td className="py-2.5 pr-3 text-fg-muted tabular-nums">{date(entry.created)}</td>
                   <td className="py-2.5 pr-3 text-fg">
                     <span className="block">{t(`profile.statement.reasons.${entry.reason}`)}</span>
                     {link(entry)}
                   </td>
                   <td data-amount className="py-2.5 pr-3 text-right">
-                    <Amount delta={entry.delta} format={number.format} />
+                    <Amount delta={entry.delta} format={number} />
                   </td>
                   <td data-balance className="py-2.5 text-right text-fg tabular-nums">
-                    {number.format(entry.balance_after)}
+                    {number(entry.balance_after)}
                   </td>
                 </tr>
               ))}
