@@ -198,6 +198,8 @@ async function benchFanout(server: Server, client: ChildProcess): Promise<void> 
     // Generation events each stream received: the 8 open ones every change, the replaced none.
     eventsPerOpenStream: run.perOpenStream,
     eventsOnReplacedStreams: run.onReplaced,
+    // Changes whose events had not reached every open stream 5 s after the last commit.
+    incompleteChanges: run.incomplete,
     // From the COMMIT to the change's event having reached all 8 streams.
     fanoutMs: run.fanoutMs,
     // The node's CPU per change (its /api/me answers included, the same in both): fanned out to 8
@@ -401,18 +403,28 @@ async function client(): Promise<void> {
   let repositories: ReturnType<typeof createContainer>['repositories'] | undefined;
   let database: ReturnType<typeof openDatabase> | undefined;
 
-  /** The change each generation last had committed, to match the events it causes. */
+  /** One committed change of a generation and the events it caused. */
   interface Change {
     sent: number;
     ack: number;
     expected: number;
     arrivals: number[];
   }
-  const current = new Map<string, Change>();
+  /**
+   * Each generation's changes whose events have not all arrived, in commit order (a second change
+   * of the row waits on its lock for the first's COMMIT). An event belongs to the oldest unfinished
+   * one: when a slow commit lets two changes of one generation overlap, each still gets its own
+   * count. (Matching every event to the latest change gave the newer change the older one's
+   * events and called the older one incomplete, though every stream had received them all.)
+   */
+  const unfinished = new Map<string, Change[]>();
   const onEvent: OnEvent = (_stream, event, data, at) => {
     if (event !== 'generation') return;
-    const change = current.get((JSON.parse(data) as { id: string }).id);
-    change?.arrivals.push(at);
+    const queue = unfinished.get((JSON.parse(data) as { id: string }).id);
+    const change = queue?.find((c) => c.arrivals.length < c.expected);
+    if (!queue || !change) return;
+    change.arrivals.push(at);
+    while (queue[0] && queue[0].arrivals.length >= queue[0].expected) queue.shift();
   };
 
   /** Opens streams for these cookies, `parallel` at a time; resolves with each one's outcome. */
@@ -438,7 +450,9 @@ async function client(): Promise<void> {
     await need(repositories).transaction(async (tx) => {
       await tx.generations.mergeJsondata(generationId, { bench_change: seq });
       await tx.generations.notify(userId, generationId);
-      current.set(generationId, change);
+      const queue = unfinished.get(generationId);
+      if (queue) queue.push(change);
+      else unfinished.set(generationId, [change]);
       // What follows is the COMMIT.
       change.sent = performance.now();
     });
@@ -542,7 +556,7 @@ async function client(): Promise<void> {
     async close() {
       for (const stream of streams) stream.close();
       streams = [];
-      current.clear();
+      unfinished.clear();
       await new Promise((resolve) => setTimeout(resolve, 2000));
       return {};
     },
