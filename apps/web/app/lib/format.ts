@@ -23,15 +23,16 @@ export const dateStyles = {
 
 export type DateStyle = keyof typeof dateStyles;
 
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const made = new Map<string, object>();
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let formatter = formatters.get(key) as T | undefined;
-  if (formatter === undefined) {
-    formatter = make();
-    formatters.set(key, formatter);
+/** One `Intl` object per key (its kind, language and style), made on first use. */
+export function cachedIntl<T extends object>(key: string, make: () => T): T {
+  let value = made.get(key) as T | undefined;
+  if (value === undefined) {
+    value = make();
+    made.set(key, value);
   }
-  return formatter;
+  return value;
 }
 
 const groupSeparator: Record<Language, string> = { ru: '\u00a0', en: ',' };
@@ -43,7 +44,7 @@ function isOwn(language: string): language is Language {
 /** A number as the language writes it: 12 345 · 12,345 (fractions through Intl: 1,5 · 1.5). */
 export function formatNumber(value: number, language: string): string {
   if (!isOwn(language) || !Number.isSafeInteger(value)) {
-    return cached(`number:${language}`, () => new Intl.NumberFormat(language)).format(value);
+    return cachedIntl(`number:${language}`, () => new Intl.NumberFormat(language)).format(value);
   }
   const digits = String(Math.abs(value));
   let grouped = digits.slice(0, digits.length % 3 || 3);
@@ -140,7 +141,7 @@ export function formatDate(value: Date | string, language: string, style: DateSt
   if (isOwn(language) && style !== 'longWithTime' && year >= 1000 && year <= 9999) {
     return ownDate(date, language, style);
   }
-  return cached(
+  return cachedIntl(
     `date:${language}:${style}`,
     () => new Intl.DateTimeFormat(language, dateStyles[style]),
   ).format(date);

@@ -12,7 +12,7 @@ import {
 import type { i18n as I18next, Namespace, TFunction } from 'i18next';
 import enCommon from '~/locales/en/common.json';
 import ruCommon from '~/locales/ru/common.json';
-import { formatNumber } from './format';
+import { cachedIntl, formatNumber } from './format';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
 // The languages themselves live in @kadr/contract: page addresses depend on them (`/en/…`).
@@ -75,24 +75,13 @@ function lookup(language: Language, ns: string, key: string): unknown {
   return node ?? undefined;
 }
 
-const pluralRules = new Map<Language, Intl.PluralRules>();
-
-/** One `Intl` object per language, made on first use. */
-function perLanguage<T>(cache: Map<Language, T>, language: Language, make: () => T): T {
-  let value = cache.get(language);
-  if (value === undefined) {
-    value = make();
-    cache.set(language, value);
-  }
-  return value;
-}
-
 /** The key's text in the language, else in English; with `count`, its plural form first. */
 function resolve(language: Language, ns: string, key: string, count: unknown): unknown {
   const order = language === fallbackLanguage ? [language] : [language, fallbackLanguage];
   for (const code of order) {
     if (typeof count === 'number') {
-      const form = perLanguage(pluralRules, code, () => new Intl.PluralRules(code)).select(count);
+      const rules = cachedIntl(`plural:${code}`, () => new Intl.PluralRules(code));
+      const form = rules.select(count);
       const plural = lookup(code, ns, `${key}_${form}`);
       if (plural !== undefined) return plural;
     }
