@@ -5,6 +5,11 @@ const setupFiles = ['./vitest.fail-on-console-error.ts'];
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one file at a time on two. The
+    // longest server files mostly wait (a worker process booting and killed, emulator latencies,
+    // PostgreSQL), and one file at a time kept the cores about a third busy; three at once halve
+    // the run (each file has its own database, test/global-setup.ts).
+    maxWorkers: 3,
     projects: [
       {
         test: {

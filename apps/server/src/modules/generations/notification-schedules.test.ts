@@ -408,7 +408,10 @@ async function play(cookie: string, schedule: Schedule): Promise<Played> {
 }
 
 describe('provider notifications replayed, reordered, delayed and lost', () => {
-  it('end every generation completed or refunded exactly once, over 1,000 schedules', async () => {
+  // 1,000 schedules take ~18 s alone on two cores and longer beside the suite's other files.
+  it('end every generation completed or refunded exactly once, over 1,000 schedules', {
+    timeout: 120_000,
+  }, async () => {
     const pool = t.database.pool;
     let runs = 0;
     await fc.assert(
