@@ -242,6 +242,7 @@ export function generationRow(overrides: Partial<GenerationRow> = {}): Generatio
     completedAt: null,
     deadline: null,
     recordFiles: null,
+    historyRecord: null,
     favorite: false,
     created: at,
     updated: at,

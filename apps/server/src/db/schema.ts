@@ -14,6 +14,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -145,6 +146,14 @@ export const generationRequests = pgTable(
      * (drizzle/0006_record_files_from_files.sql); `files` stays the truth.
      */
     recordFiles: jsonb('record_files').$type<RecordFileEntry[]>(),
+    /**
+     * The request as a history page lists it (kadr_history_page's item: the columns above, files
+     * from `record_files`, timestamps in the API's ISO form), as JSON text. Written with the row by
+     * a trigger on every insert and update (ADR 032, src/db/functions/kadr_history_record.sql), so a
+     * page reads each item as stored text instead of building it from jsonb on every read. Never
+     * null once written; nothing else writes or reads it.
+     */
+    historyRecord: json('history_record'),
     /** The person starred it. */
     favorite: boolean('favorite').notNull().default(false),
     created: created(),

@@ -1,5 +1,6 @@
 -- ADR 009. One page of a person's history (generation.repository.ts historyPage) as one row: the
--- exact total (generation_counts) and the page's records as JSON, files from record_files. ORDER BY
+-- exact total (generation_counts) and the page's records as JSON, each as its row keeps it in
+-- history_record (ADR 032, kadr_history_record.sql), files included. ORDER BY
 -- spells out NULLS LAST as the indexes do. The plan is pinned to one shape: the page (offset
 -- included) from the (user, [type,] created desc, id desc) index alone, then its rows by primary
 -- key. Why pin: with LIMIT/OFFSET as parameters PostgreSQL either plans every call anew (planning
@@ -26,16 +27,10 @@ BEGIN
       ORDER BY g."created" DESC NULLS LAST, g."id" DESC NULLS LAST
       LIMIT p_limit OFFSET p_offset
     ), page_rows AS (
-      SELECT p."created" AS "sortCreated", p."id" AS "sortId", r AS "record"
+      SELECT p."created" AS "sortCreated", p."id" AS "sortId", r."history_record" AS "record"
       FROM page AS p
       JOIN LATERAL (
-        SELECT g."id", g."user_id" AS "userId", g."type", g."model", g."status", g."error",
-               g."error_code" AS "errorCode", g."favorite",
-               g."replicate_id" AS "replicateId", g."jsondata", g."cost",
-               coalesce(g."record_files", '[]'::jsonb) AS "files",
-               to_char(g."created" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "created",
-               to_char(g."updated" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updated"
-        FROM "generation_requests" AS g WHERE g."id" = p."id"
+        SELECT g."history_record" FROM "generation_requests" AS g WHERE g."id" = p."id"
       ) AS r ON true
     )
     SELECT (SELECT coalesce(sum(c."total"), 0)::int FROM "generation_counts" AS c
@@ -50,16 +45,10 @@ BEGIN
       ORDER BY g."created" DESC NULLS LAST, g."id" DESC NULLS LAST
       LIMIT p_limit OFFSET p_offset
     ), page_rows AS (
-      SELECT p."created" AS "sortCreated", p."id" AS "sortId", r AS "record"
+      SELECT p."created" AS "sortCreated", p."id" AS "sortId", r."history_record" AS "record"
       FROM page AS p
       JOIN LATERAL (
-        SELECT g."id", g."user_id" AS "userId", g."type", g."model", g."status", g."error",
-               g."error_code" AS "errorCode", g."favorite",
-               g."replicate_id" AS "replicateId", g."jsondata", g."cost",
-               coalesce(g."record_files", '[]'::jsonb) AS "files",
-               to_char(g."created" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "created",
-               to_char(g."updated" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updated"
-        FROM "generation_requests" AS g WHERE g."id" = p."id"
+        SELECT g."history_record" FROM "generation_requests" AS g WHERE g."id" = p."id"
       ) AS r ON true
     )
     SELECT (SELECT coalesce(sum(c."total"), 0)::int FROM "generation_counts" AS c

@@ -122,7 +122,8 @@ export interface HistoryPage {
 /**
  * One page of a person's requests, newest first, with their files and the exact total, in one call
  * of `kadr_history_page` (db/functions/kadr_history_page.sql): the page from the index, the
- * total from generation_counts, the files from each row's record_files, all as one row of JSON.
+ * total from generation_counts, each item as its row stores it (history_record, files included),
+ * all as one row of JSON.
  */
 async function historyPage(
   pool: pg.Pool,

@@ -276,6 +276,67 @@ describe('record_files', () => {
   });
 });
 
+describe('history_record', () => {
+  it('follows every change of its row: status, error, star, jsondata, files', async () => {
+    const { cookie, user } = await person(100);
+    const id = ((await create(cookie, 'image', IMAGE)).json() as { request_id: string }).request_id;
+    const same = async () => {
+      const single = await t.app.inject({
+        method: 'GET',
+        url: `/api/generations/${id}`,
+        headers: { cookie },
+      });
+      const item = (await list(cookie, '')).items.find((i) => i.id === id);
+      expect(item).toEqual(single.json());
+      return item as unknown as Record<string, unknown>;
+    };
+    expect(await same()).toMatchObject({ status: 'pending', favorite: false });
+    await t.database.pool.query(
+      `update generation_requests set status = 'processing', replicate_id = 'p1',
+              updated = now() + interval '1 second' where id = $1`,
+      [id],
+    );
+    expect(await same()).toMatchObject({ status: 'processing', replicate_id: 'p1' });
+    const starred = await t.app.inject({
+      method: 'PUT',
+      url: `/api/generations/${id}/favorite`,
+      headers: { cookie, ...ORIGIN },
+      payload: { favorite: true },
+    });
+    expect(starred.statusCode, starred.body).toBe(200);
+    expect(await same()).toMatchObject({ favorite: true });
+    await t.database.pool.query(
+      `update generation_requests set jsondata = jsondata || '{"output": ["x"]}'::jsonb
+        where id = $1`,
+      [id],
+    );
+    expect(((await same()).jsondata as { output: unknown }).output).toEqual(['x']);
+    const output = await t.container.repositories.files.insert({
+      ownerId: user.id,
+      generationId: id,
+      kind: 'output',
+      storageKey: `outputs/${id}/0.png`,
+      mime: 'image/png',
+      bytes: 1,
+    });
+    expect((await same()).output_files).toEqual([output.id]);
+    await t.database.pool.query('delete from files where id = $1', [output.id]);
+    await t.database.pool.query(
+      `update generation_requests set status = 'failed', error_code = 'timeout' where id = $1`,
+      [id],
+    );
+    expect(await same()).toMatchObject({
+      status: 'failed',
+      error_code: 'timeout',
+      output_files: [],
+    });
+    const stale = await t.database.pool.query(
+      `select count(*)::int as n from generation_requests where history_record is null`,
+    );
+    expect(stale.rows[0]).toEqual({ n: 0 });
+  });
+});
+
 describe('generation_counts', () => {
   it('follow deletes, bulk inserts and a person’s removal', async () => {
     const { cookie, user } = await person(100);
