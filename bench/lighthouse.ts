@@ -111,6 +111,31 @@ interface Run {
   mainThread: Record<string, number>;
 }
 
+/**
+ * A run whose trace Lighthouse could not record (it answers a runtime error such as NO_NAVSTART and
+ * asks to be run again) is run again, up to twice; the page's line lists those errors. A run that
+ * scored badly is never repeated.
+ */
+class LighthouseRuntimeError extends Error {}
+const RUNTIME_RETRIES = 2;
+
+async function auditWithRetries(
+  url: string,
+  port: number,
+): Promise<{ run: Run; retried: string[] }> {
+  const retried: string[] = [];
+  for (;;) {
+    try {
+      return { run: await audit(url, port), retried };
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || retried.length >= RUNTIME_RETRIES) {
+        throw error;
+      }
+      retried.push(error.message);
+    }
+  }
+}
+
 async function audit(url: string, port: number): Promise<Run> {
   // The default configuration is the mobile profile with simulated throttling. Each run starts
   // from an empty HTTP cache; cookies stay (Lighthouse does not clear them).
@@ -122,7 +147,11 @@ async function audit(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    throw new LighthouseRuntimeError(
+      `${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+    );
+  }
   // BENCH_LHR_DIR=/tmp/lhr keeps each run's whole report (the LCP element, the request waterfall).
   const keep = process.env.BENCH_LHR_DIR;
   if (keep) {
@@ -260,7 +289,12 @@ export async function benchLighthouse(origin: string, pages: Page[], runs: numbe
       const url = `${origin}${page.path}`;
       await setCookies(chrome.port, origin, page.cookies);
       const results: Run[] = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(url, chrome.port));
+      const retried: string[] = [];
+      for (let i = 0; i < runs; i++) {
+        const audited = await auditWithRetries(url, chrome.port);
+        results.push(audited.run);
+        retried.push(...audited.retried);
+      }
       const chosen = median(results);
       const { goals } = page;
       const every = (score: (run: Run) => number) => Math.min(...results.map(score));
@@ -286,6 +320,8 @@ export async function benchLighthouse(origin: string, pages: Page[], runs: numbe
         tbtMsRuns: results.map((run) => run.metrics.tbtMs),
         mainThreadMs: chosen.mainThread,
         failing: chosen.failing,
+        // Runs Lighthouse could not record and ran again (each error as it was reported).
+        ...(retried.length > 0 ? { retried } : {}),
         goals,
         pass:
           every((run) => run.scores.performance) >= goals.performance &&
