@@ -17,6 +17,9 @@ const rateLimitClasses = [
 ] as const;
 type RateLimitClass = (typeof rateLimitClasses)[number];
 
+/** The most keys over their limit one node answers from memory (about 100 bytes each). */
+const OVER_LIMIT_KEYS = 100_000;
+
 /** Every limit counts requests in one-minute windows. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
@@ -85,21 +88,51 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     };
   });
 
+  /**
+   * Keys this node has seen past their limit, until their window ends. A key that is refused stays
+   * refused until then on every node, so its further requests are answered from here, not counted
+   * again in PostgreSQL: a flood costs the database one statement per key and window, not one per
+   * request (ADR 033). Only keys over a limit are kept, at most OVER_LIMIT_KEYS of them.
+   */
+  const overLimit = new Map<string, { until: number; hits: number }>();
+
   /** @fastify/rate-limit's store interface over the repository; a child per route shares it. */
   class PostgresStore {
     incr(
       key: string,
       done: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
+      max: number,
     ): void {
+      const now = Date.now();
+      const refused = overLimit.get(key);
+      if (refused && refused.until > now) {
+        refused.hits++;
+        done(null, { current: refused.hits, ttl: refused.until - now });
+        return;
+      }
+      if (refused) overLimit.delete(key);
       repository.hit(key, timeWindow).then(
-        ({ hits, ttlMs }) => done(null, { current: hits, ttl: ttlMs }),
+        ({ hits, ttlMs }) => {
+          if (hits > max && ttlMs > 0) rememberOverLimit(key, Date.now() + ttlMs, hits);
+          done(null, { current: hits, ttl: ttlMs });
+        },
         (error: Error) => done(error),
       );
     }
     child(): PostgresStore {
       return this;
     }
+  }
+
+  function rememberOverLimit(key: string, until: number, hits: number): void {
+    if (overLimit.size >= OVER_LIMIT_KEYS) {
+      const now = Date.now();
+      for (const [known, entry] of overLimit) if (entry.until <= now) overLimit.delete(known);
+      // Still full (a flood from more addresses than that): those keys are counted in PostgreSQL.
+      if (overLimit.size >= OVER_LIMIT_KEYS) return;
+    }
+    overLimit.set(key, { until, hits });
   }
 
   await app.register(rateLimit, {

@@ -1,9 +1,12 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildSession, buildUser } from '../../../test/builders.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { buildApp } from '../../app.ts';
 import { createContainer } from '../../container.ts';
+import { rateLimitPlugin } from './rate-limit.plugin.ts';
+import { createRateLimitRepository } from './rate-limit.repository.ts';
 
 /**
  * Attack: floods from one client (300 sign-ups in 1.8 s, 3,000 estimates, 400 creates, 200 uploads
@@ -48,6 +51,46 @@ describe('rate limits', () => {
       limit: 5,
     });
     expect((await estimate(t.app, '203.0.113.11')).statusCode).toBe(200);
+  });
+
+  it('a key past its limit is refused without counting it again in the database', async () => {
+    const statuses = [];
+    for (let i = 0; i < 20; i++) statuses.push((await estimate(t.app, '203.0.113.12')).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    const { rows } = await t.database.pool.query<{ hits: number }>(
+      `select hits from rate_limits where key like 'estimate:ip:203.0.113.12%'`,
+    );
+    // The sixth request found the key past its limit; the fourteen after it were answered by the node.
+    expect(rows).toEqual([{ hits: 6 }]);
+  });
+
+  it('a key refused from memory is served again once its window ends', async () => {
+    // The plugin on a route of its own, with a window short enough to wait out.
+    const app = Fastify({ logger: false });
+    await app.register(rateLimitPlugin, {
+      repository: createRateLimitRepository(t.database.pool),
+      limits: { ...t.config.rateLimits, estimate: 2 } as NonNullable<typeof t.config.rateLimits>,
+      windowMs: 400,
+    });
+    app.post('/api/estimate-image', async () => ({ ok: true }));
+    await app.ready();
+    try {
+      const ask = async () =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/estimate-image',
+            remoteAddress: '192.0.2.40',
+          })
+        ).statusCode;
+      const first = [await ask(), await ask(), await ask(), await ask()];
+      expect(first).toEqual([200, 200, 429, 429]);
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect([await ask(), await ask(), await ask()]).toEqual([200, 200, 429]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('counts a signed-in person by their id, not by the address they share', async () => {
