@@ -151,7 +151,7 @@ export const generationRequests = pgTable(
      * from `record_files`, timestamps in the API's ISO form), as JSON text. Written with the row by
      * a trigger on every insert and update (ADR 032, src/db/functions/kadr_history_record.sql), so a
      * page reads each item as stored text instead of building it from jsonb on every read. Never
-     * null once written; nothing else writes or reads it.
+     * null once written; only the trigger writes it and only kadr_history_page uses it.
      */
     historyRecord: json('history_record'),
     /** The person starred it. */
