@@ -1,4 +1,4 @@
-import type { Language } from '@kadr/contract';
+import { isLanguage, type Language } from '@kadr/contract';
 
 /**
  * Numbers and dates in the interface's words (ADR 031). The first `Intl.NumberFormat` or
@@ -37,13 +37,9 @@ export function cachedIntl<T extends object>(key: string, make: () => T): T {
 
 const groupSeparator: Record<Language, string> = { ru: '\u00a0', en: ',' };
 
-function isOwn(language: string): language is Language {
-  return language === 'ru' || language === 'en';
-}
-
 /** A number as the language writes it: 12 345 · 12,345 (fractions through Intl: 1,5 · 1.5). */
 export function formatNumber(value: number, language: string): string {
-  if (!isOwn(language) || !Number.isSafeInteger(value)) {
+  if (!isLanguage(language) || !Number.isSafeInteger(value)) {
     return cachedIntl(`number:${language}`, () => new Intl.NumberFormat(language)).format(value);
   }
   const digits = String(Math.abs(value));
@@ -138,7 +134,7 @@ export function formatDate(value: Date | string, language: string, style: DateSt
   const year = date.getFullYear();
   // Four-digit years of the Gregorian calendar are written out here; the rest (and an invalid date,
   // which Intl refuses) go to Intl.
-  if (isOwn(language) && style !== 'longWithTime' && year >= 1000 && year <= 9999) {
+  if (isLanguage(language) && style !== 'longWithTime' && year >= 1000 && year <= 9999) {
     return ownDate(date, language, style);
   }
   return cachedIntl(
