@@ -42,6 +42,7 @@ const only = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?
   .map((name) => name.trim())
   .filter(Boolean);
 const apiBenchmarks = [
+  'bare-route-plus-work',
   'estimate-video-vs-bare-route',
   'create-image-vs-bare-route',
   'history-list-100k-vs-bare-route',
@@ -146,6 +147,71 @@ async function createInvariants(server: Server) {
   });
 }
 
+/** Microseconds of busy work per request given to the bare route in `bare-route-plus-work`. */
+const workSteps = [5, 10, 20, 40];
+/** The bare route's ratio to itself after each step of work, when this run measured it. */
+let calibration: { us: number; ratio: number }[] | undefined;
+
+/**
+ * The machine's yardstick for the ratio goals: the bare route after 5, 10, 20 and 40 µs of busy
+ * work a request, each against the bare route itself in alternating rounds. How much a few
+ * microseconds more cost depends on the machine (on some virtual machines an answer's write costs
+ * more when the load generator has idled meanwhile), so a ratio is printed with what it amounts to
+ * here: "as fast as the bare route doing N µs more", and the same for its goal.
+ */
+async function calibrate(bare: Server): Promise<void> {
+  const name = 'bare-route-plus-work';
+  if (!wants('api', name)) return;
+  const baseline: Target = { path: '/api/estimate-video', method: 'POST', body: {} };
+  const rounds = 3;
+  const roundSeconds = 1;
+  await measure(bare, baseline, 1);
+  const curve = [{ us: 0, ratio: 1 }];
+  const ratios: Record<string, number> = {};
+  const ratioSpreads: Record<string, [number, number]> = {};
+  let bareRps: LoadResult[] = [];
+  for (const us of workSteps) {
+    const worked = { ...baseline, path: `/api/estimate-video/after/${us}` };
+    const mine: LoadResult[] = [];
+    const theirs: LoadResult[] = [];
+    for (let i = 0; i < rounds; i++) {
+      mine.push(await measure(bare, worked, roundSeconds));
+      theirs.push(await measure(bare, baseline, roundSeconds));
+    }
+    const ratio = combine(mine).rps / combine(theirs).rps;
+    curve.push({ us, ratio });
+    ratios[`${us}us`] = Number(ratio.toFixed(3));
+    ratioSpreads[`${us}us`] = spread(
+      mine.map((round, i) => Number((round.rps / (theirs[i]?.rps ?? Number.NaN)).toFixed(3))),
+    );
+    bareRps = [...bareRps, ...theirs];
+  }
+  calibration = curve;
+  report({
+    bench: name,
+    bareRps: Math.round(combine(bareRps).rps),
+    bareRpsSpread: spread(bareRps.map((round) => Math.round(round.rps))),
+    ratios,
+    ratioSpreads,
+    // What the machine allows: the work a request may add to the bare route and keep the ratio.
+    usAtRatio: Object.fromEntries([0.65, 0.5].map((ratio) => [ratio, workAt(curve, ratio)])),
+  });
+}
+
+/**
+ * The busy work (µs, interpolated on the calibration's curve) that brings the bare route down to
+ * `ratio`; beyond the last step it says so (`> 40`).
+ */
+function workAt(curve: { us: number; ratio: number }[], ratio: number): number | string {
+  for (let i = 1; i < curve.length; i++) {
+    const [a, b] = [curve[i - 1], curve[i]];
+    if (!a || !b || ratio < b.ratio) continue;
+    const share = a.ratio === b.ratio ? 0 : (a.ratio - ratio) / (a.ratio - b.ratio);
+    return Number((a.us + Math.min(1, Math.max(0, share)) * (b.us - a.us)).toFixed(1));
+  }
+  return `> ${curve.at(-1)?.us ?? 0}`;
+}
+
 async function compare(
   name: string,
   kadr: Server,
@@ -228,6 +294,13 @@ async function compare(
     bareP99Ms: b.p99,
     ratio: Number(ratio.toFixed(3)),
     ratioSpread: spread(ratios.map((r) => Number(r.toFixed(3)))),
+    // Read against this machine's yardstick (`bare-route-plus-work`), when this run measured it.
+    ...(calibration && goals.ratio !== undefined
+      ? {
+          asBareRoutePlusUs: workAt(calibration, ratio),
+          goalAsBareRoutePlusUs: workAt(calibration, goals.ratio),
+        }
+      : {}),
     ...(paced.length > 0
       ? {
           atGoalRate: {
@@ -350,6 +423,7 @@ async function benchApi(kadr: Server): Promise<void> {
   if (!apiBenchmarks.some((name) => wants('api', name))) return;
   const bare = await startServer(script('bare'));
   try {
+    await calibrate(bare);
     const origin = { origin: kadr.url };
     const estimate = {
       path: '/api/estimate-video',

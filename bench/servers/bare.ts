@@ -4,6 +4,16 @@ import { benchPort } from '../ports.ts';
 
 const app = Fastify({ logger: false });
 app.post('/api/estimate-video', async () => ({ estimation: 150 }));
+// The same route after `us` microseconds of busy work: the machine's yardstick for the ratios
+// (run.ts's `bare-route-plus-work`). What a few microseconds more per request cost here depends on
+// the machine — on some, an answer's write costs more when the load generator has idled meanwhile.
+app.post<{ Params: { us: string } }>('/api/estimate-video/after/:us', async (request) => {
+  const until = performance.now() + Number(request.params.us) / 1000;
+  while (performance.now() < until) {
+    // busy on purpose
+  }
+  return { estimation: 150 };
+});
 app.post('/api/create-image', async () => ({
   request_id: '0b5e8f0e-5d1c-4a36-9a63-3f4b1f1f9c11',
   prediction_id: null,
