@@ -169,7 +169,7 @@ async function calibrate(bare: Server): Promise<void> {
   const curve = [{ us: 0, ratio: 1 }];
   const ratios: Record<string, number> = {};
   const ratioSpreads: Record<string, [number, number]> = {};
-  let bareRps: LoadResult[] = [];
+  const bareRps: LoadResult[] = [];
   for (const us of workSteps) {
     const worked = { ...baseline, path: `/api/estimate-video/after/${us}` };
     const mine: LoadResult[] = [];
@@ -181,10 +181,8 @@ async function calibrate(bare: Server): Promise<void> {
     const ratio = combine(mine).rps / combine(theirs).rps;
     curve.push({ us, ratio });
     ratios[`${us}us`] = Number(ratio.toFixed(3));
-    ratioSpreads[`${us}us`] = spread(
-      mine.map((round, i) => Number((round.rps / (theirs[i]?.rps ?? Number.NaN)).toFixed(3))),
-    );
-    bareRps = [...bareRps, ...theirs];
+    ratioSpreads[`${us}us`] = ratioSpread(mine, theirs);
+    bareRps.push(...theirs);
   }
   calibration = curve;
   report({
@@ -246,7 +244,6 @@ async function compare(
   const a = combine(mine);
   const b = combine(theirs);
   const ratio = a.rps / b.rps;
-  const ratios = mine.map((round, i) => round.rps / (theirs[i]?.rps ?? Number.NaN));
   if (process.env.BENCH_DEBUG) {
     // Each round's [requests/s, p99 ms], ours then the bare route's, on stderr.
     const perRound = (results: LoadResult[]) => results.map((r) => [Math.round(r.rps), r.p99]);
@@ -293,7 +290,7 @@ async function compare(
     bareRps: Math.round(b.rps),
     bareP99Ms: b.p99,
     ratio: Number(ratio.toFixed(3)),
-    ratioSpread: spread(ratios.map((r) => Number(r.toFixed(3)))),
+    ratioSpread: ratioSpread(mine, theirs),
     // Read against this machine's yardstick (`bare-route-plus-work`), when this run measured it.
     ...(calibration && goals.ratio !== undefined
       ? {
@@ -347,6 +344,13 @@ async function printStatements(name: string, server: Server): Promise<void> {
     console.error(`${name}: pg_stat_statements`);
     for (const row of top.rows) console.error(JSON.stringify(row));
   });
+}
+
+/** [lowest, highest] of the ratios of alternating rounds (each of ours to the round after it). */
+function ratioSpread(mine: LoadResult[], theirs: LoadResult[]): [number, number] {
+  return spread(
+    mine.map((round, i) => Number((round.rps / (theirs[i]?.rps ?? Number.NaN)).toFixed(3))),
+  );
 }
 
 /** [lowest, highest] of a figure's runs. */
