@@ -351,8 +351,12 @@ export const realtimeStreamSchema = z
     ),
   );
 
-/** A purchase's state: `pending` until the provider confirms it, then paid, or closed unpaid. */
-export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'canceled']);
+/**
+ * A purchase's state: `pending` until the provider confirms it, then paid, or closed unpaid; or
+ * `review` when the provider reports it paid but not as opened (another amount or currency): the
+ * money is with the provider, nothing is credited, and an operator settles it by hand.
+ */
+export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'canceled', 'review']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 export const paymentProviderSchema = z.enum(['yookassa', 'stripe']);
@@ -361,12 +365,18 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 /**
  * `POST /api/create-payment` (spec §7): `amount` is the package's token amount as a string
  * ('600'); the server finds the package and its price itself. `referral` is the locally stored
- * referrer id or null. The currency follows the interface language unless given.
+ * referrer id or null; it is kept on the payment for the record, but a referrer comes only from
+ * the sign-up link (ADR 034). The currency follows the interface language unless given.
  */
 export const createPaymentBodySchema = z.strictObject({
   amount: z.string(),
   referral: z._default(z.nullable(z.string()), null),
   currency: z.optional(currencySchema),
+  /**
+   * Where the 54-FZ receipt goes, for an account without an e-mail when the shop sends receipts
+   * (a 400 naming `email` with code `email_required` asks for it); ignored otherwise.
+   */
+  email: z.optional(z.string()),
 });
 export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
 
@@ -401,6 +411,9 @@ export const ledgerReasonSchema = z.enum([
   'referral_commission',
   'payment_reversal',
   'commission_reversal',
+  /** Tokens given back after a reversal shrank: a dispute won, a refund that failed. */
+  'payment_reinstatement',
+  'commission_reinstatement',
   'adjustment',
 ]);
 export type LedgerReasonName = z.infer<typeof ledgerReasonSchema>;

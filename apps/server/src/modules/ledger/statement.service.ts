@@ -18,6 +18,8 @@ const reasonLabels: Record<Locale, Record<LedgerReasonName, string>> = {
     referral_commission: 'Комиссия за покупку друга',
     payment_reversal: 'Списание после возврата платежа',
     commission_reversal: 'Списание комиссии после возврата платежа',
+    payment_reinstatement: 'Возврат списанного: спор выигран или возврат платежа не прошёл',
+    commission_reinstatement: 'Возврат списанной комиссии',
     adjustment: 'Корректировка',
   },
   en: {
@@ -29,6 +31,8 @@ const reasonLabels: Record<Locale, Record<LedgerReasonName, string>> = {
     referral_commission: 'Referral commission',
     payment_reversal: 'Taken back after a refund',
     commission_reversal: 'Commission taken back after a refund',
+    payment_reinstatement: 'Given back: a dispute won or a refund that failed',
+    commission_reinstatement: 'Commission given back',
     adjustment: 'Adjustment',
   },
 };
