@@ -41,11 +41,23 @@ export interface PaymentGateway {
   expireCheckout(providerPaymentId: string): Promise<ProviderPayment>;
 
   /**
-   * Gives money back for a paid payment (an operator's refund) and answers the payment's state
-   * after it. The same `idempotencyKey` refunds once. The tokens are taken back by the caller from
-   * the state answered, exactly as for a refund the provider reports by notification.
+   * Gives money back for a paid payment (an operator's refund) and answers the refund as the
+   * provider recorded it. The same `idempotencyKey` refunds once. The tokens are taken back by the
+   * caller from the payment's state read afterwards (`getPayment`), exactly as for a refund the
+   * provider reports by notification; a failure of that read does not undo the refund.
    */
-  refund(request: RefundRequest): Promise<ProviderPayment>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+/** A refund as the provider recorded it when asked for it. */
+export interface RefundResult {
+  refundId: string;
+  /**
+   * `succeeded`: the money left; `pending`: accepted, on its way (it may still fail, and then the
+   * payment's reversal shrinks back); `failed`: refused or canceled, nothing left.
+   */
+  status: 'succeeded' | 'pending' | 'failed';
+  amountMinor: number;
 }
 
 interface RefundRequest {
@@ -92,10 +104,12 @@ export interface ProviderPayment {
   amountMinor: number;
   currency: Currency;
   /**
-   * Money taken back so far, in minor units, cumulative: the refunded amount, or the disputed one
-   * when that is larger. Never decreases; 0 when nothing was taken back.
+   * Money taken back right now, in minor units: refunds not failed or canceled plus disputes that
+   * hold the money (opened, under review, or lost; not an inquiry, not won), at most the amount.
+   * It may shrink: a dispute won or a refund that failed gives money back. `undefined` when this
+   * view does not tell (a signed event about the session alone): then the reversal is left as it is.
    */
-  reversedMinor: number;
+  reversedMinor: number | undefined;
   /** The provider's reason for a cancelled payment ('expired_on_confirmation', 'expired'…). */
   cancelReason?: string | undefined;
 }
