@@ -182,6 +182,21 @@ export const adminPaymentDetailSchema = z.extend(adminPaymentSchema, {
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
+/**
+ * `POST /api/admin/payments/:id/refund`: the payment after the refund, and the refund as the
+ * provider recorded it. `pending`: the provider accepted it and is still sending the money;
+ * `tokens_settled` false: the refund was made but the payment's state could not be read back yet,
+ * so the tokens are taken back by the next reconciliation (within minutes), not now.
+ */
+export const adminPaymentRefundSchema = z.extend(adminPaymentDetailSchema, {
+  refund: z.object({
+    status: z.enum(['succeeded', 'pending', 'failed']),
+    amount_minor: z.number().check(z.int()),
+    tokens_settled: z.boolean(),
+  }),
+});
+export type AdminPaymentRefund = z.infer<typeof adminPaymentRefundSchema>;
+
 export const adminPaymentsQuerySchema = z.object({
   provider: z.optional(paymentProviderSchema),
   status: z.optional(paymentStatusSchema),

@@ -12,6 +12,7 @@ import {
   adminModelSwitchBodySchema,
   adminOverviewSchema,
   adminPaymentDetailSchema,
+  adminPaymentRefundSchema,
   adminPaymentListSchema,
   adminPaymentsQuerySchema,
   adminPeopleQuerySchema,
@@ -238,7 +239,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         params: idParams,
         body: adminReasonBodySchema,
         response: {
-          200: adminPaymentDetailSchema,
+          200: adminPaymentRefundSchema,
           ...change,
           502: problemSchema,
           503: problemSchema,
