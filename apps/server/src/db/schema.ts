@@ -51,6 +51,12 @@ export const users = pgTable(
     tokens: integer('tokens').notNull().default(0),
     verified: boolean('verified').notNull().default(false),
     referredBy: uuid('referred_by').references((): AnyColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * The referrer came with the sign-up link (the only way one comes, ADR 034): only then is the
+     * deferred sign-up bonus paid, or a purchase's commission. False for referrers that older
+     * versions set when a payment was opened.
+     */
+    referredAtSignup: boolean('referred_at_signup').notNull().default(false),
     locale: text('locale'),
     /** `admin` is granted and revoked only from the command line (`npm run admin`). */
     role: text('role').notNull().default('user').$type<'user' | 'admin'>(),
@@ -373,8 +379,18 @@ export const payments = pgTable(
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     /** When it stopped being pending (succeeded or canceled). */
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    /** When the provider was last asked about it on a read (at most once per few seconds). */
+    /**
+     * When the provider was last asked about it (a read of a pending payment, at most once per few
+     * seconds; the reconciliation, ADR 034). The epoch means "ask again at the next run".
+     */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** The address the 54-FZ receipt went to, when the account had none (asked at purchase). */
+    receiptEmail: text('receipt_email'),
+    /**
+     * Steps of taking back or giving back tokens so far: each step's ledger entries carry
+     * `ref = s<step>`, so a reversal that grows, shrinks and grows again never repeats a key.
+     */
+    reversalSteps: integer('reversal_steps').notNull().default(0),
     /** The payer's referrer when it was credited (a snapshot), who got `commission_tokens`. */
     referrerId: uuid('referrer_id').references((): AnyColumn => users.id, {
       onDelete: 'set null',
@@ -398,8 +414,13 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_key_uq').on(t.idempotencyKey),
     index('payments_user_idx').on(t.userId, t.created.desc()),
     index('payments_pending_idx').on(t.created).where(sql`${t.status} = 'pending'`),
+    // The reconciliation walks payments by when they were last asked about (ADR 034).
+    index('payments_check_due_idx').on(sql`coalesce(${t.checkedAt}, ${t.created})`),
     check('payments_tokens_check', sql`${t.tokens} > 0`),
-    check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'canceled')`),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('pending', 'succeeded', 'canceled', 'review')`,
+    ),
     check('payments_provider_check', sql`${t.provider} in ('yookassa', 'stripe')`),
     check('payments_currency_check', sql`${t.currency} in ('RUB', 'USD')`),
     check('payments_locale_check', sql`${t.locale} in ('ru', 'en')`),
