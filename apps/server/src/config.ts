@@ -150,6 +150,16 @@ const envSchema = z
       .min(1)
       .max(7 * 24 * 60)
       .default(60),
+    PAYMENT_RECONCILE_PENDING_MINUTES: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
+    PAYMENT_RECONCILE_SETTLED_HOURS: z.coerce
+      .number()
+      .min(1)
+      .max(30 * 24)
+      .default(24),
     S3_BUCKET: z
       .string()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
@@ -333,6 +343,12 @@ interface PaymentsConfig {
   stripe: StripeConfig | undefined;
   /** A payment still pending this long after it was opened is asked about and closed. */
   pendingTimeoutMs: number;
+  /**
+   * The reconciliation (ADR 034) asks the provider again about a pending payment (or one we closed
+   * in the last day) this often, and about any other of the last 120 days this often.
+   */
+  reconcilePendingEveryMs: number;
+  reconcileSettledEveryMs: number;
 }
 
 interface OAuthClientConfig {
@@ -757,5 +773,7 @@ function paymentsConfig(
     yookassa,
     stripe,
     pendingTimeoutMs: Math.round(env.PAYMENT_PENDING_TIMEOUT_MINUTES * 60_000),
+    reconcilePendingEveryMs: Math.round(env.PAYMENT_RECONCILE_PENDING_MINUTES * 60_000),
+    reconcileSettledEveryMs: Math.round(env.PAYMENT_RECONCILE_SETTLED_HOURS * 3_600_000),
   };
 }

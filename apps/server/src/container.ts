@@ -123,6 +123,8 @@ export function createContainer(
     gateways: paymentGateways,
     publicUrl: config.publicUrl,
     pendingTimeoutMs: config.payments.pendingTimeoutMs,
+    reconcilePendingEveryMs: config.payments.reconcilePendingEveryMs,
+    reconcileSettledEveryMs: config.payments.reconcileSettledEveryMs,
     logger,
   });
   return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { buildGeneration, buildSession, buildUser } from '../test/builders.ts';
 import { expectMoneyInvariants, moneyInvariantViolations } from '../test/money.ts';
+import { applyLedgerEntry } from './modules/ledger/ledger.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,13 +29,13 @@ describe('the money invariants kit', () => {
   it('holds on money moved through the ledger', async () => {
     const user = await buildUser(t.container, { tokens: 40 });
     const id = await buildGeneration(t.database, user, { cost: 10 });
-    await t.container.repositories.ledger.apply({
+    await applyLedgerEntry(t.database.db, {
       userId: user.id,
       delta: -10,
       reason: 'generation_debit',
       generationId: id,
     });
-    await t.container.repositories.ledger.apply({
+    await applyLedgerEntry(t.database.db, {
       userId: user.id,
       delta: 10,
       reason: 'generation_refund',

@@ -15,43 +15,61 @@ import {
 import { createIdempotencyKeyRepository } from './modules/generations/idempotency-key.repository.ts';
 import { createWebhookEventRepository } from './modules/generations/webhook-event.repository.ts';
 import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createRateLimitRepository } from './modules/limits/rate-limit.repository.ts';
 import { createMetricsRepository } from './modules/metrics/metrics.repository.ts';
 import { createPaymentRepository } from './modules/payments/payment.repository.ts';
 import { createShareRepository } from './modules/shares/share.repository.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
 
-/** The repositories that can take part in a transaction, all bound to one executor. */
-function bind(db: Executor) {
-  return {
-    users: createUserRepository(db),
-    identities: createIdentityRepository(db),
-    ledger: createLedgerRepository(db),
-    generations: createGenerationRepository(db),
-    idempotencyKeys: createIdempotencyKeyRepository(db),
-    files: createFileRepository(db),
-    webhookEvents: createWebhookEventRepository(db),
-    payments: createPaymentRepository(db),
-    jobs: createJobRepository(db),
-    collections: createCollectionRepository(db),
-    shares: createShareRepository(db),
-    batches: createBatchRepository(db),
-    admin: createAdminRepository(db),
-    modelSwitches: createModelSwitchRepository(db),
-  };
+/**
+ * What can take part in a transaction, each made on one executor. `ledger` is the ledger's
+ * service, not its repository: tokens move only through its named operations (issue #32).
+ */
+const binders = {
+  users: createUserRepository,
+  identities: createIdentityRepository,
+  ledger: (db: Executor) => createLedgerService(createLedgerRepository(db)),
+  generations: createGenerationRepository,
+  idempotencyKeys: createIdempotencyKeyRepository,
+  files: createFileRepository,
+  webhookEvents: createWebhookEventRepository,
+  payments: createPaymentRepository,
+  jobs: createJobRepository,
+  collections: createCollectionRepository,
+  shares: createShareRepository,
+  batches: createBatchRepository,
+  admin: createAdminRepository,
+  modelSwitches: createModelSwitchRepository,
+};
+
+type Binders = typeof binders;
+/** The names of what a transaction may bind. */
+export type Bindable = keyof Binders;
+
+/** The parts `K` of one transaction: whatever they write commits or rolls back together. */
+export type TransactionRepositories<K extends Bindable = Bindable> = {
+  [P in K]: ReturnType<Binders[P]>;
+};
+
+/** Binds the named parts, and only those, to one executor. */
+function bind<K extends Bindable>(db: Executor, uses: readonly K[]): TransactionRepositories<K> {
+  const bound: Partial<Record<Bindable, unknown>> = {};
+  for (const name of uses) bound[name] = binders[name](db);
+  return bound as TransactionRepositories<K>;
 }
 
-/** The repositories of one transaction: whatever they write commits or rolls back together. */
-export type TransactionRepositories = ReturnType<typeof bind>;
+const everything = Object.keys(binders) as Bindable[];
 
 /**
- * Every repository, built once on the database, and `transaction(fn)`, which hands `fn` the same
- * repositories bound to one transaction. Services get this (or the part they use) from the
- * container and never see SQL, drizzle or a connection.
+ * Every repository, built once on the database, and `transaction(uses, fn)`, which hands `fn` the
+ * parts it names bound to one transaction — and nothing else, so what a transaction can write is
+ * said where it starts. Services get this (or the part they use) from the container and never see
+ * SQL, drizzle or a connection.
  */
 export function createRepositories(database: Pick<DatabaseHandle, 'db' | 'pool'>) {
   const { db, pool } = database;
-  const top = bind(db);
+  const top = bind(db, everything);
   return {
     ...top,
     generations: { ...top.generations, ...createGenerationStatements(pool) },
@@ -59,8 +77,11 @@ export function createRepositories(database: Pick<DatabaseHandle, 'db' | 'pool'>
     rateLimits: createRateLimitRepository(pool),
     metrics: createMetricsRepository(pool),
     /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
-    transaction<T>(fn: (tx: TransactionRepositories) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(bind(tx)));
+    transaction<K extends Bindable, T>(
+      uses: readonly K[],
+      fn: (tx: TransactionRepositories<K>) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction((tx) => fn(bind(tx, uses)));
     },
     /** Whether the database answers (readiness). */
     async ping(): Promise<void> {

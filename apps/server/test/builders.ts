@@ -23,7 +23,10 @@ export async function signInDemo(
   return { cookie, user: res.json() };
 }
 
-/** A person with `tokens` on their balance, credited through the ledger as an adjustment. */
+/**
+ * A person with `tokens` on their balance, credited through the ledger's service as an adjustment
+ * (made by the person themselves: tests have no operator).
+ */
 export async function buildUser(
   container: Container,
   person: { name?: string; email?: string; tokens?: number } = {},
@@ -36,7 +39,7 @@ export async function buildUser(
   });
   const tokens = person.tokens ?? 0;
   if (tokens === 0) return user;
-  await ledger.apply({ userId: user.id, delta: tokens, reason: 'adjustment' });
+  await ledger.adjust({ userId: user.id, delta: tokens, operatorId: user.id, reason: 'test' });
   return (await users.findById(user.id)) ?? user;
 }
 

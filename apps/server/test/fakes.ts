@@ -114,8 +114,8 @@ export function strictFake<T extends object>(
 export type Implementations<R> = { [K in keyof R]?: Partial<R[K]> };
 
 /**
- * The repositories, faked: `top` for the ones on the database, `tx` for those `transaction(fn)`
- * hands to `fn`. Each transaction gets fresh fakes named `tx.<repository>` whose calls carry the
+ * The repositories, faked: `top` for the ones on the database, `tx` for those
+ * `transaction(uses, fn)` hands to `fn` (only those it names). Each transaction gets fresh fakes named `tx.<repository>` whose calls carry the
  * transaction's number, and which refuse calls once it has ended; the log shows `transaction`
  * when one starts and `commit` or `rollback` when it ends. Repositories not given fail when used.
  */
@@ -139,13 +139,28 @@ export function fakeRepositories(
         : (fakes.get(property) ?? unexpected(`${prefix}${property}`, log));
   }
 
-  async function transaction<T>(fn: (repositories: TransactionRepositories) => Promise<T>) {
+  async function transaction<T>(
+    uses: readonly string[],
+    fn: (repositories: TransactionRepositories) => Promise<T>,
+  ) {
     opened += 1;
     const number = opened;
     let open = true;
     log.record({ name: 'transaction', args: [], transaction: number });
     const inside = namespace('tx.', tx, { transaction: number, isOpen: () => open });
-    const repositories = new Proxy({}, { get: (_target, property) => inside(property) });
+    // A transaction binds only what it names: anything else is as absent as in the real one.
+    const repositories = new Proxy(
+      {},
+      {
+        get: (_target, property) =>
+          typeof property === 'string' && property !== 'then' && !uses.includes(property)
+            ? unexpected(
+                `tx.${property} (not bound: the transaction names ${uses.join(', ')})`,
+                log,
+              )
+            : inside(property),
+      },
+    );
     try {
       const result = await fn(repositories as TransactionRepositories);
       log.record({ name: 'commit', args: [], transaction: number });

@@ -15,7 +15,7 @@ import type { SessionService, SessionUser } from '../auth/session.service.ts';
 import type { ModelSwitchService } from '../catalog/model-switch.service.ts';
 import type { FileUrls } from '../files/file-url.ts';
 import type { GenerationService } from '../generations/generation.service.ts';
-import { InsufficientTokensError } from '../ledger/ledger.repository.ts';
+import { InsufficientTokensError } from '../ledger/ledger.service.ts';
 import type { PaymentService } from '../payments/payment.service.ts';
 import {
   iso,
@@ -145,7 +145,7 @@ export function createAdminService(deps: {
       }
       const person = found[0] as (typeof found)[number];
       if (person.role === role) return { id: person.id, changed: false };
-      await deps.repositories.transaction(async (tx) => {
+      await deps.repositories.transaction(['admin'], async (tx) => {
         await tx.admin.setRole(person.id, role);
         await tx.admin.record({
           actor: 'cli',
@@ -169,13 +169,12 @@ export function createAdminService(deps: {
     async adjust(operator: Operator, userId: string, change: { delta: number; reason: string }) {
       await accountOf(userId);
       try {
-        return await deps.repositories.transaction(async (tx) => {
-          const moved = await tx.ledger.apply({
+        return await deps.repositories.transaction(['ledger', 'admin'], async (tx) => {
+          const moved = await tx.ledger.adjust({
             userId,
             delta: change.delta,
-            reason: 'adjustment',
-            actorId: operator.id,
-            note: change.reason,
+            operatorId: operator.id,
+            reason: change.reason,
           });
           if (!moved.applied) throw new Error('the adjustment was not written');
           const before = moved.balance - change.delta;
@@ -288,7 +287,7 @@ export function createAdminService(deps: {
           blocked ? 'blocked' : 'not_blocked',
         );
       }
-      await deps.repositories.transaction(async (tx) => {
+      await deps.repositories.transaction(['admin'], async (tx) => {
         await tx.admin.setBlocked(userId, blocked ? reason : null);
         await audit(tx.admin, operator, {
           action: blocked ? 'user.block' : 'user.unblock',
@@ -336,14 +335,12 @@ export function createAdminService(deps: {
         throw conflict('Only a completed generation is refunded here.', 'not_completed');
       }
       if (row.cost <= 0) throw conflict('This generation cost nothing.', 'free');
-      return deps.repositories.transaction(async (tx) => {
-        const moved = await tx.ledger.apply({
+      return deps.repositories.transaction(['ledger', 'admin'], async (tx) => {
+        const moved = await tx.ledger.refundGeneration({
           userId: row.userId,
-          delta: row.cost,
-          reason: 'generation_refund',
           generationId: row.id,
-          actorId: operator.id,
-          note: reason,
+          tokens: row.cost,
+          operator: { id: operator.id, reason },
         });
         if (!moved.applied) throw conflict('This generation was refunded already.', 'refunded');
         await audit(tx.admin, operator, {
@@ -407,15 +404,18 @@ export function createAdminService(deps: {
       const before = await admin.payment(id);
       if (!before) throw notFound();
       const account = await deps.repositories.users.findById(String(before.user_id));
+      // One idempotency key per operator refund of this payment: a double submit refunds once,
+      // while a refund after an earlier one (or after one that failed) is a new request.
+      const earlier = await admin.audit({ action: 'payment.refund', subject: id, limit: 200 });
       let done: Awaited<ReturnType<typeof deps.payments.refund>>;
       try {
         done = await deps.payments.refund(id, {
-          idempotencyKey: `admin-refund:${id}:${String(before.reversed_minor)}`,
+          idempotencyKey: `admin-refund:${id}:${earlier.length}`,
           customerEmail: account?.email || undefined,
         });
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
-        // Nothing was taken back; the provider's own words tell the operator why.
+        // The provider refused or could not be reached: no refund was made, nothing taken back.
         throw new HttpProblem(502, `The provider did not refund: ${error.message}`);
       }
       const after = await admin.payment(id);
@@ -428,13 +428,23 @@ export function createAdminService(deps: {
           reversed_tokens: Number(before.reversed_tokens),
         },
         after: {
-          refunded_minor: done.refundedMinor,
+          // What the provider recorded: a pending refund is asked for, not yet paid out.
+          refund_status: done.refund.status,
+          refund_minor: done.refund.amountMinor,
+          refund_id: done.refund.refundId,
           reversed_minor: Number(after?.reversed_minor ?? 0),
           reversed_tokens: Number(after?.reversed_tokens ?? 0),
         },
         reason,
       });
-      return this.payment(id);
+      return {
+        ...(await this.payment(id)),
+        refund: {
+          status: done.refund.status,
+          amount_minor: done.refund.amountMinor,
+          tokens_settled: done.outcome !== undefined,
+        },
+      };
     },
 
     /** Every model of the catalogue and whether it is on. */
@@ -465,7 +475,7 @@ export function createAdminService(deps: {
       const row = await deps.repositories.modelSwitches.find(model);
       const was = row?.enabled ?? true;
       if (was !== enabled) {
-        await deps.repositories.transaction(async (tx) => {
+        await deps.repositories.transaction(['modelSwitches', 'admin'], async (tx) => {
           await tx.modelSwitches.set(model, enabled, operator.id);
           await audit(tx.admin, operator, {
             action: enabled ? 'model.on' : 'model.off',

@@ -1,6 +1,6 @@
 import { uuidPattern } from '@kadr/contract';
 import type { ExternalProfile } from '../../providers/oauth/types.ts';
-import type { Repositories } from '../../repositories.ts';
+import type { Repositories, TransactionRepositories } from '../../repositories.ts';
 import type { UserRow } from '../users/user.repository.ts';
 
 export interface SignInOutcome {
@@ -40,18 +40,17 @@ export function createAccountService(
    * run of `payDeferredReferrals` pays it). Once per friend, whatever runs it (the ledger's key).
    */
   async function payReferralIfRoom(
-    tx: Parameters<Parameters<Repositories['transaction']>[0]>[0],
+    tx: TransactionRepositories<'users' | 'ledger'>,
     referrerId: string,
     friendId: string,
   ): Promise<boolean> {
     await tx.users.lock(referrerId);
     if ((await tx.ledger.referralBonusesToday(referrerId)) >= options.referralDailyCap)
       return false;
-    const result = await tx.ledger.apply({
-      userId: referrerId,
-      delta: REFERRAL_SIGNUP_BONUS,
-      reason: 'referral_bonus',
-      referredUserId: friendId,
+    const result = await tx.ledger.grantReferralBonus({
+      referrerId,
+      friendId,
+      tokens: REFERRAL_SIGNUP_BONUS,
     });
     return result.applied;
   }
@@ -60,7 +59,7 @@ export function createAccountService(
     profile: ExternalProfile,
     referral: string | null,
   ): Promise<SignInOutcome> {
-    return repositories.transaction(async (tx) => {
+    return repositories.transaction(['identities', 'users', 'ledger'], async (tx) => {
       const known = await tx.identities.findUser(profile.provider, profile.subject);
       if (known) return { user: known, created: false };
 
@@ -96,11 +95,7 @@ export function createAccountService(
       if (linked) return { user: linked, created: false };
 
       if (options.welcomeTokens > 0) {
-        await tx.ledger.apply({
-          userId: user.id,
-          delta: options.welcomeTokens,
-          reason: 'welcome',
-        });
+        await tx.ledger.grantWelcome({ userId: user.id, tokens: options.welcomeTokens });
       }
       if (
         referrer &&
@@ -122,7 +117,7 @@ export function createAccountService(
     async payDeferredReferrals(): Promise<number> {
       let paid = 0;
       for (const { referrerId, friendId } of await repositories.users.unpaidReferrals(1_000)) {
-        const applied = await repositories.transaction((tx) =>
+        const applied = await repositories.transaction(['users', 'ledger'], (tx) =>
           payReferralIfRoom(tx, referrerId, friendId),
         );
         if (applied) paid++;

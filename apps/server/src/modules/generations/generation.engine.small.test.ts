@@ -34,7 +34,7 @@ const OUT1 = 'https://replicate.delivery/xezq/out-1.png';
 const keyPattern = (name: string) =>
   new RegExp(`^outputs/${ID.slice(0, 2)}/${ID}/[0-9a-f]{8}/${name.replaceAll('.', '\\.')}$`);
 const key = (name: string) => expect.stringMatching(keyPattern(name));
-const REFUND = { userId: ROW.userId, delta: 6, reason: 'generation_refund', generationId: ID };
+const REFUND = { userId: ROW.userId, generationId: ID, tokens: 6 };
 const processing = generationRow({ status: 'processing', replicateId: 'p-1' });
 
 const prediction = (status: Prediction['status'], output: unknown = null): Prediction => ({
@@ -114,7 +114,7 @@ function request(initial: GenerationRow) {
   };
 }
 
-const refunds = { apply: async () => ({ applied: true as const, balance: 100 }) };
+const refunds = { refundGeneration: async () => ({ applied: true as const, balance: 100 }) };
 const fileRows = {
   insert: async (values: Parameters<TransactionRepositories['files']['insert']>[0]) =>
     ({
@@ -163,7 +163,7 @@ function engineWith(
 const FAIL_AND_REFUND = [
   'transaction',
   'tx.generations.markFailed',
-  'tx.ledger.apply',
+  'tx.ledger.refundGeneration',
   'tx.generations.notify',
   'commit',
 ];
@@ -219,7 +219,7 @@ describe('submit: provider errors', () => {
       status: 'failed',
       error: 'The model service did not accept the request. Service Unavailable',
     });
-    expect(log.argsOf('tx.ledger.apply')).toEqual([[REFUND]]);
+    expect(log.argsOf('tx.ledger.refundGeneration')).toEqual([[REFUND]]);
   });
 
   it("fails a permanent error at once, with the provider's message, refunded and notified in one transaction", async () => {
@@ -257,9 +257,13 @@ describe('submit: provider errors', () => {
         'The model service did not accept the request. Invalid input: aspect_ratio',
       ],
     ]);
-    expect(log.argsOf('tx.ledger.apply')).toEqual([[REFUND]]);
+    expect(log.argsOf('tx.ledger.refundGeneration')).toEqual([[REFUND]]);
     expect(log.argsOf('tx.generations.notify')).toEqual([[ROW.userId, ID]]);
-    const inside = ['tx.generations.markFailed', 'tx.ledger.apply', 'tx.generations.notify'];
+    const inside = [
+      'tx.generations.markFailed',
+      'tx.ledger.refundGeneration',
+      'tx.generations.notify',
+    ];
     expect(inside.flatMap((name) => log.transactionsOf(name))).toEqual([1, 1, 1]);
     expect(state.row.status).toBe('failed');
   });
@@ -306,7 +310,7 @@ describe('ingest: storage fails after the download', () => {
       errorCode: 'save_failed',
       error: 'The result could not be saved.',
     });
-    expect(log.argsOf('tx.ledger.apply')).toEqual([[REFUND]]);
+    expect(log.argsOf('tx.ledger.refundGeneration')).toEqual([[REFUND]]);
   });
 
   it('on an earlier attempt removes every object written and throws for a retry, without a refund', async () => {
@@ -351,7 +355,7 @@ describe('ingest: storage fails after the download', () => {
       errorCode: 'save_failed',
       error: 'The result could not be saved.',
     });
-    expect(log.argsOf('tx.ledger.apply')).toEqual([[REFUND]]);
+    expect(log.argsOf('tx.ledger.refundGeneration')).toEqual([[REFUND]]);
   });
 });
 

@@ -113,15 +113,14 @@ export function createGenerationEngine(options: EngineOptions) {
     code: GenerationErrorCode,
     detail: string = generationErrorTexts[code],
   ): Promise<GenerationRow | undefined> {
-    const failed = await repositories.transaction(async (tx) => {
+    const failed = await repositories.transaction(['generations', 'ledger'], async (tx) => {
       const row = await tx.generations.markFailed(id, code, detail.slice(0, 2000));
       if (!row) return undefined;
       if (row.cost > 0)
-        await tx.ledger.apply({
+        await tx.ledger.refundGeneration({
           userId: row.userId,
-          delta: row.cost,
-          reason: 'generation_refund',
           generationId: row.id,
+          tokens: row.cost,
         });
       await tx.generations.notify(row.userId, row.id);
       return row;
@@ -250,7 +249,7 @@ export function createGenerationEngine(options: EngineOptions) {
       return;
     }
 
-    const done = await repositories.transaction(async (tx) => {
+    const done = await repositories.transaction(['generations', 'files'], async (tx) => {
       const ids = stored.map(() => randomUUID());
       const records = stored.map((file, i) =>
         options.urls.path(ids[i] ?? '', path.posix.basename(file.key)),
@@ -355,7 +354,7 @@ export function createGenerationEngine(options: EngineOptions) {
             throw error;
           }
         }
-        const updated = await repositories.transaction(async (tx) => {
+        const updated = await repositories.transaction(['generations'], async (tx) => {
           const marked = await tx.generations.markSubmitted(
             id,
             prediction.id,
@@ -425,7 +424,7 @@ export function createGenerationEngine(options: EngineOptions) {
       }
       if (!terminalStatuses.has(prediction.status)) {
         if (prediction.status === 'processing' && row.status === 'pending') {
-          const began = await repositories.transaction(async (tx) => {
+          const began = await repositories.transaction(['generations'], async (tx) => {
             const started = await tx.generations.markProcessing(row.id);
             if (started) await tx.generations.notify(started.userId, started.id);
             return started;

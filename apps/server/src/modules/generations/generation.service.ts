@@ -348,7 +348,9 @@ export function createGenerationService(deps: {
      */
     async remove(user: SessionUser, id: string): Promise<void> {
       const outcome = uuidPattern.test(id)
-        ? await deps.repositories.transaction((tx) => tx.generations.deleteFinished(user.id, id))
+        ? await deps.repositories.transaction(['generations'], (tx) =>
+            tx.generations.deleteFinished(user.id, id),
+          )
         : undefined;
       if (outcome === undefined) throw new HttpProblem(404, 'Generation not found.');
       if (outcome === 'running') {

@@ -67,7 +67,7 @@ export function createWebhookService(deps: {
         requestId = bound.request;
       }
 
-      await deps.repositories.transaction(async (tx) => {
+      await deps.repositories.transaction(['webhookEvents', 'jobs'], async (tx) => {
         if (!(await tx.webhookEvents.record('replicate', headers['webhook-id']))) return;
         await tx.jobs.enqueue(
           'ingest_prediction',

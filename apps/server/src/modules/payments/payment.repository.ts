@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { payments, users } from '../../db/schema.ts';
 import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
+import { CLOSED_BY_US } from './settlement.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -23,6 +24,7 @@ export type PaymentPatch = Partial<
     | 'shortfallTokens'
     | 'commissionReversedTokens'
     | 'commissionShortfallTokens'
+    | 'reversalSteps'
   >
 >;
 
@@ -38,6 +40,7 @@ export interface NewPayment {
   tokens: number;
   locale: 'ru' | 'en';
   referral: string | null;
+  receiptEmail: string | null;
 }
 
 /** All SQL of `payments`. Locks (`for update`) only mean something inside a transaction. */
@@ -104,8 +107,9 @@ export function createPaymentRepository(db: Executor) {
     },
 
     /**
-     * Claims the right to ask the provider about a pending payment now: true for one caller per
-     * `intervalMs` (across every node), false while someone asked recently or it is no longer pending.
+     * Claims the right to ask the provider about a payment now — pending, or closed by us in the
+     * last day (it may have been paid after all): true for one caller per `intervalMs` (across
+     * every node), false while someone asked recently or it is settled otherwise.
      */
     async claimCheck(id: string, intervalMs: number): Promise<boolean> {
       const claimed = await db
@@ -114,7 +118,11 @@ export function createPaymentRepository(db: Executor) {
         .where(
           and(
             eq(payments.id, id),
-            eq(payments.status, 'pending'),
+            sql`(${payments.status} = 'pending' or (${payments.status} = 'canceled'
+                 and ${payments.cancelReason} in (${sql.join(
+                   CLOSED_BY_US.map((reason) => sql`${reason}`),
+                   sql`, `,
+                 )}) and ${payments.closedAt} > now() - interval '1 day'))`,
             sql`(${payments.checkedAt} is null or ${payments.checkedAt} < now() - make_interval(secs => ${intervalMs / 1000}))`,
           ),
         )
@@ -122,14 +130,69 @@ export function createPaymentRepository(db: Executor) {
       return claimed.length > 0;
     },
 
-    /** Payments still pending that were opened before `openedBefore`, oldest first. */
+    /**
+     * Payments still pending that were opened before `openedBefore`, those asked about longest ago
+     * first: one the provider keeps refusing does not hold the others back.
+     */
     async findStalePending(openedBefore: Date, limit: number): Promise<PaymentRow[]> {
       return db
         .select()
         .from(payments)
         .where(and(eq(payments.status, 'pending'), lt(payments.created, openedBefore)))
-        .orderBy(asc(payments.created))
+        .orderBy(sql`coalesce(${payments.checkedAt}, ${payments.created})`)
         .limit(limit);
+    },
+
+    /**
+     * The reconciliation's next payments to ask the provider about (ADR 034), longest unasked
+     * first: pending ones, and those we closed ourselves in the last day (the provider may still
+     * take the money), not asked for `pendingEveryMs`; any other of the last `windowDays` not
+     * asked for `settledEveryMs`. One marked for a re-check (the epoch) is due at once.
+     */
+    async findDueChecks(query: {
+      pendingEveryMs: number;
+      settledEveryMs: number;
+      windowDays: number;
+      limit: number;
+    }): Promise<PaymentRow[]> {
+      const asked = sql`coalesce(${payments.checkedAt}, ${payments.created})`;
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            sql`${payments.providerPaymentId} is not null`,
+            sql`${payments.created} > now() - make_interval(days => ${query.windowDays})`,
+            sql`${asked} < now() - make_interval(secs => case
+                  when ${payments.status} = 'pending'
+                    or (${payments.status} = 'canceled'
+                        and ${payments.cancelReason} in (${sql.join(
+                          CLOSED_BY_US.map((reason) => sql`${reason}`),
+                          sql`, `,
+                        )})
+                        and ${payments.closedAt} > now() - interval '1 day')
+                  then ${query.pendingEveryMs / 1000}::float8
+                  else ${query.settledEveryMs / 1000}::float8 end)`,
+          ),
+        )
+        .orderBy(asked)
+        .limit(query.limit);
+    },
+
+    /** Records that the provider was asked about it now (the reconciliation's order). */
+    async markChecked(id: string): Promise<void> {
+      await db.update(payments).set({ checkedAt: sql`now()` }).where(eq(payments.id, id));
+    },
+
+    /**
+     * Asks the reconciliation to read it again at its next run: a reversal moved on a view read
+     * before the lock, and a later view may have been settled first.
+     */
+    async markForRecheck(id: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ checkedAt: sql`'epoch'::timestamptz` })
+        .where(eq(payments.id, id));
     },
 
     /**

@@ -14,6 +14,7 @@ import {
   type PaymentGateway,
   PaymentProviderError,
   type ProviderPayment,
+  type RefundResult,
   WebhookRejectedError,
   type WebhookRequest,
 } from '../../providers/payments/gateway.ts';
@@ -21,7 +22,7 @@ import type { Repositories, TransactionRepositories } from '../../repositories.t
 import type { SessionUser } from '../auth/session.service.ts';
 import { toPaymentRecord } from './payment.mapper.ts';
 import type { PaymentPatch, PaymentRow } from './payment.repository.ts';
-import { commissionFor, decideSettlement, takeBackStep } from './settlement.ts';
+import { commissionFor, decideSettlement, mayStillBePaid, reversalStep } from './settlement.ts';
 
 interface PaymentLogger {
   info(details: object, message: string): void;
@@ -37,6 +38,13 @@ export interface PaymentServiceOptions {
   publicUrl: string;
   /** A payment still pending this long after it opened is asked about and closed. */
   pendingTimeoutMs: number;
+  /**
+   * The reconciliation asks the provider again about a pending payment (or one we closed in the
+   * last day) this often (default 15 minutes), and about any other of the last 120 days this
+   * often (default a day): a lost notification of any kind is applied within one period.
+   */
+  reconcilePendingEveryMs?: number;
+  reconcileSettledEveryMs?: number;
   logger: PaymentLogger;
   /** A read of a pending payment asks the provider at most this often (default 3 s). */
   checkIntervalMs?: number;
@@ -47,6 +55,15 @@ export type SettleOutcome =
   | { kind: 'settled'; payment: PaymentRow; changed: boolean }
   | { kind: 'unknown' }
   | { kind: 'mismatch'; payment: PaymentRow; reason: string };
+
+/** What settling touches in its transaction. */
+type SettleTx = TransactionRepositories<'payments' | 'users' | 'ledger'>;
+const SETTLE_USES = ['payments', 'users', 'ledger'] as const;
+
+/** How many payments one run of the reconciliation asks about (each a provider call). */
+const RECONCILE_BATCH = 100;
+/** How far back the reconciliation looks: refunds and disputes come within this window. */
+const RECONCILE_WINDOW_DAYS = 120;
 
 /**
  * Buying tokens (ADR 013). A payment is recorded `pending` before the provider is asked, and only
@@ -66,10 +83,13 @@ export function createPaymentService(options: PaymentServiceOptions) {
   );
 
   /** Runs `fn` in a transaction, again when PostgreSQL broke a deadlock or serialisation race. */
-  async function inTransaction<T>(fn: (tx: TransactionRepositories) => Promise<T>): Promise<T> {
+  async function inTransaction<K extends keyof TransactionRepositories, T>(
+    uses: readonly K[],
+    fn: (tx: TransactionRepositories<K>) => Promise<T>,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await repositories.transaction(fn);
+        return await repositories.transaction(uses, fn);
       } catch (error) {
         if (attempt >= 3 || !isTransientConflict(error)) throw error;
       }
@@ -78,7 +98,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
 
   /** Finds and locks our payment for a provider's view of it, checking the two agree on which. */
   async function lockFor(
-    tx: TransactionRepositories,
+    tx: TransactionRepositories<'payments'>,
     provider: PaymentProviderName,
     snapshot: ProviderPayment,
   ): Promise<{ row: PaymentRow; mismatch?: string } | undefined> {
@@ -108,7 +128,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
 
   /** `settle` inside the caller's transaction (a webhook records its event in the same one). */
   async function settleIn(
-    tx: TransactionRepositories,
+    tx: SettleTx,
     provider: PaymentProviderName,
     snapshot: ProviderPayment,
   ): Promise<SettleOutcome> {
@@ -116,14 +136,29 @@ export function createPaymentService(options: PaymentServiceOptions) {
     if (!found) return { kind: 'unknown' };
     const { row } = found;
     const decision = found.mismatch
-      ? ({ kind: 'mismatch', reason: found.mismatch } as const)
+      ? ({
+          kind: 'mismatch',
+          reason: found.mismatch,
+          review: snapshot.status === 'succeeded' && row.status === 'pending',
+        } as const)
       : decideSettlement(row, snapshot);
     if (decision.kind === 'mismatch') {
       logger.error(
         { paymentId: row.id, provider, providerPaymentId: snapshot.providerPaymentId },
-        `payment not settled: ${decision.reason}`,
+        `payment not credited: ${decision.reason}`,
       );
-      return { kind: 'mismatch', payment: row, reason: decision.reason };
+      if (!decision.review || row.status === 'review') {
+        return { kind: 'mismatch', payment: row, reason: decision.reason };
+      }
+      // The provider took money for it, but not as we opened it: never "canceled" for a person
+      // who paid; an operator settles it by hand (a refund, or a credit by adjustment).
+      const held = await tx.payments.update(row.id, {
+        status: 'review',
+        closedAt: row.closedAt ?? new Date(),
+        cancelReason: 'mismatch',
+      });
+      await tx.payments.notifyChanged(held);
+      return { kind: 'mismatch', payment: held, reason: decision.reason };
     }
 
     const patch: PaymentPatch = {};
@@ -134,26 +169,14 @@ export function createPaymentService(options: PaymentServiceOptions) {
     let balances = new Map<string, number>();
 
     if (decision.succeed) {
-      const payer = await tx.users.findById(row.userId);
-      const candidate =
-        payer?.referredBy && payer.referredBy !== row.userId ? payer.referredBy : null;
+      const candidate = await tx.users.commissionReferrerOf(row.userId);
       balances = await tx.payments.lockBalances(candidate ? [row.userId, candidate] : [row.userId]);
       referrerId = candidate && balances.has(candidate) ? candidate : null;
       commission = referrerId ? commissionFor(row.tokens) : 0;
-      await tx.ledger.apply({
-        userId: row.userId,
-        delta: row.tokens,
-        reason: 'payment_credit',
-        paymentId: row.id,
-      });
+      await tx.ledger.creditPayment({ userId: row.userId, paymentId: row.id, tokens: row.tokens });
       balances.set(row.userId, (balances.get(row.userId) ?? 0) + row.tokens);
       if (referrerId && commission > 0) {
-        await tx.ledger.apply({
-          userId: referrerId,
-          delta: commission,
-          reason: 'referral_commission',
-          paymentId: row.id,
-        });
+        await tx.ledger.payCommission({ referrerId, paymentId: row.id, tokens: commission });
         balances.set(referrerId, (balances.get(referrerId) ?? 0) + commission);
       }
       Object.assign(patch, {
@@ -189,60 +212,74 @@ export function createPaymentService(options: PaymentServiceOptions) {
           referrerId ? [row.userId, referrerId] : [row.userId],
         );
       }
-      const ref = String(reverseTo);
-      const payerStep = takeBackStep({
+      const step = row.reversalSteps + 1;
+      const payer = reversalStep({
         credited: row.tokens,
         reversedMinor: reverseTo,
         amountMinor: row.amountMinor,
-        settled: row.reversedTokens + row.shortfallTokens,
+        taken: row.reversedTokens,
+        shortfall: row.shortfallTokens,
         balance: balances.get(row.userId) ?? 0,
       });
-      if (payerStep.take > 0) {
-        await tx.ledger.apply({
+      const moved = payer.giveBack - payer.take;
+      if (moved !== 0) {
+        await tx.ledger.reversePayment({
+          side: 'payer',
           userId: row.userId,
-          delta: -payerStep.take,
-          reason: 'payment_reversal',
           paymentId: row.id,
-          ref,
+          step,
+          tokens: moved,
         });
       }
-      const commissionStep = takeBackStep({
+      const referrer = reversalStep({
         credited: commission,
         reversedMinor: reverseTo,
         amountMinor: row.amountMinor,
-        settled: row.commissionReversedTokens + row.commissionShortfallTokens,
+        taken: row.commissionReversedTokens,
+        shortfall: row.commissionShortfallTokens,
         // A referrer who is gone has nothing to take back: all of it is shortfall.
         balance: referrerId ? (balances.get(referrerId) ?? 0) : 0,
       });
-      if (referrerId && commissionStep.take > 0) {
-        await tx.ledger.apply({
+      const commissionMoved = referrer.giveBack - referrer.take;
+      if (referrerId && commissionMoved !== 0) {
+        await tx.ledger.reversePayment({
+          side: 'referrer',
           userId: referrerId,
-          delta: -commissionStep.take,
-          reason: 'commission_reversal',
           paymentId: row.id,
-          ref,
+          step,
+          tokens: commissionMoved,
         });
       }
       Object.assign(patch, {
         reversedMinor: reverseTo,
-        reversedTokens: row.reversedTokens + payerStep.take,
-        shortfallTokens: row.shortfallTokens + payerStep.shortfall,
-        commissionReversedTokens: row.commissionReversedTokens + commissionStep.take,
-        commissionShortfallTokens: row.commissionShortfallTokens + commissionStep.shortfall,
+        reversalSteps: step,
+        reversedTokens: payer.taken,
+        shortfallTokens: payer.shortfall,
+        // A gone referrer's account cannot be given back to: what was taken stays taken.
+        commissionReversedTokens: referrerId ? referrer.taken : row.commissionReversedTokens,
+        commissionShortfallTokens: referrerId
+          ? referrer.shortfall
+          : Math.max(0, referrer.taken + referrer.shortfall - row.commissionReversedTokens),
       } satisfies PaymentPatch);
       const details = {
         paymentId: row.id,
+        from: row.reversedMinor,
         reversedMinor: reverseTo,
-        taken: payerStep.take,
-        shortfall: payerStep.shortfall,
-        commissionTaken: commissionStep.take,
-        commissionShortfall: commissionStep.shortfall,
+        moved,
+        shortfall: payer.shortfall,
+        commissionMoved,
+        commissionShortfall: referrer.shortfall,
       };
-      if (payerStep.shortfall + commissionStep.shortfall > 0) {
+      if (reverseTo < row.reversedMinor) {
+        logger.info(details, 'payment reversal shrank: tokens given back');
+      } else if (payer.shortfall + referrer.shortfall > 0) {
         logger.warn(details, 'payment reversed with a shortfall: tokens were already spent');
       } else {
         logger.info(details, 'payment reversed');
       }
+      // The view was read before the lock: a later one may have been settled first. The next
+      // reconciliation run reads it again, so an out-of-order pair is put right within a minute.
+      await tx.payments.markForRecheck(row.id);
     }
 
     if (Object.keys(patch).length === 0) return { kind: 'settled', payment: row, changed: false };
@@ -257,12 +294,12 @@ export function createPaymentService(options: PaymentServiceOptions) {
     provider: PaymentProviderName,
     snapshot: ProviderPayment,
   ): Promise<SettleOutcome> {
-    return inTransaction((tx) => settleIn(tx, provider, snapshot));
+    return inTransaction(SETTLE_USES, (tx) => settleIn(tx, provider, snapshot));
   }
 
   /** Closes a payment we gave up on (the person cancelled, or it timed out) if still pending. */
   async function closeIfPending(id: string, reason: string): Promise<void> {
-    await inTransaction(async (tx) => {
+    await inTransaction(['payments'], async (tx) => {
       const row = await tx.payments.lockById(id);
       if (row?.status !== 'pending') return;
       const closed = await tx.payments.update(id, {
@@ -317,10 +354,10 @@ export function createPaymentService(options: PaymentServiceOptions) {
       }
       const person = await repositories.users.findById(user.id);
       if (!person) throw new HttpProblem(401, 'Please sign in.');
+      // Kept for the record only: a referrer comes with the sign-up link, never with a purchase
+      // (a second account's purchase named as "referred" would earn its owner 1.5 × the tokens).
       const referral = body.referral?.trim() || null;
-      if (referral && uuidPattern.test(referral)) {
-        await repositories.users.setReferrerIfUnset(user.id, referral.toLowerCase());
-      }
+      const customerEmail = receiptEmailFor(gateway, person.email, body.email);
       const amountMinor = Math.round(pkg.priceNumeric * 100);
       const payment = await repositories.payments.insert({
         userId: user.id,
@@ -333,6 +370,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         tokens: pkg.tokens,
         locale,
         referral: referral?.slice(0, 100) ?? null,
+        receiptEmail: person.email.trim() ? null : (customerEmail ?? null),
       });
       const returnUrl = `${options.publicUrl}/profile?topUp=${payment.id}`;
       let session: { providerPaymentId: string; url: string };
@@ -347,7 +385,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
           locale,
           returnUrl,
           cancelUrl: `${returnUrl}&cancelled=1`,
-          customerEmail: person.email || undefined,
+          customerEmail,
         });
       } catch (error) {
         logger.error(
@@ -366,15 +404,16 @@ export function createPaymentService(options: PaymentServiceOptions) {
     },
 
     /**
-     * One of the person's payments. While it is pending the provider is asked (at most once per few
-     * seconds per payment), so the page the person returns to learns of the payment even before the
-     * provider's notification arrives.
+     * One of the person's payments. While it is pending — or closed by us in the last day, since
+     * the provider may have taken the money after all — the provider is asked (at most once per
+     * few seconds per payment), so the page the person returns to learns of the payment even
+     * before the provider's notification arrives.
      */
     async read(user: SessionUser, id: string): Promise<PaymentRecord> {
       const row = await owned(user, id);
       const gateway = byName.get(row.provider);
       if (
-        row.status === 'pending' &&
+        (row.status === 'pending' || mayStillBePaid(row, new Date())) &&
         row.providerPaymentId &&
         gateway &&
         (await repositories.payments.claimCheck(row.id, checkIntervalMs))
@@ -464,10 +503,12 @@ export function createPaymentService(options: PaymentServiceOptions) {
         try {
           snapshot = await gateway.getPayment(providerPaymentId);
         } catch (error) {
-          if (error instanceof PaymentProviderError && error.status === 404) {
+          if (isNotOurs(error)) {
+            // Not a payment this shop can read as its own (unknown to the provider, or in another
+            // currency): a retry would change nothing, so it is acknowledged and left alone.
             logger.warn(
-              { provider, eventId, providerPaymentId },
-              'a webhook names a payment the provider does not know',
+              { err: error, provider, eventId, providerPaymentId },
+              'a webhook names a payment that is not ours',
             );
             await repositories.webhookEvents.recordProcessed(gateway.name, eventId);
             return;
@@ -488,7 +529,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         }
       }
       const confirmed = snapshot;
-      await inTransaction(async (tx) => {
+      await inTransaction(['webhookEvents', ...SETTLE_USES], async (tx) => {
         if (!(await tx.webhookEvents.recordProcessed(gateway.name, eventId))) return;
         const outcome = await settleIn(tx, gateway.name, confirmed);
         if (outcome.kind === 'unknown') {
@@ -501,19 +542,23 @@ export function createPaymentService(options: PaymentServiceOptions) {
     },
 
     /**
-     * An operator's refund of what is left of a paid payment: the provider gives the money back,
-     * and the state it answers takes the tokens back here and now through `settle`, as a refund
-     * the provider reports does (its later notification of the same refund changes nothing). The
-     * same `idempotencyKey` refunds once.
+     * An operator's refund of what is left of a paid payment (or of one under review): the
+     * provider is asked to give the money back, then the payment is read again and settled, so the
+     * tokens are taken back here and now as for a refund the provider reports (its later
+     * notification of the same refund changes nothing). A refund the provider answers `pending`
+     * takes the tokens back too (the money is on its way; should it fail, they come back). When
+     * only the read after it fails, the refund stands and the reconciliation takes the tokens back
+     * at its next run. The same `idempotencyKey` refunds once.
      */
     async refund(
       id: string,
       request: { idempotencyKey: string; customerEmail: string | undefined },
-    ): Promise<{ refundedMinor: number; outcome: SettleOutcome }> {
+    ): Promise<{ refund: RefundResult; outcome: SettleOutcome | undefined }> {
       const row = uuidPattern.test(id) ? await repositories.payments.findById(id) : undefined;
       if (!row) throw new HttpProblem(404, 'No such payment.');
       const left = row.amountMinor - row.reversedMinor;
-      if (row.status !== 'succeeded' || left <= 0 || !row.providerPaymentId) {
+      const paid = row.status === 'succeeded' || row.status === 'review';
+      if (!paid || left <= 0 || !row.providerPaymentId) {
         throw new HttpProblem(409, 'Only a paid payment with money left on it can be refunded.', {
           errors: [
             { field: 'id', code: 'not_refundable', message: 'not paid, or refunded already' },
@@ -522,40 +567,94 @@ export function createPaymentService(options: PaymentServiceOptions) {
       }
       const gateway = byName.get(row.provider);
       if (!gateway) throw new HttpProblem(503, `${row.provider} is not configured here.`);
-      const snapshot = await gateway.refund({
+      const refund = await gateway.refund({
         providerPaymentId: row.providerPaymentId,
         amountMinor: left,
         idempotencyKey: request.idempotencyKey,
         description: itemName(row.tokens, row.locale),
-        customerEmail: request.customerEmail,
+        customerEmail: row.receiptEmail ?? request.customerEmail,
       });
-      return { refundedMinor: left, outcome: await settle(row.provider, snapshot) };
+      logger.info({ paymentId: row.id, refund }, 'refund asked of the provider');
+      try {
+        const outcome = await settle(row.provider, await gateway.getPayment(row.providerPaymentId));
+        return { refund, outcome };
+      } catch (error) {
+        logger.warn(
+          { err: error, paymentId: row.id },
+          'refunded, but could not read the payment back; the reconciliation settles it',
+        );
+        await repositories.payments.markForRecheck(row.id);
+        return { refund, outcome: undefined };
+      }
     },
 
     /**
-     * Job `reconcile_payments`: payments pending past the timeout are closed as the provider says
-     * (expired, cancelled or paid), or on our side when it still says pending. Answers how many.
+     * Job `reconcile_payments`, every minute (ADR 034): payments pending past the timeout are
+     * closed as the provider says (expired, cancelled or paid), or on our side when it still says
+     * pending; then the payments due a look — pending or closed by us in the last day, every
+     * `reconcilePendingEveryMs`; any other of the last 120 days, every `reconcileSettledEveryMs`;
+     * one marked for a re-check at once — are read from the provider and settled, so a lost
+     * notification of any kind (a success, a refund, a dispute and its outcome) is applied within
+     * one period. At most 100 provider calls a run, those asked longest ago first. Answers how
+     * many payments it settled or closed.
      */
     async reconcile(now = new Date()): Promise<number> {
+      let handled = 0;
       const stale = await repositories.payments.findStalePending(
         new Date(now.getTime() - options.pendingTimeoutMs),
-        100,
+        RECONCILE_BATCH,
       );
-      let handled = 0;
       for (const row of stale) {
         const gateway = byName.get(row.provider);
         if (row.providerPaymentId && gateway) {
           try {
             await settle(row.provider, await gateway.expireCheckout(row.providerPaymentId));
           } catch (error) {
-            logger.warn({ err: error, paymentId: row.id }, 'could not reconcile a payment; later');
+            if (!isNotOurs(error)) {
+              await repositories.payments.markChecked(row.id);
+              logger.warn(
+                { err: error, paymentId: row.id },
+                'could not reconcile a payment; later',
+              );
+              continue;
+            }
+            // The provider does not know it (a key changed?): closed here; a success still credits.
+            logger.error({ err: error, paymentId: row.id }, 'the provider does not know a payment');
+            await closeIfPending(row.id, 'not_found');
+            handled++;
             continue;
           }
         }
         await closeIfPending(row.id, 'timeout');
         handled++;
       }
-      if (handled > 0) logger.info({ handled }, 'reconciled pending payments');
+      const due = await repositories.payments.findDueChecks({
+        pendingEveryMs: options.reconcilePendingEveryMs ?? 15 * 60_000,
+        settledEveryMs: options.reconcileSettledEveryMs ?? 24 * 3_600_000,
+        windowDays: RECONCILE_WINDOW_DAYS,
+        limit: Math.max(0, RECONCILE_BATCH - stale.length),
+      });
+      for (const row of due) {
+        const gateway = byName.get(row.provider);
+        await repositories.payments.markChecked(row.id);
+        if (!row.providerPaymentId || !gateway) continue;
+        try {
+          const outcome = await settle(
+            row.provider,
+            await gateway.getPayment(row.providerPaymentId),
+          );
+          if (outcome.kind === 'settled' && outcome.changed) {
+            handled++;
+            logger.warn(
+              { paymentId: row.id, status: outcome.payment.status },
+              'the reconciliation applied what no notification brought',
+            );
+          }
+        } catch (error) {
+          logger.warn({ err: error, paymentId: row.id }, 'could not reconcile a payment; later');
+        }
+      }
+      if (handled > 0) logger.info({ handled }, 'reconciled payments');
       return handled;
     },
   };
@@ -570,6 +669,49 @@ const creditWords: Record<string, string> = { one: 'кредит', few: 'кре�
 export function itemName(tokens: number, locale: Locale): string {
   if (locale === 'en') return `${tokens} Kadr ${tokens === 1 ? 'token' : 'tokens'}`;
   return `${tokens} ${creditWords[russianPlural.select(tokens)] ?? 'кредита'} Kadr`;
+}
+
+/**
+ * The provider cannot answer for this payment as ours, and asking again will not change that: it
+ * does not know it (404), or its answer is not one of ours (another currency, an unknown shape).
+ */
+function isNotOurs(error: unknown): boolean {
+  return (
+    error instanceof PaymentProviderError &&
+    (error.status === 404 || (error.status === undefined && !error.retryable))
+  );
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The buyer's e-mail for the provider: the account's own, else — where the provider's 54-FZ
+ * receipt needs one — the address typed at purchase, asked for (400 naming `email`) when missing.
+ */
+function receiptEmailFor(
+  gateway: PaymentGateway,
+  accountEmail: string,
+  typed: string | undefined,
+): string | undefined {
+  const own = accountEmail.trim();
+  if (own) return own;
+  if (!gateway.receiptsNeedEmail) return undefined;
+  const given = typed?.trim() ?? '';
+  if (!given) {
+    throw validationProblem([
+      {
+        field: 'email',
+        code: 'email_required',
+        message: 'the receipt (54-FZ) needs an e-mail address: send it as `email`',
+      },
+    ]);
+  }
+  if (given.length > 254 || !emailPattern.test(given)) {
+    throw validationProblem([
+      { field: 'email', code: 'email_invalid', message: 'must be an e-mail address' },
+    ]);
+  }
+  return given;
 }
 
 /** PostgreSQL broke a deadlock (40P01) or a serialisation race (40001): the retry may pass. */

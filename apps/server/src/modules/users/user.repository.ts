@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { users } from '../../db/schema.ts';
 
@@ -19,7 +19,11 @@ export function createUserRepository(db: Executor) {
       referredBy?: string | null;
       locale?: string | null;
     }): Promise<UserRow> {
-      const [row] = await db.insert(users).values(values).returning();
+      // A referrer is only ever set here, at sign-up, from the link the person came with.
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, referredAtSignup: Boolean(values.referredBy) })
+        .returning();
       if (!row) throw new Error('insert into users returned nothing');
       return row;
     },
@@ -30,8 +34,9 @@ export function createUserRepository(db: Executor) {
     },
 
     /**
-     * Friends whose referral bonus is due and unpaid, oldest first: their provider verified their
-     * e-mail, it is not their referrer's own address, and no bonus was paid for them.
+     * Friends whose referral bonus is due and unpaid, oldest first: they signed up with the link,
+     * their provider verified their e-mail, it is not their referrer's own address, and no bonus
+     * was paid for them.
      */
     async unpaidReferrals(limit: number): Promise<{ referrerId: string; friendId: string }[]> {
       const result = await db.execute<{ referrer_id: string; friend_id: string }>(sql`
@@ -39,6 +44,7 @@ export function createUserRepository(db: Executor) {
           from users f
           join users r on r.id = f.referred_by
          where f.verified
+           and f.referred_at_signup
            and f.email <> ''
            and lower(f.email) <> lower(r.email)
            and not exists (select 1 from token_ledger l
@@ -49,24 +55,22 @@ export function createUserRepository(db: Executor) {
     },
 
     /**
-     * Makes `referrerId` the person's referrer when they have none and it is another existing
-     * person who was not referred by them (no two-person loop). True when it was set.
+     * The person's referrer if a purchase of theirs earns one a commission: the referrer came with
+     * the sign-up link, and the checks of the sign-up bonus hold — the person's provider verified
+     * their e-mail and it is not the referrer's own address (a second account of the same person).
      */
-    async setReferrerIfUnset(userId: string, referrerId: string): Promise<boolean> {
-      const updated = await db
-        .update(users)
-        .set({ referredBy: referrerId, updated: sql`now()` })
-        .where(
-          and(
-            eq(users.id, userId),
-            isNull(users.referredBy),
-            ne(users.id, referrerId),
-            sql`exists (select 1 from users r where r.id = ${referrerId}
-                         and r.referred_by is distinct from ${userId})`,
-          ),
-        )
-        .returning({ id: users.id });
-      return updated.length > 0;
+    async commissionReferrerOf(userId: string): Promise<string | undefined> {
+      const result = await db.execute<{ referrer_id: string }>(sql`
+        select r.id as referrer_id
+          from users f
+          join users r on r.id = f.referred_by
+         where f.id = ${userId}
+           and f.referred_at_signup
+           and f.verified
+           and f.email <> ''
+           and lower(f.email) <> lower(trim(r.email))
+           and r.id <> f.id`);
+      return result.rows[0]?.referrer_id;
     },
   };
 }

@@ -10,6 +10,11 @@ export interface PaymentGateway {
   readonly name: PaymentProviderName;
   /** The currency this provider is used for. */
   readonly currency: Currency;
+  /**
+   * Whether each payment's receipt needs the buyer's e-mail (YooKassa sending 54-FZ receipts):
+   * then a purchase by an account without one asks for it.
+   */
+  readonly receiptsNeedEmail: boolean;
 
   /**
    * Opens the provider's hosted payment page for one pending payment of ours. The same
