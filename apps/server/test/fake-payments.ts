@@ -6,6 +6,7 @@ import {
   type PaymentGateway,
   PaymentProviderError,
   type ProviderPayment,
+  type RefundResult,
   WebhookRejectedError,
   type WebhookRequest,
 } from '../src/providers/payments/gateway.ts';
@@ -39,13 +40,23 @@ export function fakeProvider(options: {
   signed: boolean;
   secret?: string;
   allowedIp?: string;
+  /** Receipts need the buyer's e-mail (YooKassa with 54-FZ receipts). */
+  receiptsNeedEmail?: boolean;
 }) {
   const secret = options.secret ?? 'fake-webhook-secret';
   const allowedIp = options.allowedIp ?? '127.0.0.1';
   const payments = new Map<string, FakeProviderPayment>();
   const byKey = new Map<string, string>();
   const calls: string[] = [];
-  const control = { unreachable: false, failCheckout: false };
+  const control = {
+    unreachable: false,
+    failCheckout: false,
+    /** What a refund the gateway is asked for answers (the money moves either way). */
+    refundStatus: 'succeeded' as RefundResult['status'],
+    /** `getPayment` fails (the provider cannot be reached for reads only). */
+    failReads: false,
+  };
+  const refunds: { providerPaymentId: string; amountMinor: number; idempotencyKey: string }[] = [];
 
   const find = (providerPaymentId: string): FakeProviderPayment => {
     const found = payments.get(providerPaymentId);
@@ -68,6 +79,7 @@ export function fakeProvider(options: {
   const gateway: PaymentGateway = {
     name: options.name,
     currency: options.currency,
+    receiptsNeedEmail: options.receiptsNeedEmail ?? false,
     async createCheckout(request) {
       reach('createCheckout');
       if (control.failCheckout) {
@@ -96,6 +108,9 @@ export function fakeProvider(options: {
     },
     async getPayment(providerPaymentId) {
       reach('getPayment');
+      if (control.failReads) {
+        throw new PaymentProviderError('read timed out', { retryable: true });
+      }
       return { ...find(providerPaymentId).state };
     },
     async expireCheckout(providerPaymentId) {
@@ -106,15 +121,18 @@ export function fakeProvider(options: {
       }
       return { ...payment.state };
     },
-    async refund(request) {
+    async refund(request): Promise<RefundResult> {
       reach('refund');
       const payment = find(request.providerPaymentId);
-      const reversedMinor = Math.min(
-        payment.state.amountMinor,
-        payment.state.reversedMinor + request.amountMinor,
-      );
+      const before = payment.state.reversedMinor ?? 0;
+      const reversedMinor = Math.min(payment.state.amountMinor, before + request.amountMinor);
       payment.state = { ...payment.state, reversedMinor };
-      return { ...payment.state };
+      refunds.push(request);
+      return {
+        refundId: `refund-${refunds.length}`,
+        status: control.refundStatus,
+        amountMinor: reversedMinor - before,
+      };
     },
     async parseWebhook(request: WebhookRequest) {
       calls.push('parseWebhook');
@@ -134,11 +152,17 @@ export function fakeProvider(options: {
       if (typeof body.id !== 'string' || typeof body.type !== 'string') {
         throw new WebhookRejectedError('not a notification');
       }
+      // As Stripe's: a signed event about the checkout is believed, but says nothing of refunds
+      // or disputes (`reversedMinor` undefined); any other event makes the service read the state.
+      const aboutCheckout = body.type.startsWith('checkout.session.');
       return {
         eventId: body.id,
         eventType: body.type,
         providerPaymentId: body.payment,
-        trusted: options.signed ? body.state : undefined,
+        trusted:
+          options.signed && aboutCheckout && body.state
+            ? { ...body.state, reversedMinor: undefined }
+            : undefined,
       };
     },
   };
@@ -177,10 +201,21 @@ export function fakeProvider(options: {
       const payment = find(providerPaymentId);
       const reversedMinor = Math.min(
         payment.state.amountMinor,
-        payment.state.reversedMinor + minor,
+        (payment.state.reversedMinor ?? 0) + minor,
       );
       payment.state = { ...payment.state, reversedMinor };
     },
+    /**
+     * The money taken back is now `minor` (capped at the amount): up for a refund or a dispute
+     * opened, down for a dispute won or a refund that failed.
+     */
+    setReversed(providerPaymentId: string, minor: number): void {
+      const payment = find(providerPaymentId);
+      const reversedMinor = Math.max(0, Math.min(payment.state.amountMinor, minor));
+      payment.state = { ...payment.state, reversedMinor };
+    },
+    /** The refunds the gateway was asked for, in order. */
+    refunds,
     /** Changes what the provider reports (forged or broken answers). */
     tamper(providerPaymentId: string, change: Partial<ProviderPayment>): void {
       const payment = find(providerPaymentId);

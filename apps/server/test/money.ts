@@ -12,8 +12,10 @@ interface Queryable {
  * - a succeeded payment has exactly one credit, of its tokens, and any other payment none;
  * - a payment whose payer had a referrer has exactly one commission, of the recorded amount, to
  *   that referrer, and any other payment none;
- * - what was taken back after refunds equals what the payment records, and never exceeds what was
- *   credited (tokens taken + shortfall ≤ credited).
+ * - what was taken back after refunds and disputes (less what was given back when one was won or
+ *   a refund failed) equals what the payment records, and never exceeds what was credited (tokens
+ *   taken + shortfall ≤ credited);
+ * - taken + shortfall is exactly the reversed money's share of what was credited, to the token.
  */
 const rules: { name: string; sql: string }[] = [
   {
@@ -85,10 +87,12 @@ const rules: { name: string; sql: string }[] = [
                  p.commission_shortfall_tokens, c.taken as commission_taken
             from payments p
             left join (select payment_id, -sum(delta)::int as taken from token_ledger
-                        where reason = 'payment_reversal' group by payment_id) r
+                        where reason in ('payment_reversal', 'payment_reinstatement')
+                        group by payment_id) r
               on r.payment_id = p.id
             left join (select payment_id, -sum(delta)::int as taken from token_ledger
-                        where reason = 'commission_reversal' group by payment_id) c
+                        where reason in ('commission_reversal', 'commission_reinstatement')
+                        group by payment_id) c
               on c.payment_id = p.id
            where coalesce(r.taken, 0) <> p.reversed_tokens
               or coalesce(c.taken, 0) <> p.commission_reversed_tokens
@@ -96,6 +100,23 @@ const rules: { name: string; sql: string }[] = [
               or p.commission_reversed_tokens + p.commission_shortfall_tokens > p.commission_tokens
               or ((p.reversed_tokens > 0 or p.commission_reversed_tokens > 0)
                   and p.status <> 'succeeded')`,
+  },
+  {
+    // credited − taken back = paid − reversed, to the token: what a paid payment still leaves
+    // its payer (and the referrer) is the share of the tokens the money kept pays for, rounded
+    // halves up; taken back or owed (shortfall) together are exactly the reversed share.
+    name: 'what is taken back is the reversed share of what was credited, to the token',
+    sql: `select p.id, p.tokens, p.amount_minor, p.reversed_minor, p.reversed_tokens,
+                 p.shortfall_tokens, p.commission_tokens, p.commission_reversed_tokens,
+                 p.commission_shortfall_tokens
+            from payments p
+           where p.status = 'succeeded'
+             and (p.reversed_tokens + p.shortfall_tokens
+                    <> (2::bigint * p.tokens * p.reversed_minor + p.amount_minor) / (2 * p.amount_minor)
+                  or (p.referrer_id is not null
+                      and p.commission_reversed_tokens + p.commission_shortfall_tokens
+                          <> (2::bigint * p.commission_tokens * p.reversed_minor + p.amount_minor)
+                             / (2 * p.amount_minor)))`,
   },
 ];
 

@@ -40,7 +40,7 @@ export interface NewPayment {
   tokens: number;
   locale: 'ru' | 'en';
   referral: string | null;
-  receiptEmail: string | null;
+  receiptEmail?: string | null;
 }
 
 /** All SQL of `payments`. Locks (`for update`) only mean something inside a transaction. */

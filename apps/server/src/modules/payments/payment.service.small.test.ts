@@ -20,6 +20,7 @@ const user: UserRow = {
   tokens: 0,
   verified: true,
   referredBy: null,
+  referredAtSignup: false,
   locale: 'ru',
   role: 'user',
   blockedAt: null,
@@ -47,6 +48,8 @@ function paymentRow(overrides: Partial<PaymentRow> = {}): PaymentRow {
     succeededAt: null,
     closedAt: null,
     checkedAt: null,
+    receiptEmail: null,
+    reversalSteps: 0,
     referrerId: null,
     commissionTokens: 0,
     reversedMinor: 0,
@@ -68,6 +71,7 @@ describe('create', () => {
       {
         name: 'yookassa',
         currency: 'RUB',
+        receiptsNeedEmail: false,
         createCheckout: async () => ({ providerPaymentId: 'yk-1', url: 'https://yoomoney.test/1' }),
       },
       log,
@@ -105,6 +109,34 @@ describe('create', () => {
     expect(log.argsOf('payments.setProviderPaymentId')).toEqual([[PAYMENT_ID, 'yk-1']]);
   });
 
+  it('asks an account without an e-mail for one when the receipt needs it, and records nothing', async () => {
+    const log = new CallLog();
+    const gateway = strictFake<PaymentGateway>(
+      'gateway',
+      { name: 'yookassa', currency: 'RUB', receiptsNeedEmail: true },
+      log,
+    );
+    const service = createPaymentService({
+      repositories: fakeRepositories(log, {
+        users: { findById: async () => ({ ...user, email: '' }) },
+      }),
+      gateways: [gateway],
+      publicUrl: 'https://kadr.test',
+      pendingTimeoutMs: 60_000,
+      logger: silent,
+    });
+    for (const [email, code] of [
+      [undefined, 'email_required'],
+      ['  ', 'email_required'],
+      ['not an address', 'email_invalid'],
+    ] as const) {
+      await expect(
+        service.create(person, { amount: '600', referral: null, email }, 'ru'),
+      ).rejects.toMatchObject({ status: 400, errors: [{ field: 'email', code }] });
+    }
+    expect(log.names()).toEqual(['users.findById', 'users.findById', 'users.findById']);
+  });
+
   it('closes the payment as canceled in a transaction when the provider fails, and answers 502', async () => {
     const log = new CallLog();
     const gateway = strictFake<PaymentGateway>(
@@ -112,6 +144,7 @@ describe('create', () => {
       {
         name: 'yookassa',
         currency: 'RUB',
+        receiptsNeedEmail: false,
         createCheckout: async () => {
           throw new Error('socket hang up');
         },
@@ -169,7 +202,9 @@ describe('settle', () => {
     ...overrides,
   });
 
-  function settleWith(log: CallLog, row: PaymentRow, payer: UserRow = user) {
+  const moved = async () => ({ applied: true as const, balance: 0 });
+
+  function settleWith(log: CallLog, row: PaymentRow, referrer?: string, balance = 1000) {
     return createPaymentService({
       repositories: fakeRepositories(
         log,
@@ -177,12 +212,13 @@ describe('settle', () => {
         {
           payments: {
             lockById: async () => row,
-            lockBalances: async (ids) => new Map(ids.map((id) => [id, 1000])),
+            lockBalances: async (ids) => new Map(ids.map((id) => [id, balance])),
             update: async (_id, patch) => ({ ...row, ...patch }),
             notifyChanged: async () => {},
+            markForRecheck: async () => {},
           },
-          users: { findById: async () => payer },
-          ledger: { apply: async () => ({ applied: true, balance: 0 }) },
+          users: { commissionReferrerOf: async () => referrer },
+          ledger: { creditPayment: moved, payCommission: moved, reversePayment: moved },
         },
       ),
       gateways: [],
@@ -195,7 +231,7 @@ describe('settle', () => {
   it('credits the payer and the referrer in the one transaction that locks the payment', async () => {
     const log = new CallLog();
     const referrer = '0a0b0c0d-0000-4000-8000-0000000000ff';
-    const settle = settleWith(log, paymentRow(), { ...user, referredBy: referrer });
+    const settle = settleWith(log, paymentRow(), referrer);
     const outcome = await settle('yookassa', snapshot());
     expect(outcome).toMatchObject({
       kind: 'settled',
@@ -205,19 +241,69 @@ describe('settle', () => {
     expect(log.names()).toEqual([
       'transaction',
       'tx.payments.lockById',
-      'tx.users.findById',
+      'tx.users.commissionReferrerOf',
       'tx.payments.lockBalances',
-      'tx.ledger.apply',
-      'tx.ledger.apply',
+      'tx.ledger.creditPayment',
+      'tx.ledger.payCommission',
       'tx.payments.update',
       'tx.payments.notifyChanged',
       'commit',
     ]);
-    expect(log.transactionsOf('tx.ledger.apply')).toEqual([1, 1]);
-    expect(log.argsOf('tx.ledger.apply')).toEqual([
-      [{ userId: person.id, delta: 600, reason: 'payment_credit', paymentId: PAYMENT_ID }],
-      [{ userId: referrer, delta: 300, reason: 'referral_commission', paymentId: PAYMENT_ID }],
+    expect(log.transactionsOf('tx.ledger.creditPayment')).toEqual([1]);
+    expect(log.argsOf('tx.ledger.creditPayment')).toEqual([
+      [{ userId: person.id, paymentId: PAYMENT_ID, tokens: 600 }],
     ]);
+    expect(log.argsOf('tx.ledger.payCommission')).toEqual([
+      [{ referrerId: referrer, paymentId: PAYMENT_ID, tokens: 300 }],
+    ]);
+  });
+
+  it('gives back what a won dispute returns: the payer’s and the referrer’s, as one new step', async () => {
+    const log = new CallLog();
+    const referrer = '0a0b0c0d-0000-4000-8000-0000000000ff';
+    const disputed = paymentRow({
+      status: 'succeeded',
+      providerPaymentId: 'yk-1',
+      succeededAt: at,
+      closedAt: at,
+      referrerId: referrer,
+      commissionTokens: 300,
+      reversedMinor: 130_000,
+      reversalSteps: 1,
+      reversedTokens: 450,
+      shortfallTokens: 150,
+      commissionReversedTokens: 300,
+    });
+    const settle = settleWith(log, disputed, referrer, 0);
+    const outcome = await settle('yookassa', snapshot({ reversedMinor: 0 }));
+    expect(outcome).toMatchObject({
+      kind: 'settled',
+      changed: true,
+      payment: {
+        reversedMinor: 0,
+        reversalSteps: 2,
+        reversedTokens: 0,
+        shortfallTokens: 0,
+        commissionReversedTokens: 0,
+      },
+    });
+    expect(log.argsOf('tx.ledger.reversePayment')).toEqual([
+      [{ side: 'payer', userId: person.id, paymentId: PAYMENT_ID, step: 2, tokens: 450 }],
+      [{ side: 'referrer', userId: referrer, paymentId: PAYMENT_ID, step: 2, tokens: 300 }],
+    ]);
+    expect(log.names()).toContain('tx.payments.markForRecheck');
+  });
+
+  it('puts a payment the provider took money for, but not as opened, under review', async () => {
+    const log = new CallLog();
+    const settle = settleWith(log, paymentRow());
+    const outcome = await settle('yookassa', snapshot({ amountMinor: 1000 }));
+    expect(outcome).toMatchObject({ kind: 'mismatch', payment: { status: 'review' } });
+    expect(log.argsOf('tx.payments.update')[0]?.[1]).toMatchObject({
+      status: 'review',
+      cancelReason: 'mismatch',
+    });
+    expect(log.names()).not.toContain('tx.ledger.creditPayment');
   });
 
   it('does nothing but look when the payment is already succeeded', async () => {
@@ -230,14 +316,20 @@ describe('settle', () => {
     expect(log.names()).toEqual(['transaction', 'tx.payments.lockById', 'commit']);
   });
 
-  it('credits nothing and logs an error when the metadata names our payment with another id', async () => {
+  it('credits nothing, logs an error and holds it for review when the metadata names our payment with another id', async () => {
     const log = new CallLog();
     const errors: string[] = [];
     const service = createPaymentService({
       repositories: fakeRepositories(
         log,
         {},
-        { payments: { lockById: async () => paymentRow({ providerPaymentId: 'yk-1' }) } },
+        {
+          payments: {
+            lockById: async () => paymentRow({ providerPaymentId: 'yk-1' }),
+            update: async (_id, patch) => paymentRow({ providerPaymentId: 'yk-1', ...patch }),
+            notifyChanged: async () => {},
+          },
+        },
       ),
       gateways: [],
       publicUrl: 'https://kadr.test',
@@ -247,7 +339,15 @@ describe('settle', () => {
     expect(await service.settle('yookassa', snapshot({ providerPaymentId: 'yk-2' }))).toMatchObject(
       { kind: 'mismatch' },
     );
-    expect(errors).toEqual(['payment not settled: its provider id is yk-1, not yk-2']);
-    expect(log.names()).toEqual(['transaction', 'tx.payments.lockById', 'commit']);
+    expect(errors).toEqual(['payment not credited: its provider id is yk-1, not yk-2']);
+    // Money was taken for it all the same: an operator looks (never "canceled").
+    expect(log.names()).toEqual([
+      'transaction',
+      'tx.payments.lockById',
+      'tx.payments.update',
+      'tx.payments.notifyChanged',
+      'commit',
+    ]);
+    expect(log.argsOf('tx.payments.update')[0]?.[1]).toMatchObject({ status: 'review' });
   });
 });

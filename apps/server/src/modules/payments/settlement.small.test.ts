@@ -5,9 +5,10 @@ import { itemName } from './payment.service.ts';
 import {
   commissionFor,
   decideSettlement,
+  mayStillBePaid,
   proportionalShare,
+  reversalStep,
   type SettledState,
-  takeBackStep,
 } from './settlement.ts';
 
 const ours = (overrides: Partial<SettledState> = {}): SettledState => ({
@@ -71,55 +72,89 @@ describe('proportionalShare', () => {
   });
 });
 
-describe('takeBackStep', () => {
+describe('reversalStep', () => {
+  const base = { credited: 600, amountMinor: 130_000 };
+
   it('takes the share not taken before, never more than the balance', () => {
-    const base = { credited: 600, amountMinor: 130_000 };
-    expect(takeBackStep({ ...base, reversedMinor: 39_000, settled: 0, balance: 1000 })).toEqual({
-      take: 180,
-      shortfall: 0,
-    });
-    expect(takeBackStep({ ...base, reversedMinor: 130_000, settled: 180, balance: 1000 })).toEqual({
-      take: 420,
-      shortfall: 0,
-    });
-    expect(takeBackStep({ ...base, reversedMinor: 130_000, settled: 0, balance: 50 })).toEqual({
-      take: 50,
-      shortfall: 550,
-    });
-    expect(takeBackStep({ ...base, reversedMinor: 130_000, settled: 600, balance: 50 })).toEqual({
-      take: 0,
-      shortfall: 0,
-    });
+    expect(
+      reversalStep({ ...base, reversedMinor: 39_000, taken: 0, shortfall: 0, balance: 1000 }),
+    ).toEqual({ take: 180, giveBack: 0, taken: 180, shortfall: 0 });
+    expect(
+      reversalStep({ ...base, reversedMinor: 130_000, taken: 180, shortfall: 0, balance: 1000 }),
+    ).toEqual({ take: 420, giveBack: 0, taken: 600, shortfall: 0 });
+    expect(
+      reversalStep({ ...base, reversedMinor: 130_000, taken: 0, shortfall: 0, balance: 50 }),
+    ).toEqual({ take: 50, giveBack: 0, taken: 50, shortfall: 550 });
+    expect(
+      reversalStep({ ...base, reversedMinor: 130_000, taken: 600, shortfall: 0, balance: 50 }),
+    ).toEqual({ take: 0, giveBack: 0, taken: 600, shortfall: 0 });
   });
 
-  it('over any sequence of growing refunds takes back exactly the final share, in total', () => {
+  it('when the reversal shrinks, forgives the shortfall first, then gives back what was taken', () => {
+    // A dispute of the whole payment won: the 50 taken come back and the 550 owed are forgiven.
+    expect(
+      reversalStep({ ...base, reversedMinor: 0, taken: 50, shortfall: 550, balance: 0 }),
+    ).toEqual({ take: 0, giveBack: 50, taken: 0, shortfall: 0 });
+    // Half of it given back: 300 are still due, all of them owed, none returned.
+    expect(
+      reversalStep({ ...base, reversedMinor: 65_000, taken: 50, shortfall: 550, balance: 0 }),
+    ).toEqual({ take: 0, giveBack: 0, taken: 50, shortfall: 250 });
+    // A failed refund of a third, nothing owed: its 200 come back.
+    expect(
+      reversalStep({ ...base, reversedMinor: 0, taken: 200, shortfall: 0, balance: 10 }),
+    ).toEqual({ take: 0, giveBack: 200, taken: 0, shortfall: 0 });
+  });
+
+  it('over any walk of the reversal up and down ends at exactly its share, never taking more than the balance', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 5000 }),
         fc.integer({ min: 1, max: 500_000 }),
         fc.array(fc.tuple(fc.integer({ min: 0, max: 500_000 }), fc.integer({ min: 0, max: 5000 }))),
         (credited, amountMinor, steps) => {
-          let reversed = 0;
           let taken = 0;
-          let short = 0;
-          for (const [grow, balance] of steps) {
-            reversed = Math.min(amountMinor, reversed + grow);
-            const step = takeBackStep({
+          let shortfall = 0;
+          let reversed = 0;
+          let net = 0;
+          for (const [to, balance] of steps) {
+            reversed = Math.min(amountMinor, to);
+            const step = reversalStep({
               credited,
               reversedMinor: reversed,
               amountMinor,
-              settled: taken + short,
+              taken,
+              shortfall,
               balance,
             });
             expect(step.take).toBeLessThanOrEqual(balance);
-            taken += step.take;
-            short += step.shortfall;
+            expect(step.take === 0 || step.giveBack === 0).toBe(true);
+            net += step.take - step.giveBack;
+            ({ taken, shortfall } = step);
+            expect(taken).toBeGreaterThanOrEqual(0);
+            expect(shortfall).toBeGreaterThanOrEqual(0);
+            expect(taken + shortfall).toBe(proportionalShare(credited, reversed, amountMinor));
+            expect(net).toBe(taken);
           }
-          expect(taken + short).toBe(proportionalShare(credited, reversed, amountMinor));
-          expect(taken + short).toBeLessThanOrEqual(credited);
+          expect(taken + shortfall).toBeLessThanOrEqual(credited);
         },
       ),
     );
+  });
+});
+
+describe('mayStillBePaid', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  it.each([
+    ['canceled', 'timeout', hoursAgo(2), true],
+    ['canceled', 'abandoned', hoursAgo(23), true],
+    ['canceled', 'not_found', hoursAgo(1), true],
+    ['canceled', 'timeout', hoursAgo(25), false],
+    ['canceled', 'expired_on_confirmation', hoursAgo(1), false],
+    ['succeeded', null, hoursAgo(1), false],
+    ['pending', null, null, false],
+  ] as const)('%s (%s, closed %s) → %s', (status, cancelReason, closedAt, expected) => {
+    expect(mayStillBePaid({ status, cancelReason, closedAt }, now)).toBe(expected);
   });
 });
 
@@ -141,17 +176,31 @@ describe('decideSettlement', () => {
     });
   });
 
-  it('reverses only a paid payment, only forwards, never past the amount', () => {
+  it('follows the provider’s reversal both ways on a paid payment, never past the amount', () => {
     expect(
       decideSettlement(
         ours({ status: 'succeeded', reversedMinor: 39_000 }),
         theirs({ status: 'succeeded', reversedMinor: 65_000 }),
       ),
     ).toMatchObject({ reverseTo: 65_000 });
+    // A dispute won, a refund that failed: the reversal shrinks.
     expect(
       decideSettlement(
         ours({ status: 'succeeded', reversedMinor: 65_000 }),
         theirs({ status: 'succeeded', reversedMinor: 39_000 }),
+      ),
+    ).toMatchObject({ reverseTo: 39_000 });
+    expect(
+      decideSettlement(
+        ours({ status: 'succeeded', reversedMinor: 65_000 }),
+        theirs({ status: 'succeeded', reversedMinor: 65_000 }),
+      ),
+    ).toMatchObject({ reverseTo: undefined });
+    // A signed event about the checkout alone does not tell: the reversal is left as it is.
+    expect(
+      decideSettlement(
+        ours({ status: 'succeeded', reversedMinor: 65_000 }),
+        theirs({ status: 'succeeded', reversedMinor: undefined }),
       ),
     ).toMatchObject({ reverseTo: undefined });
     expect(
@@ -166,10 +215,15 @@ describe('decideSettlement', () => {
   });
 
   it.each([[{ amountMinor: 129_999 }], [{ currency: 'USD' as const }]])(
-    'credits nothing when the provider reports %j',
+    'credits nothing when the provider reports %j; a paid one goes under review',
     (change) => {
       expect(decideSettlement(ours(), theirs({ status: 'succeeded', ...change }))).toMatchObject({
         kind: 'mismatch',
+        review: true,
+      });
+      expect(decideSettlement(ours(), theirs({ status: 'canceled', ...change }))).toMatchObject({
+        kind: 'mismatch',
+        review: false,
       });
     },
   );

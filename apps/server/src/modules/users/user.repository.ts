@@ -56,8 +56,9 @@ export function createUserRepository(db: Executor) {
 
     /**
      * The person's referrer if a purchase of theirs earns one a commission: the referrer came with
-     * the sign-up link, and the checks of the sign-up bonus hold — the person's provider verified
-     * their e-mail and it is not the referrer's own address (a second account of the same person).
+     * the sign-up link, and the person's address is not the referrer's own (a second account of
+     * the same person). Unlike the sign-up bonus, no verified e-mail is needed: a commission is
+     * paid out of money the friend really paid (ADR 034).
      */
     async commissionReferrerOf(userId: string): Promise<string | undefined> {
       const result = await db.execute<{ referrer_id: string }>(sql`
@@ -66,9 +67,7 @@ export function createUserRepository(db: Executor) {
           join users r on r.id = f.referred_by
          where f.id = ${userId}
            and f.referred_at_signup
-           and f.verified
-           and f.email <> ''
-           and lower(f.email) <> lower(trim(r.email))
+           and (trim(f.email) = '' or lower(trim(f.email)) <> lower(trim(r.email)))
            and r.id <> f.id`);
       return result.rows[0]?.referrer_id;
     },
