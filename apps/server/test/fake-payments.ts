@@ -55,6 +55,8 @@ export function fakeProvider(options: {
     refundStatus: 'succeeded' as RefundResult['status'],
     /** `getPayment` fails (the provider cannot be reached for reads only). */
     failReads: false,
+    /** `getPayment` answers something that is not ours (another shop's currency). */
+    foreignReads: false,
   };
   const refunds: { providerPaymentId: string; amountMinor: number; idempotencyKey: string }[] = [];
 
@@ -110,6 +112,11 @@ export function fakeProvider(options: {
       reach('getPayment');
       if (control.failReads) {
         throw new PaymentProviderError('read timed out', { retryable: true });
+      }
+      if (control.foreignReads) {
+        throw new PaymentProviderError(`${providerPaymentId} is in another currency`, {
+          retryable: false,
+        });
       }
       return { ...find(providerPaymentId).state };
     },
@@ -216,6 +223,10 @@ export function fakeProvider(options: {
     },
     /** The refunds the gateway was asked for, in order. */
     refunds,
+    /** The provider no longer knows the payment (its 404: another shop key, say). */
+    forget(providerPaymentId: string): void {
+      payments.delete(providerPaymentId);
+    },
     /** Changes what the provider reports (forged or broken answers). */
     tamper(providerPaymentId: string, change: Partial<ProviderPayment>): void {
       const payment = find(providerPaymentId);

@@ -1,6 +1,6 @@
+import type { LedgerReasonName } from '@kadr/contract';
 import { DEFAULT_MAX_ATTEMPTS } from '../jobs/job.repository.ts';
 import { type JobName, SUBMIT_JOB_KEY_PREFIX } from '../jobs/names.ts';
-import type { LedgerReason } from '../modules/ledger/ledger.repository.ts';
 import type { RealtimeChannel } from '../modules/realtime/realtime.hub.ts';
 
 /**
@@ -13,7 +13,7 @@ const createGenerationsSettings = {
   jobName: 'submit_generation' satisfies JobName,
   jobMaxAttempts: DEFAULT_MAX_ATTEMPTS,
   jobKeyPrefix: SUBMIT_JOB_KEY_PREFIX,
-  debitReason: 'generation_debit' satisfies LedgerReason,
+  debitReason: 'generation_debit' satisfies LedgerReasonName,
   generationChannel: 'kadr_generation' satisfies RealtimeChannel,
   userChannel: 'kadr_user' satisfies RealtimeChannel,
 } as const;

@@ -606,12 +606,12 @@ export function createPaymentService(options: PaymentServiceOptions) {
       );
       for (const row of stale) {
         const gateway = byName.get(row.provider);
+        await repositories.payments.markChecked(row.id);
         if (row.providerPaymentId && gateway) {
           try {
             await settle(row.provider, await gateway.expireCheckout(row.providerPaymentId));
           } catch (error) {
             if (!isNotOurs(error)) {
-              await repositories.payments.markChecked(row.id);
               logger.warn(
                 { err: error, paymentId: row.id },
                 'could not reconcile a payment; later',

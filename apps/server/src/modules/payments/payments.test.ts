@@ -32,6 +32,8 @@ afterEach(async () => {
   rub.control.unreachable = false;
   usd.control.unreachable = false;
   rub.control.failCheckout = false;
+  rub.control.failReads = false;
+  usd.control.failReads = false;
   await expectMoneyInvariants(t.database.pool);
 });
 
@@ -170,42 +172,69 @@ describe('the referral sent with a payment', () => {
     return rows[0]?.referred_by ?? null;
   }
 
-  it('sets the referrer when none is set and it is another existing person', async () => {
-    const friend = await signInDemo(t.app);
-    const buyer = await signInDemo(t.app);
-    await drive.open(
+  it('never makes anyone a referrer: one account buying with another’s id earns it nothing', async () => {
+    // One person, two accounts: A buys naming B. Before, B became A's referrer and was paid half
+    // of what A bought (1.5 × the tokens for the money), and the nightly job paid B the sign-up
+    // bonus for A, an old account.
+    const b = await signInDemo(t.app);
+    const a = await signUpVerified(t);
+    const { id, providerId } = await drive.open(
+      rub,
+      a.cookie,
+      { amount: '100', referral: b.user.id.toUpperCase() },
+      ru,
+    );
+    expect(await referrerOf(a.user.id)).toBeNull();
+    rub.pay(providerId);
+    await drive.deliver(rub, rub.notification(providerId, 'payment.succeeded'));
+    expect(await drive.balance(a.user.id)).toBe(200);
+    expect(await drive.balance(b.user.id)).toBe(100);
+    expect(await t.container.accounts.payDeferredReferrals()).toBe(0);
+    expect(await drive.balance(b.user.id)).toBe(100);
+    // Kept on the payment for the record, as received.
+    expect((await drive.payment(id)).referral).toBe(b.user.id.toUpperCase());
+    await expectMoneyInvariants(t.database.pool);
+  });
+
+  it('pays the commission to the referrer of the sign-up link, not to one a purchase names', async () => {
+    const referrer = await signInDemo(t.app);
+    const other = await signInDemo(t.app);
+    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const { providerId } = await drive.open(
       rub,
       buyer.cookie,
-      { amount: '100', referral: friend.user.id.toUpperCase() },
+      { amount: '100', referral: other.user.id },
       ru,
     );
-    expect(await referrerOf(buyer.user.id)).toBe(friend.user.id);
-    // A later, different referral changes nothing.
-    const other = await signInDemo(t.app);
-    await drive.open(rub, buyer.cookie, { amount: '100', referral: other.user.id }, ru);
-    expect(await referrerOf(buyer.user.id)).toBe(friend.user.id);
+    rub.pay(providerId);
+    await drive.deliver(rub, rub.notification(providerId, 'payment.succeeded'));
+    expect(await referrerOf(buyer.user.id)).toBe(referrer.user.id);
+    expect(await drive.balance(referrer.user.id)).toBe(100 + 50);
+    expect(await drive.balance(other.user.id)).toBe(100);
   });
 
-  it.each([
-    ['oneself', (self: string) => self],
-    ['nobody', () => randomUUID()],
-    ['not an id', () => 'friend-of-mine'],
-  ])('ignores a referral naming %s', async (_name, referral) => {
-    const buyer = await signInDemo(t.app);
-    const res = await drive.buy(
-      buyer.cookie,
-      { amount: '100', referral: referral(buyer.user.id) },
+  it('pays no commission for a second account with the referrer’s own address', async () => {
+    const email = `same-${randomUUID()}@example.com`;
+    const referrer = await signInDemo(t.app, { email });
+    const second = await signInDemo(t.app, {
+      email: `x-${randomUUID()}@example.com`,
+      referral: referrer.user.id,
+    });
+    // The second account's address becomes the referrer's own (as a sign-in could leave it).
+    await t.database.pool.query('update users set email = $2 where id = $1', [
+      second.user.id,
+      email.toUpperCase(),
+    ]);
+    const { providerId } = await drive.open(
+      rub,
+      second.cookie,
+      { amount: '100', referral: null },
       ru,
     );
-    expect(res.statusCode).toBe(200);
-    expect(await referrerOf(buyer.user.id)).toBeNull();
-  });
-
-  it('does not make two people each other’s referrer', async () => {
-    const first = await signInDemo(t.app);
-    const second = await signUpVerified(t, { referral: first.user.id });
-    await drive.open(rub, first.cookie, { amount: '100', referral: second.user.id }, ru);
-    expect(await referrerOf(first.user.id)).toBeNull();
+    rub.pay(providerId);
+    await drive.deliver(rub, rub.notification(providerId, 'payment.succeeded'));
+    expect(await drive.balance(second.user.id)).toBe(200);
+    expect(await drive.balance(referrer.user.id)).toBe(100);
   });
 });
 
@@ -466,7 +495,7 @@ describe('forged and unconfirmed notifications', () => {
     expect(await drive.balance(buyer.user.id)).toBe(200);
   });
 
-  it('credits nothing when the provider reports another amount or currency', async () => {
+  it('credits nothing when the provider reports another amount or currency, and holds it for review', async () => {
     const buyer = await signInDemo(t.app);
     const { id, providerId } = await drive.open(
       rub,
@@ -483,8 +512,23 @@ describe('forged and unconfirmed notifications', () => {
     expect(
       (await drive.deliver(rub, rub.notification(providerId, 'payment.succeeded'))).statusCode,
     ).toBe(200);
-    expect((await drive.payment(id)).status).toBe('pending');
+    // The provider took money for it, but not as opened: under review, never "canceled".
+    expect((await drive.payment(id)).status).toBe('review');
     expect(await drive.balance(buyer.user.id)).toBe(100);
+    await t.database.pool.query(
+      "update payments set created = now() - interval '2 hours' where id = $1",
+      [id],
+    );
+    await t.container.payments.reconcile();
+    expect((await drive.payment(id)).status).toBe('review');
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${id}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(record.json()).toMatchObject({ status: 'review', reversed_tokens: 0 });
+    expect(await drive.balance(buyer.user.id)).toBe(100);
+    await expectMoneyInvariants(t.database.pool);
   });
 
   it('credits nothing when a signed event names one of our payments with another provider id', async () => {
@@ -500,7 +544,9 @@ describe('forged and unconfirmed notifications', () => {
       state: { ...state, providerPaymentId: 'cs_other', status: 'succeeded' },
     });
     expect((await drive.deliver(usd, notice)).statusCode).toBe(200);
-    expect((await drive.payment(id)).status).toBe('pending');
+    // Stripe signed it: money was taken for a session naming our payment. An operator looks.
+    expect((await drive.payment(id)).status).toBe('review');
+    expect(await drive.balance(buyer.user.id)).toBe(100);
   });
 });
 
@@ -529,10 +575,10 @@ describe('refunds and disputes', () => {
     expect(await drive.entries(id)).toEqual([
       { reason: 'payment_credit', user_id: buyer.user.id, delta: 600, ref: '' },
       { reason: 'referral_commission', user_id: referrer.user.id, delta: 300, ref: '' },
-      { reason: 'payment_reversal', user_id: buyer.user.id, delta: -180, ref: '39000' },
-      { reason: 'commission_reversal', user_id: referrer.user.id, delta: -90, ref: '39000' },
-      { reason: 'payment_reversal', user_id: buyer.user.id, delta: -420, ref: '130000' },
-      { reason: 'commission_reversal', user_id: referrer.user.id, delta: -210, ref: '130000' },
+      { reason: 'payment_reversal', user_id: buyer.user.id, delta: -180, ref: 's1' },
+      { reason: 'commission_reversal', user_id: referrer.user.id, delta: -90, ref: 's1' },
+      { reason: 'payment_reversal', user_id: buyer.user.id, delta: -420, ref: 's2' },
+      { reason: 'commission_reversal', user_id: referrer.user.id, delta: -210, ref: 's2' },
     ]);
     const record = await t.app.inject({
       method: 'GET',
@@ -577,6 +623,184 @@ describe('refunds and disputes', () => {
       commissionReversedTokens: 25,
       commissionShortfallTokens: 475,
     });
+  });
+});
+
+describe('reversals that shrink: a dispute won, a refund that failed', () => {
+  async function paidWithReferrer(provider: FakeProvider, amount: string, headers = en) {
+    const referrer = await signInDemo(t.app);
+    const buyer = await signInDemo(t.app, { referral: referrer.user.id });
+    const opened = await drive.open(provider, buyer.cookie, { amount, referral: null }, headers);
+    provider.pay(opened.providerId);
+    await drive.deliver(
+      provider,
+      provider.notification(
+        opened.providerId,
+        provider.gateway.name === 'stripe' ? 'checkout.session.completed' : 'payment.succeeded',
+      ),
+    );
+    return { referrer, buyer, ...opened };
+  }
+
+  it('gives back the tokens and the commission a dispute took when the dispute is won', async () => {
+    const { referrer, buyer, id, providerId } = await paidWithReferrer(usd, '100');
+    expect(await drive.balance(buyer.user.id)).toBe(200);
+    expect(await drive.balance(referrer.user.id)).toBe(150);
+    const amount = usd.stateOf(providerId).amountMinor;
+    usd.setReversed(providerId, amount);
+    await drive.deliver(usd, usd.notification(providerId, 'charge.dispute.created'));
+    expect(await drive.balance(buyer.user.id)).toBe(100);
+    expect(await drive.balance(referrer.user.id)).toBe(100);
+    usd.setReversed(providerId, 0);
+    const won = usd.notification(providerId, 'charge.dispute.funds_reinstated');
+    await Promise.all([drive.deliver(usd, won), drive.deliver(usd, won)]);
+    await drive.deliver(usd, usd.notification(providerId, 'charge.dispute.closed'));
+    expect(await drive.balance(buyer.user.id)).toBe(200);
+    expect(await drive.balance(referrer.user.id)).toBe(150);
+    expect(await drive.payment(id)).toMatchObject({
+      reversedMinor: 0,
+      reversedTokens: 0,
+      shortfallTokens: 0,
+      commissionReversedTokens: 0,
+      reversalSteps: 2,
+    });
+    expect((await drive.entries(id)).map((e) => [e.reason, e.delta, e.ref])).toEqual([
+      ['payment_credit', 100, ''],
+      ['referral_commission', 50, ''],
+      ['payment_reversal', -100, 's1'],
+      ['commission_reversal', -50, 's1'],
+      ['payment_reinstatement', 100, 's2'],
+      ['commission_reinstatement', 50, 's2'],
+    ]);
+    // The operator can refund it again: there is money left on it.
+    const again = await t.container.payments.refund(id, {
+      idempotencyKey: randomUUID(),
+      customerEmail: undefined,
+    });
+    expect(again.refund.status).toBe('succeeded');
+    expect(await drive.balance(buyer.user.id)).toBe(100);
+  });
+
+  it('forgives what could not be taken before giving anything back', async () => {
+    const { buyer, id, providerId } = await paidWithReferrer(usd, '100');
+    await applyLedgerEntry(t.database.db, {
+      userId: buyer.user.id,
+      delta: -170,
+      reason: 'adjustment',
+    });
+    const amount = usd.stateOf(providerId).amountMinor;
+    usd.setReversed(providerId, amount);
+    await drive.deliver(usd, usd.notification(providerId, 'charge.dispute.created'));
+    expect(await drive.payment(id)).toMatchObject({ reversedTokens: 30, shortfallTokens: 70 });
+    expect(await drive.balance(buyer.user.id)).toBe(0);
+    usd.setReversed(providerId, Math.round(amount / 2));
+    await drive.deliver(usd, usd.notification(providerId, 'charge.dispute.updated'));
+    // Half is due: 50 of the 70 owed are forgiven, nothing comes back yet.
+    expect(await drive.payment(id)).toMatchObject({ reversedTokens: 30, shortfallTokens: 20 });
+    expect(await drive.balance(buyer.user.id)).toBe(0);
+    usd.setReversed(providerId, 0);
+    await drive.deliver(usd, usd.notification(providerId, 'charge.dispute.funds_reinstated'));
+    expect(await drive.payment(id)).toMatchObject({ reversedTokens: 0, shortfallTokens: 0 });
+    expect(await drive.balance(buyer.user.id)).toBe(30);
+  });
+
+  it('gives back what a refund took when the refund fails', async () => {
+    const { buyer, referrer, providerId } = await paidWithReferrer(rub, '600', ru);
+    rub.refund(providerId, 39_000);
+    await drive.deliver(rub, rub.notification(providerId, 'refund.succeeded'));
+    expect(await drive.balance(buyer.user.id)).toBe(700 - 180);
+    expect(await drive.balance(referrer.user.id)).toBe(400 - 90);
+    rub.setReversed(providerId, 0);
+    await drive.deliver(rub, rub.notification(providerId, 'refund.canceled'));
+    expect(await drive.balance(buyer.user.id)).toBe(700);
+    expect(await drive.balance(referrer.user.id)).toBe(400);
+  });
+});
+
+describe('the reconciliation: what no notification brought', () => {
+  const age = (id: string, interval: string, checked: string | null = null) =>
+    t.database.pool.query(
+      `update payments set created = now() - $2::interval,
+              checked_at = case when $3::text is null then null else now() - $3::interval end
+        where id = $1`,
+      [id, interval, checked],
+    );
+
+  it('applies a lost refund within a day and a lost success within 15 minutes', async () => {
+    const buyer = await signInDemo(t.app);
+    const paid = await drive.open(rub, buyer.cookie, { amount: '600', referral: null }, ru);
+    rub.pay(paid.providerId);
+    await drive.deliver(rub, rub.notification(paid.providerId, 'payment.succeeded'));
+    rub.refund(paid.providerId, 130_000); // Its notification is lost.
+    const late = await drive.open(rub, buyer.cookie, { amount: '100', referral: null }, ru);
+    rub.pay(late.providerId); // Its notification is lost too.
+    await t.container.payments.reconcile();
+    expect(await drive.balance(buyer.user.id)).toBe(700);
+    expect((await drive.payment(late.id)).status).toBe('pending');
+    // 16 minutes later the pending one is due; the paid one is not yet (asked a minute ago).
+    await age(late.id, '16 minutes');
+    await age(paid.id, '1 hour', '1 minute');
+    await t.container.payments.reconcile();
+    expect((await drive.payment(late.id)).status).toBe('succeeded');
+    expect(await drive.balance(buyer.user.id)).toBe(800);
+    // A day after it was last asked about, the refund is found and the tokens taken back.
+    await age(paid.id, '2 days', '25 hours');
+    await t.container.payments.reconcile();
+    expect(await drive.payment(paid.id)).toMatchObject({
+      reversedMinor: 130_000,
+      reversedTokens: 600,
+    });
+    expect(await drive.balance(buyer.user.id)).toBe(200);
+  });
+
+  it('shows a payment we closed as paid when the person paid after all, on the return page', async () => {
+    const buyer = await signInDemo(t.app);
+    const { id, providerId } = await drive.open(
+      rub,
+      buyer.cookie,
+      { amount: '100', referral: null },
+      ru,
+    );
+    await age(id, '2 hours');
+    await t.container.payments.reconcile();
+    expect(await drive.payment(id)).toMatchObject({ status: 'canceled', cancelReason: 'timeout' });
+    rub.pay(providerId); // No notification arrives.
+    await age(id, '2 hours', '1 minute'); // The person comes back a minute later.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${id}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(page.json()).toMatchObject({ status: 'succeeded' });
+    expect(await drive.balance(buyer.user.id)).toBe(200);
+  });
+
+  it('closes a payment the provider does not know instead of retrying it forever', async () => {
+    const buyer = await signInDemo(t.app);
+    const gone = await drive.open(rub, buyer.cookie, { amount: '100', referral: null }, ru);
+    rub.forget(gone.providerId);
+    await age(gone.id, '2 hours');
+    await t.container.payments.reconcile();
+    expect(await drive.payment(gone.id)).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'not_found',
+    });
+  });
+
+  it('acknowledges a notification about a payment that is not ours to read (200), not 503 for days', async () => {
+    const buyer = await signInDemo(t.app);
+    const { id, providerId } = await drive.open(
+      rub,
+      buyer.cookie,
+      { amount: '100', referral: null },
+      ru,
+    );
+    rub.pay(providerId);
+    rub.control.foreignReads = true;
+    const res = await drive.deliver(rub, rub.notification(providerId, 'payment.succeeded'));
+    rub.control.foreignReads = false;
+    expect(res.statusCode).toBe(200);
+    expect((await drive.payment(id)).status).toBe('pending');
   });
 });
 
