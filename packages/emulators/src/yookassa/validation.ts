@@ -50,7 +50,7 @@ const PAYMENT_SUBJECTS = [
  * (yookassa-sdk-php `ReceiptItemMeasure`, yookassa-sdk-python `ReceiptItemMeasure`; reference:
  * https://yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/parameters-values#measure).
  */
-export const RECEIPT_ITEM_MEASURES = [
+const RECEIPT_ITEM_MEASURES = [
   'piece',
   'gram',
   'kilogram',
