@@ -1,12 +1,16 @@
 export type {
   AsyncOutcome as StripeAsyncOutcome,
+  NewRefundStatus as StripeNewRefundStatus,
+  StripeBalanceTransaction,
   StripeCharge,
   StripeCheckoutSession,
   StripeDispute,
+  StripeDisputeStatus,
   StripeEmulator,
   StripeEmulatorOptions,
   StripeEvent,
   StripePaymentIntent,
   StripeRefund,
+  StripeRefundStatus,
 } from './stripe-emulator.ts';
 export { createStripeEmulator } from './stripe-emulator.ts';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseStripeForm } from './form.ts';
 import {
   createStripeEmulator,
@@ -425,18 +425,217 @@ describe('Stripe emulator hosted page and events', () => {
     const session = await createSession();
     const paid = await emulator.pay(session.id);
     received.length = 0;
-    const dispute = await emulator.dispute(session.id);
-    expect(events().map((event) => event.type)).toEqual(['charge.dispute.created']);
-    expect(events()[0]?.data.object).toMatchObject({
+    const disputeId = await emulator.dispute(session.id);
+    const listed = await stripe.disputes.list({ payment_intent: String(paid.payment_intent) });
+    expect(listed.data.map((item) => item.id)).toEqual([disputeId]);
+    const dispute = await stripe.disputes.retrieve(disputeId);
+    expect(dispute).toMatchObject({
       object: 'dispute',
       amount: 1299,
       payment_intent: paid.payment_intent,
       status: 'needs_response',
     });
-    const listed = await stripe.disputes.list({ payment_intent: String(paid.payment_intent) });
-    expect(listed.data.map((item) => item.id)).toEqual([dispute.id]);
-    const charge = await stripe.charges.retrieve(dispute.charge);
-    expect(charge.disputed).toBe(true);
+    expect((await stripe.charges.retrieve(dispute.charge as string)).disputed).toBe(true);
+  });
+});
+
+describe('Stripe emulator disputes', () => {
+  async function paidSession() {
+    const session = await createSession();
+    const paid = await emulator.pay(session.id);
+    received.length = 0;
+    return { sessionId: session.id, intentId: String(paid.payment_intent) };
+  }
+
+  function disputeEvents(): Array<[string, string]> {
+    return events()
+      .filter((event) => event.type.startsWith('charge.dispute.'))
+      .map((event) => [event.type, (event.data.object as Stripe.Dispute).status]);
+  }
+
+  it('an inquiry moves no money: warning_needs_response → warning_under_review → warning_closed', async () => {
+    const { sessionId } = await paidSession();
+    const disputeId = await emulator.dispute(sessionId, { inquiry: true, amountMinor: 1000 });
+    const opened = await stripe.disputes.retrieve(disputeId);
+    expect(opened).toMatchObject({
+      status: 'warning_needs_response',
+      amount: 1000,
+      is_charge_refundable: true,
+      balance_transactions: [],
+    });
+    expect((await stripe.charges.retrieve(opened.charge as string)).disputed).toBe(true);
+    await emulator.respondToDispute(disputeId);
+    await emulator.closeDispute(disputeId, 'won');
+    expect(disputeEvents()).toEqual([
+      ['charge.dispute.created', 'warning_needs_response'],
+      ['charge.dispute.updated', 'warning_under_review'],
+      ['charge.dispute.closed', 'warning_closed'],
+    ]);
+    expect(events('charge.dispute.updated')[0]?.data.previous_attributes).toEqual({
+      status: 'warning_needs_response',
+    });
+    expect((await stripe.disputes.retrieve(disputeId)).balance_transactions).toEqual([]);
+  });
+
+  it('a dispute withdraws the money when opened and reinstates it when won', async () => {
+    const { sessionId } = await paidSession();
+    const disputeId = await emulator.dispute(sessionId, { amountMinor: 1200 });
+    expect((await stripe.disputes.retrieve(disputeId)).is_charge_refundable).toBe(false);
+    await emulator.respondToDispute(disputeId);
+    const won = await emulator.closeDispute(disputeId, 'won');
+    expect(won.status).toBe('won');
+    expect(disputeEvents()).toEqual([
+      ['charge.dispute.created', 'needs_response'],
+      ['charge.dispute.funds_withdrawn', 'needs_response'],
+      ['charge.dispute.updated', 'under_review'],
+      ['charge.dispute.closed', 'won'],
+      ['charge.dispute.funds_reinstated', 'won'],
+    ]);
+    const read = await stripe.disputes.retrieve(disputeId);
+    expect(
+      read.balance_transactions.map((transaction) => [
+        transaction.amount,
+        transaction.reporting_category,
+      ]),
+    ).toEqual([
+      [-1200, 'dispute'],
+      [1200, 'dispute_reversal'],
+    ]);
+    // Every event carries the dispute, signed and verified by the SDK like any other.
+    expect(events('charge.dispute.funds_reinstated')[0]?.data.object).toMatchObject({
+      id: disputeId,
+      object: 'dispute',
+    });
+  });
+
+  it('a lost dispute keeps the money withdrawn: closed, nothing reinstated', async () => {
+    const { sessionId } = await paidSession();
+    const disputeId = await emulator.dispute(sessionId);
+    await emulator.closeDispute(disputeId, 'lost');
+    expect(disputeEvents()).toEqual([
+      ['charge.dispute.created', 'needs_response'],
+      ['charge.dispute.funds_withdrawn', 'needs_response'],
+      ['charge.dispute.closed', 'lost'],
+    ]);
+    expect(
+      (await stripe.disputes.retrieve(disputeId)).balance_transactions.map((t) => t.amount),
+    ).toEqual([-1299]);
+    await expect(emulator.closeDispute(disputeId, 'won')).rejects.toThrow(/already lost/);
+  });
+
+  it('an inquiry escalates to a dispute and then withdraws the money', async () => {
+    const { sessionId } = await paidSession();
+    const disputeId = await emulator.dispute(sessionId, { inquiry: true });
+    await emulator.escalateInquiry(disputeId);
+    expect(disputeEvents()).toEqual([
+      ['charge.dispute.created', 'warning_needs_response'],
+      ['charge.dispute.updated', 'needs_response'],
+      ['charge.dispute.funds_withdrawn', 'needs_response'],
+    ]);
+  });
+
+  it('refuses to refund a charge under a formal dispute, not one under an inquiry', async () => {
+    const inquired = await paidSession();
+    await emulator.dispute(inquired.sessionId, { inquiry: true });
+    await expect(
+      stripe.refunds.create({ payment_intent: inquired.intentId, amount: 100 }),
+    ).resolves.toMatchObject({ status: 'succeeded' });
+    const disputed = await paidSession();
+    await emulator.dispute(disputed.sessionId);
+    await expect(
+      stripe.refunds.create({ payment_intent: disputed.intentId, amount: 100 }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'charge_disputed' });
+  });
+
+  it('lists disputes page by page (starting_after), as the SDK auto-pages', async () => {
+    const { sessionId, intentId } = await paidSession();
+    const ids = [
+      await emulator.dispute(sessionId, { inquiry: true, amountMinor: 100 }),
+      await emulator.dispute(sessionId, { amountMinor: 200 }),
+      await emulator.dispute(sessionId, { amountMinor: 300 }),
+    ];
+    const first = await stripe.disputes.list({ payment_intent: intentId, limit: 2 });
+    expect(first.has_more).toBe(true);
+    const seen: string[] = [];
+    for await (const dispute of stripe.disputes.list({ payment_intent: intentId, limit: 1 })) {
+      seen.push(dispute.id);
+    }
+    expect(seen).toEqual([...ids].reverse());
+  });
+});
+
+describe('Stripe emulator refunds that are pending, then succeed or fail', () => {
+  afterEach(() => emulator.setRefundStatus('succeeded'));
+
+  it('a pending refund counts on the charge until it fails, then is taken off (charge.refund.updated)', async () => {
+    const session = await createSession();
+    const paid = await emulator.pay(session.id);
+    const intentId = String(paid.payment_intent);
+    received.length = 0;
+    emulator.setRefundStatus('pending');
+    const refund = await stripe.refunds.create({ payment_intent: intentId, amount: 500 });
+    expect(refund).toMatchObject({ status: 'pending', amount: 500, failure_reason: null });
+    await emulator.settled();
+    const charge = (await stripe.charges.retrieve(refund.charge as string)) as Stripe.Charge;
+    expect([charge.amount_refunded, charge.refunded]).toEqual([500, false]);
+    const failed = await emulator.settleRefund(refund.id, 'failed');
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    expect((await stripe.charges.retrieve(charge.id)).amount_refunded).toBe(0);
+    expect(events().map((event) => event.type)).toEqual([
+      'charge.refunded',
+      'charge.refund.updated',
+    ]);
+    const updated = events('charge.refund.updated')[0];
+    expect(updated?.data.object).toMatchObject({ id: refund.id, status: 'failed' });
+    expect(updated?.data.previous_attributes).toEqual({ status: 'pending', failure_reason: null });
+    // Once failed, the whole amount can be refunded again.
+    await expect(
+      stripe.refunds.create({ payment_intent: intentId, amount: 1299 }),
+    ).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  it('a pending refund that succeeds stays counted; refunds list under the payment intent', async () => {
+    const session = await createSession();
+    const paid = await emulator.pay(session.id);
+    const intentId = String(paid.payment_intent);
+    const pending = await emulator.refund(session.id, 300, { status: 'pending' });
+    const done = await emulator.refund(session.id, 200);
+    expect([pending.status, done.status]).toEqual(['pending', 'succeeded']);
+    await emulator.settleRefund(pending.id, 'succeeded');
+    await expect(emulator.settleRefund(pending.id, 'failed')).rejects.toThrow(/not pending/);
+    const listed = await stripe.refunds.list({ payment_intent: intentId });
+    expect(listed.data.map((item) => [item.id, item.status])).toEqual([
+      [done.id, 'succeeded'],
+      [pending.id, 'succeeded'],
+    ]);
+    expect((await stripe.charges.retrieve(String(pending.charge))).amount_refunded).toBe(500);
+  });
+
+  it('new dispute and refund events keep the delivery options (duplicates, out of order)', async () => {
+    const session = await createSession();
+    await emulator.pay(session.id);
+    received.length = 0;
+    const refund = await emulator.refund(session.id, 100, { status: 'pending' });
+    await emulator.settleRefund(refund.id, 'failed', { duplicates: 1, outOfOrder: true });
+    expect(events().map((event) => event.type)).toEqual([
+      'charge.refunded',
+      'charge.refund.updated',
+      'charge.refund.updated',
+      'checkout.session.completed',
+      'checkout.session.completed',
+      'charge.refunded',
+      'charge.refunded',
+    ]);
+    received.length = 0;
+    const disputeId = await emulator.dispute(session.id, {}, { deliver: false });
+    expect(received).toEqual([]);
+    expect(
+      emulator
+        .deliveries()
+        .filter((delivery) => delivery.lost)
+        .map((delivery) => delivery.event),
+    ).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn']);
+    expect(emulator.getDispute(disputeId)?.status).toBe('needs_response');
   });
 });
 

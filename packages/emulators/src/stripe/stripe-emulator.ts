@@ -71,6 +71,13 @@ export type StripePaymentIntent = {
   last_payment_error: { code: string; message: string; type: string } | null;
 };
 
+/**
+ * A refund's status (API reference, Refund object): `pending` until the card network settles it,
+ * then `succeeded`, or `failed` (the money comes back to the merchant's balance). `canceled` and
+ * `requires_action` belong to refunds of other payment methods and are not produced here.
+ */
+export type StripeRefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
 export type StripeRefund = {
   id: string;
   object: 'refund';
@@ -78,10 +85,11 @@ export type StripeRefund = {
   charge: string;
   created: number;
   currency: string;
+  failure_reason: string | null;
   metadata: Metadata;
   payment_intent: string;
   reason: string | null;
-  status: 'succeeded';
+  status: StripeRefundStatus;
 };
 
 export type StripeCharge = {
@@ -109,18 +117,52 @@ export type StripeCharge = {
   status: 'succeeded';
 };
 
+/**
+ * A dispute's status (API reference, Dispute object). An inquiry (`warning_*`) moves no money; a
+ * formal dispute withdraws the amount when it opens (`needs_response`, `under_review`), gives it
+ * back when `won` and keeps it when `lost`. Appeals and `prevented` are not produced here.
+ */
+export type StripeDisputeStatus =
+  | 'warning_needs_response'
+  | 'warning_under_review'
+  | 'warning_closed'
+  | 'needs_response'
+  | 'under_review'
+  | 'won'
+  | 'lost';
+
+/** The adjustment a dispute makes to the balance: the withdrawal, then the reinstatement if won. */
+export type StripeBalanceTransaction = {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  created: number;
+  currency: string;
+  description: string;
+  reporting_category: 'dispute' | 'dispute_reversal';
+  type: 'adjustment';
+};
+
 export type StripeDispute = {
   id: string;
   object: 'dispute';
   amount: number;
+  balance_transactions: StripeBalanceTransaction[];
   charge: string;
   created: number;
   currency: string;
+  evidence_details: {
+    due_by: number;
+    has_evidence: boolean;
+    past_due: boolean;
+    submission_count: number;
+  };
+  is_charge_refundable: boolean;
   livemode: false;
   metadata: Metadata;
   payment_intent: string;
   reason: string;
-  status: 'needs_response';
+  status: StripeDisputeStatus;
 };
 
 export type StripeEvent = {
@@ -134,6 +176,9 @@ export type StripeEvent = {
   request: { id: string | null; idempotency_key: string | null };
   type: string;
 };
+
+/** The status a new refund starts in (`setRefundStatus`, `refund(…, {status})`). */
+export type NewRefundStatus = 'succeeded' | 'pending';
 
 /** What the payer does on the page with a delayed payment method. */
 export type AsyncOutcome = 'succeeded' | 'failed' | 'pending';
@@ -159,18 +204,54 @@ export type StripeEmulator = {
   ): Promise<StripeCheckoutSession>;
   /** Expires an open session (`checkout.session.expired`), as `POST …/expire` does. */
   expire(sessionId: string, delivery?: DeliveryOptions): Promise<StripeCheckoutSession>;
-  /** Refunds `amountMinor` cents of the session's charge (what is left when omitted): `charge.refunded`. */
+  /**
+   * Refunds `amountMinor` cents of the session's charge (what is left when omitted), as
+   * `POST /v1/refunds` does: `charge.refunded`. The refund starts in the status set by
+   * `setRefundStatus` unless `status` says otherwise.
+   */
   refund(
     sessionId: string,
     amountMinor?: number,
+    options?: DeliveryOptions & { status?: NewRefundStatus },
+  ): Promise<StripeRefund>;
+  /** Refunds created from now on (API or control) start `succeeded` (the default) or `pending`. */
+  setRefundStatus(status: NewRefundStatus): void;
+  /**
+   * A pending refund settles: `succeeded`, or `failed` (the money comes back: the charge's
+   * `amount_refunded` shrinks). Sends `charge.refund.updated` with the refund.
+   */
+  settleRefund(
+    refundId: string,
+    outcome: 'succeeded' | 'failed',
     delivery?: DeliveryOptions,
   ): Promise<StripeRefund>;
-  /** The cardholder disputes the charge (all of it when omitted): `charge.dispute.created`. */
+  /**
+   * The cardholder's bank questions the charge (all of it unless `amountMinor`). An `inquiry`
+   * (`warning_needs_response`) moves no money and sends `charge.dispute.created`; a formal dispute
+   * (`needs_response`) withdraws the amount: `charge.dispute.created`, `charge.dispute.funds_withdrawn`.
+   * Answers the dispute id.
+   */
   dispute(
     sessionId: string,
-    amountMinor?: number,
+    options?: { amountMinor?: number; inquiry?: boolean; reason?: string },
+    delivery?: DeliveryOptions,
+  ): Promise<string>;
+  /** The merchant submits evidence: `…needs_response` → `…under_review`, `charge.dispute.updated`. */
+  respondToDispute(disputeId: string, delivery?: DeliveryOptions): Promise<StripeDispute>;
+  /** An inquiry becomes a formal dispute: `needs_response`, `charge.dispute.updated` and `…funds_withdrawn`. */
+  escalateInquiry(disputeId: string, delivery?: DeliveryOptions): Promise<StripeDispute>;
+  /**
+   * The issuer decides. A formal dispute: `won` (`charge.dispute.closed`, then
+   * `charge.dispute.funds_reinstated`) or `lost` (`charge.dispute.closed`; the money stays
+   * withdrawn). An inquiry just closes, `warning_closed`, whatever the outcome: no money moved.
+   */
+  closeDispute(
+    disputeId: string,
+    outcome: 'won' | 'lost',
     delivery?: DeliveryOptions,
   ): Promise<StripeDispute>;
+  getDispute(disputeId: string): StripeDispute | undefined;
+  getRefund(refundId: string): StripeRefund | undefined;
   setDelivery(options: DeliveryOptions): void;
   deliveries(): Delivery[];
   settled(): Promise<void>;
@@ -369,6 +450,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
   const idempotency = new Map<string, Saved>();
   const failures: number[] = [];
   let defaults: DeliveryOptions = {};
+  let newRefundStatus: NewRefundStatus = 'succeeded';
   let logger = options.logger;
   const notifier = createNotifier({
     url: options.webhookUrl,
@@ -725,7 +807,20 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
     charge: StripeCharge,
     amount: number | undefined,
     reason: string | null,
+    status: NewRefundStatus,
   ): { refund: StripeRefund; events: Emitted[] } {
+    // A formal dispute took the money already; Stripe refuses to refund it a second time.
+    const contested = [...disputes.values()].some(
+      (dispute) => dispute.charge === charge.id && !dispute.is_charge_refundable,
+    );
+    if (contested) {
+      throw new StripeApiError(
+        400,
+        `Charge ${charge.id} has been charged back; cannot issue a refund.`,
+        { code: 'charge_disputed' },
+      );
+    }
+    // Pending refunds hold their amount as Stripe's do: what is left excludes them.
     const left = charge.amount - charge.amount_refunded;
     if (left <= 0) {
       throw new StripeApiError(400, `Charge ${charge.id} has already been refunded.`, {
@@ -753,13 +848,16 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       charge: charge.id,
       created: unixNow(),
       currency: charge.currency,
+      failure_reason: null,
       metadata: {},
       payment_intent: String(charge.payment_intent),
       reason,
-      status: 'succeeded',
+      status,
     };
     refunds.set(refund.id, refund);
     const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
+    // The charge counts a pending refund at once (our reading of Stripe: `charge.refunded` is
+    // sent when the refund is created); a refund that fails later is taken off again.
     charge.amount_refunded += value;
     charge.refunded = charge.amount_refunded === charge.amount;
     charge.refunds.data.unshift(refund);
@@ -767,8 +865,160 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
     const subject = sessionIdOfIntent(String(charge.payment_intent)) ?? charge.id;
     return {
       refund: clone(refund),
-      events: [{ type: 'charge.refunded', subject, object: charge, previous }],
+      events: [{ type: 'charge.refunded', subject, object: clone(charge), previous }],
     };
+  }
+
+  function settlePendingRefund(
+    refundId: string,
+    outcome: 'succeeded' | 'failed',
+  ): { refund: StripeRefund; event: Emitted } {
+    const refund = refunds.get(refundId);
+    if (!refund) throw new Error(`Stripe emulator: no refund ${refundId}`);
+    if (refund.status !== 'pending') {
+      throw new Error(`Stripe emulator: refund ${refundId} is ${refund.status}, not pending`);
+    }
+    const charge = charges.get(refund.charge);
+    if (!charge) throw new Error(`Stripe emulator: refund ${refundId} has no charge`);
+    const previous = { status: refund.status, failure_reason: refund.failure_reason };
+    refund.status = outcome;
+    if (outcome === 'failed') {
+      // The money comes back to the merchant; the charge no longer counts it as refunded.
+      refund.failure_reason = 'expired_or_canceled_card';
+      charge.amount_refunded -= refund.amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
+    }
+    const subject = sessionIdOfIntent(refund.payment_intent) ?? charge.id;
+    return {
+      refund,
+      event: { type: 'charge.refund.updated', subject, object: clone(refund), previous },
+    };
+  }
+
+  function findDispute(disputeId: string): StripeDispute {
+    const dispute = disputes.get(disputeId);
+    if (!dispute) throw new Error(`Stripe emulator: no dispute ${disputeId}`);
+    return dispute;
+  }
+
+  function disputeEvent(
+    type: string,
+    dispute: StripeDispute,
+    previous?: Record<string, unknown>,
+  ): Emitted {
+    const subject = sessionIdOfIntent(dispute.payment_intent) ?? dispute.charge;
+    return { type, subject, object: clone(dispute), ...(previous ? { previous } : {}) };
+  }
+
+  /** The balance adjustment of a dispute: withdrawn when it opens, reinstated when it is won. */
+  function adjustBalance(dispute: StripeDispute, direction: 'withdrawn' | 'reinstated'): void {
+    const withdrawn = direction === 'withdrawn';
+    dispute.balance_transactions.push({
+      id: randomId('txn_', 24),
+      object: 'balance_transaction',
+      amount: withdrawn ? -dispute.amount : dispute.amount,
+      created: unixNow(),
+      currency: dispute.currency,
+      description: `${withdrawn ? 'Chargeback withdrawal' : 'Chargeback reversal'} for ${dispute.charge}`,
+      reporting_category: withdrawn ? 'dispute' : 'dispute_reversal',
+      type: 'adjustment',
+    });
+  }
+
+  function openDispute(
+    sessionId: string,
+    options: { amountMinor?: number; inquiry?: boolean; reason?: string },
+  ): { dispute: StripeDispute; events: Emitted[] } {
+    const charge = paidCharge(sessionId);
+    const inquiry = options.inquiry ?? false;
+    const amount = options.amountMinor ?? charge.amount;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > charge.amount) {
+      throw new Error(`Stripe emulator: a dispute of ${amount} on a charge of ${charge.amount}`);
+    }
+    const created = unixNow();
+    const dispute: StripeDispute = {
+      id: randomId('dp_', 24),
+      object: 'dispute',
+      amount,
+      balance_transactions: [],
+      charge: charge.id,
+      created,
+      currency: charge.currency,
+      evidence_details: {
+        due_by: created + 7 * 24 * 3600,
+        has_evidence: false,
+        past_due: false,
+        submission_count: 0,
+      },
+      // An inquiry can still be settled by refunding; a formal dispute has taken the money.
+      is_charge_refundable: inquiry,
+      livemode: false,
+      metadata: {},
+      payment_intent: String(charge.payment_intent),
+      reason: options.reason ?? (inquiry ? 'unrecognized' : 'fraudulent'),
+      status: inquiry ? 'warning_needs_response' : 'needs_response',
+    };
+    disputes.set(dispute.id, dispute);
+    charge.disputed = true;
+    const events = [disputeEvent('charge.dispute.created', dispute)];
+    if (!inquiry) {
+      adjustBalance(dispute, 'withdrawn');
+      events.push(disputeEvent('charge.dispute.funds_withdrawn', dispute));
+    }
+    return { dispute, events };
+  }
+
+  function respond(dispute: StripeDispute): Emitted[] {
+    const previous = { status: dispute.status };
+    if (dispute.status === 'warning_needs_response') dispute.status = 'warning_under_review';
+    else if (dispute.status === 'needs_response') dispute.status = 'under_review';
+    else {
+      throw new Error(
+        `Stripe emulator: dispute ${dispute.id} is ${dispute.status}, not awaiting a response`,
+      );
+    }
+    dispute.evidence_details.has_evidence = true;
+    dispute.evidence_details.submission_count += 1;
+    return [disputeEvent('charge.dispute.updated', dispute, previous)];
+  }
+
+  function escalate(dispute: StripeDispute): Emitted[] {
+    if (dispute.status !== 'warning_needs_response' && dispute.status !== 'warning_under_review') {
+      throw new Error(
+        `Stripe emulator: dispute ${dispute.id} is ${dispute.status}, not an open inquiry`,
+      );
+    }
+    const previous = { status: dispute.status, is_charge_refundable: true };
+    dispute.status = 'needs_response';
+    dispute.is_charge_refundable = false;
+    dispute.evidence_details.has_evidence = false;
+    adjustBalance(dispute, 'withdrawn');
+    return [
+      disputeEvent('charge.dispute.updated', dispute, previous),
+      disputeEvent('charge.dispute.funds_withdrawn', dispute),
+    ];
+  }
+
+  function close(dispute: StripeDispute, outcome: 'won' | 'lost'): Emitted[] {
+    const previous = { status: dispute.status };
+    switch (dispute.status) {
+      case 'warning_needs_response':
+      case 'warning_under_review':
+        dispute.status = 'warning_closed';
+        return [disputeEvent('charge.dispute.closed', dispute, previous)];
+      case 'needs_response':
+      case 'under_review': {
+        dispute.status = outcome;
+        const events = [disputeEvent('charge.dispute.closed', dispute, previous)];
+        if (outcome === 'won') {
+          adjustBalance(dispute, 'reinstated');
+          events.push(disputeEvent('charge.dispute.funds_reinstated', dispute));
+        }
+        return events;
+      }
+      default:
+        throw new Error(`Stripe emulator: dispute ${dispute.id} is already ${dispute.status}`);
+    }
   }
 
   function sessionIdOfIntent(intentId: string): string | undefined {
@@ -832,15 +1082,28 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
     return undefined;
   }
 
-  function list<T>(data: T[], url: string, limitValue: FormValue | undefined) {
-    const limit = asInteger(limitValue, 'limit') ?? 10;
+  /** A page of a list, newest first, as Stripe pages: `limit` and `starting_after` (an id). */
+  function list<T extends { id: string }>(
+    data: T[],
+    url: string,
+    params: Record<string, FormValue>,
+  ) {
+    const limit = asInteger(params.limit, 'limit') ?? 10;
     if (limit < 1 || limit > 100) {
       throw new StripeApiError(400, 'This value must be between 1 and 100.', {
         code: 'parameter_invalid_integer',
         param: 'limit',
       });
     }
-    return { object: 'list', data: data.slice(0, limit), has_more: data.length > limit, url };
+    const after = asString(params.starting_after, 'starting_after');
+    let from = 0;
+    if (after) {
+      const index = data.findIndex((item) => item.id === after);
+      if (index < 0) throw noSuch('object', after, 'starting_after');
+      from = index + 1;
+    }
+    const rest = data.slice(from);
+    return { object: 'list', data: rest.slice(0, limit), has_more: rest.length > limit, url };
   }
 
   function keyMatches(header: string | undefined): boolean {
@@ -986,7 +1249,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
           const page = list(
             all.map((stored) => stored.session),
             '/v1/checkout/sessions',
-            params.limit,
+            params,
           );
           return expand(page, checkExpand(params.expand));
         });
@@ -1051,11 +1314,26 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
               charge,
               asInteger(params.amount, 'amount'),
               reason,
+              newRefundStatus,
             );
             void emit(events, undefined, requestInfo);
             return refund;
           }),
         );
+
+        v1.get('/refunds', async (request) => {
+          const params = paramsOf(request);
+          const intentId = asString(params.payment_intent, 'payment_intent');
+          const chargeId = asString(params.charge, 'charge');
+          const matching = [...refunds.values()]
+            .filter(
+              (refund) =>
+                (!intentId || refund.payment_intent === intentId) &&
+                (!chargeId || refund.charge === chargeId),
+            )
+            .reverse();
+          return expand(list(matching, '/v1/refunds', params), checkExpand(params.expand));
+        });
 
         v1.get<{ Params: { id: string } }>('/refunds/:id', async (request) => {
           const refund = refunds.get(request.params.id);
@@ -1074,7 +1352,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
                 (!chargeId || dispute.charge === chargeId),
             )
             .reverse();
-          return expand(list(matching, '/v1/disputes', params.limit), checkExpand(params.expand));
+          return expand(list(matching, '/v1/disputes', params), checkExpand(params.expand));
         });
 
         v1.get<{ Params: { id: string } }>('/disputes/:id', async (request) => {
@@ -1179,39 +1457,52 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       await expireStored(stored, delivery, null);
       return clone(stored.session);
     },
-    async refund(sessionId, amountMinor, delivery) {
-      const { refund, events } = refundCharge(paidCharge(sessionId), amountMinor, null);
+    async refund(sessionId, amountMinor, refundOptions = {}) {
+      const { status, ...delivery } = refundOptions;
+      const { refund, events } = refundCharge(
+        paidCharge(sessionId),
+        amountMinor,
+        null,
+        status ?? newRefundStatus,
+      );
       await emit(events, delivery, null);
       return refund;
     },
-    async dispute(sessionId, amountMinor, delivery) {
-      const charge = paidCharge(sessionId);
-      const dispute: StripeDispute = {
-        id: randomId('dp_', 24),
-        object: 'dispute',
-        amount: amountMinor ?? charge.amount,
-        charge: charge.id,
-        created: unixNow(),
-        currency: charge.currency,
-        livemode: false,
-        metadata: {},
-        payment_intent: String(charge.payment_intent),
-        reason: 'fraudulent',
-        status: 'needs_response',
-      };
-      if (dispute.amount <= 0 || dispute.amount > charge.amount) {
-        throw new Error(
-          `Stripe emulator: a dispute of ${dispute.amount} on a charge of ${charge.amount}`,
-        );
-      }
-      disputes.set(dispute.id, dispute);
-      charge.disputed = true;
-      await emit(
-        [{ type: 'charge.dispute.created', subject: sessionId, object: dispute }],
-        delivery,
-        null,
-      );
+    setRefundStatus(status) {
+      newRefundStatus = status;
+    },
+    async settleRefund(refundId, outcome, delivery) {
+      const { refund, event } = settlePendingRefund(refundId, outcome);
+      await emit([event], delivery, null);
+      return clone(refund);
+    },
+    async dispute(sessionId, disputeOptions = {}, delivery) {
+      const { dispute, events } = openDispute(sessionId, disputeOptions);
+      await emit(events, delivery, null);
+      return dispute.id;
+    },
+    async respondToDispute(disputeId, delivery) {
+      const dispute = findDispute(disputeId);
+      await emit(respond(dispute), delivery, null);
       return clone(dispute);
+    },
+    async escalateInquiry(disputeId, delivery) {
+      const dispute = findDispute(disputeId);
+      await emit(escalate(dispute), delivery, null);
+      return clone(dispute);
+    },
+    async closeDispute(disputeId, outcome, delivery) {
+      const dispute = findDispute(disputeId);
+      await emit(close(dispute, outcome), delivery, null);
+      return clone(dispute);
+    },
+    getDispute(disputeId) {
+      const dispute = disputes.get(disputeId);
+      return dispute ? clone(dispute) : undefined;
+    },
+    getRefund(refundId) {
+      const refund = refunds.get(refundId);
+      return refund ? clone(refund) : undefined;
     },
     setDelivery(delivery) {
       defaults = { ...delivery };
@@ -1229,6 +1520,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       disputes.clear();
       idempotency.clear();
       failures.length = 0;
+      newRefundStatus = 'succeeded';
       notifier.clear();
     },
     async close() {

@@ -4,5 +4,6 @@ export type {
   YooKassaPayment,
   YooKassaPaymentStatus,
   YooKassaRefund,
+  YooKassaRefundStatus,
 } from './yookassa-emulator.ts';
 export { createYooKassaEmulator } from './yookassa-emulator.ts';

@@ -44,6 +44,39 @@ const PAYMENT_SUBJECTS = [
   'another',
 ] as const;
 
+/**
+ * `measure` (tag 2108 of 54-FZ): the unit of the item's quantity, required with "Чеки от ЮKassa"
+ * or an online register on FFD 1.2. Values as YooKassa's official SDKs list them
+ * (yookassa-sdk-php `ReceiptItemMeasure`, yookassa-sdk-python `ReceiptItemMeasure`; reference:
+ * https://yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/parameters-values#measure).
+ */
+const RECEIPT_ITEM_MEASURES = [
+  'piece',
+  'gram',
+  'kilogram',
+  'ton',
+  'centimeter',
+  'decimeter',
+  'meter',
+  'square_centimeter',
+  'square_decimeter',
+  'square_meter',
+  'milliliter',
+  'liter',
+  'cubic_meter',
+  'kilowatt_hour',
+  'gigacalorie',
+  'day',
+  'hour',
+  'minute',
+  'second',
+  'kilobyte',
+  'megabyte',
+  'gigabyte',
+  'terabyte',
+  'another',
+] as const;
+
 const receiptSchema = z.object({
   customer: z
     .object({
@@ -68,6 +101,7 @@ const receiptSchema = z.object({
         vat_code: z.number().int().min(1).max(12),
         payment_mode: z.enum(PAYMENT_MODES),
         payment_subject: z.enum(PAYMENT_SUBJECTS),
+        measure: z.enum(RECEIPT_ITEM_MEASURES).optional(),
       }),
     )
     .min(1)
@@ -115,6 +149,7 @@ export type CreateRefundRequest = {
   paymentId: string;
   amountMinor: number;
   description: string | undefined;
+  receipt: z.output<typeof receiptSchema> | undefined;
 };
 
 function pathOf(issue: z.core.$ZodIssue, prefix = ''): string {
@@ -171,13 +206,28 @@ function itemTotalMinor(quantity: string | number, priceMinor: number): number |
   return Math.round(value * priceMinor);
 }
 
+/**
+ * A receipt for `amountMinor` (a payment's or a refund's). `ffd12`: the shop sends receipts under
+ * FFD 1.2, where every item needs its `measure`.
+ */
 function checkReceipt(
   receipt: unknown,
   amountMinor: number,
+  ffd12: boolean,
 ): Refusal | CreatePaymentRequest['receipt'] {
   const parsed = receiptSchema.safeParse(receipt);
   if (!parsed.success) return issueRefusal(parsed.error, 'receipt');
   const value = parsed.data;
+  if (ffd12) {
+    const index = value.items.findIndex((item) => item.measure === undefined);
+    if (index >= 0) {
+      const parameter = `receipt.items[${index}].measure`;
+      return {
+        parameter,
+        description: `Parameter ${parameter} is missing: it is required with receipts under FFD 1.2`,
+      };
+    }
+  }
   const email = value.customer?.email ?? value.email;
   const phone = value.customer?.phone ?? value.phone;
   if (!email && !phone) {
@@ -233,7 +283,7 @@ export function parseCreatePayment(
   }
   let receipt: CreatePaymentRequest['receipt'];
   if (data.receipt !== undefined) {
-    const checked = checkReceipt(data.receipt, amountMinor);
+    const checked = checkReceipt(data.receipt, amountMinor, receiptsRequired);
     if (checked && 'parameter' in checked) return { ok: false, refusal: checked };
     receipt = checked;
   } else if (receiptsRequired) {
@@ -263,17 +313,26 @@ export function parseCreatePayment(
 
 export function parseCreateRefund(
   body: unknown,
+  receiptsRequired: boolean,
 ): { ok: true; request: CreateRefundRequest } | { ok: false; refusal: Refusal } {
   const parsed = createRefundSchema.safeParse(body ?? {});
   if (!parsed.success) return { ok: false, refusal: issueRefusal(parsed.error) };
   const amountMinor = checkAmount(parsed.data.amount, 'amount');
   if (typeof amountMinor !== 'number') return { ok: false, refusal: amountMinor };
+  // A refund receipt is checked as a payment's is, against the refunded amount.
+  let receipt: CreateRefundRequest['receipt'];
+  if (parsed.data.receipt !== undefined) {
+    const checked = checkReceipt(parsed.data.receipt, amountMinor, receiptsRequired);
+    if (checked && 'parameter' in checked) return { ok: false, refusal: checked };
+    receipt = checked;
+  }
   return {
     ok: true,
     request: {
       paymentId: parsed.data.payment_id,
       amountMinor,
       description: parsed.data.description,
+      receipt,
     },
   };
 }

@@ -220,6 +220,7 @@ describe('YooKassa emulator receipts (54-FZ)', () => {
         vat_code: 1,
         payment_mode: 'full_payment',
         payment_subject: 'service',
+        measure: 'piece',
       },
     ],
     tax_system_code: 2,
@@ -244,6 +245,9 @@ describe('YooKassa emulator receipts (54-FZ)', () => {
       { ...receipt, items: [{ ...item, amount: { value: '1000.00', currency: 'RUB' } }] },
       'receipt.items',
     ],
+    // FFD 1.2: every item names its unit (tag 2108), from YooKassa's list.
+    [{ ...receipt, items: [{ ...item, measure: undefined }] }, 'receipt.items[0].measure'],
+    [{ ...receipt, items: [{ ...item, measure: 'pcs' }] }, 'receipt.items[0].measure'],
   ])('refuses %j (%s)', async (value, parameter) => {
     const { status, body } = await api('/payments', {
       base: '/strict',
@@ -274,6 +278,53 @@ describe('YooKassa emulator receipts (54-FZ)', () => {
     expect(split.status).toBe(200);
     const paid = await strict.pay(String(ok.body.id));
     expect(paid.receipt_registration).toBe('succeeded');
+  });
+
+  it('names the missing measure in YooKassa’s error shape', async () => {
+    const { status, body } = await api('/payments', {
+      base: '/strict',
+      body: paymentBody({ receipt: { ...receipt, items: [{ ...item, measure: undefined }] } }),
+      key: crypto.randomUUID(),
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      type: 'error',
+      id: expect.any(String),
+      code: 'invalid_request',
+      description: expect.stringContaining('receipt.items[0].measure'),
+      parameter: 'receipt.items[0].measure',
+    });
+  });
+
+  it('checks a refund’s receipt too: its measure, and items adding up to the refund', async () => {
+    const created = await api('/payments', {
+      base: '/strict',
+      body: paymentBody({ receipt }),
+      key: crypto.randomUUID(),
+    });
+    await strict.pay(String(created.body.id));
+    const refundReceipt = (value: string, measure?: string) => ({
+      ...receipt,
+      items: [{ ...item, amount: { value, currency: 'RUB' }, measure }],
+    });
+    const refund = (body: Record<string, unknown>) =>
+      api('/refunds', {
+        base: '/strict',
+        body: {
+          payment_id: created.body.id,
+          amount: { value: '300.00', currency: 'RUB' },
+          ...body,
+        },
+        key: crypto.randomUUID(),
+      });
+    expect((await refund({ receipt: refundReceipt('300.00') })).body).toMatchObject({
+      parameter: 'receipt.items[0].measure',
+    });
+    expect((await refund({ receipt: refundReceipt('1300.00', 'piece') })).body).toMatchObject({
+      parameter: 'receipt.items',
+    });
+    const ok = await refund({ receipt: refundReceipt('300.00', 'piece') });
+    expect(ok).toMatchObject({ status: 200, body: { status: 'succeeded' } });
   });
 });
 
@@ -401,6 +452,45 @@ describe('YooKassa emulator refunds, expiry and deliveries', () => {
     ]);
     expect(received[0]?.object.payment_id).toBe(payment.id);
     await expect(emulator.refund(payment.id, 1)).rejects.toThrow(/exceeds/);
+  });
+
+  it('a refund may be pending, then succeed (refund.succeeded) or be canceled (nothing refunded)', async () => {
+    const payment = await create();
+    await emulator.pay(payment.id);
+    received.length = 0;
+    emulator.setRefundStatus('pending');
+    try {
+      const pending = await api('/refunds', {
+        body: { payment_id: payment.id, amount: { value: '1000.00', currency: 'RUB' } },
+        key: crypto.randomUUID(),
+      });
+      expect(pending.body).toMatchObject({ status: 'pending' });
+      await emulator.settled();
+      expect(received).toEqual([]);
+      expect(emulator.getPayment(payment.id)?.refunded_amount).toBeUndefined();
+      // Pending money is no longer available to refund.
+      await expect(emulator.refund(payment.id, 30_001)).rejects.toThrow(/exceeds/);
+      const canceled = await emulator.settleRefund(String(pending.body.id), 'canceled');
+      expect(canceled).toMatchObject({
+        status: 'canceled',
+        cancellation_details: { party: 'yoo_money', reason: 'insufficient_funds' },
+      });
+      expect(emulator.getPayment(payment.id)?.refunded_amount).toBeUndefined();
+      const again = await emulator.refund(payment.id, 130_000);
+      expect(again.status).toBe('pending');
+      await emulator.settleRefund(again.id, 'succeeded');
+      expect(emulator.getRefund(again.id)?.status).toBe('succeeded');
+      expect(emulator.getPayment(payment.id)).toMatchObject({
+        refunded_amount: { value: '1300.00', currency: 'RUB' },
+        refundable: false,
+      });
+      expect(received.map((notice) => [notice.event, notice.object.id])).toEqual([
+        ['refund.succeeded', again.id],
+      ]);
+      await expect(emulator.settleRefund(again.id, 'canceled')).rejects.toThrow(/not pending/);
+    } finally {
+      emulator.setRefundStatus('succeeded');
+    }
   });
 
   it('refuses to refund a payment that is not succeeded', async () => {

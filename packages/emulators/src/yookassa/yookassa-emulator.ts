@@ -75,13 +75,21 @@ export type YooKassaPayment = {
   };
 };
 
+/**
+ * A refund's status: `pending` while it is processed, then `succeeded`, or `canceled` with
+ * `cancellation_details` (https://yookassa.ru/developers/payment-acceptance/after-the-payment/refunds,
+ * "declined refunds"). Most refunds answer `succeeded` at once.
+ */
+export type YooKassaRefundStatus = 'pending' | 'succeeded' | 'canceled';
+
 export type YooKassaRefund = {
   id: string;
   payment_id: string;
-  status: 'succeeded';
+  status: YooKassaRefundStatus;
   created_at: string;
   amount: Amount;
   description?: string;
+  cancellation_details?: { party: 'yoo_money' | 'payment_network'; reason: string };
 };
 
 type CancellationParty = 'merchant' | 'yoo_kassa' | 'payment_network';
@@ -104,12 +112,28 @@ export type YooKassaEmulator = {
   ): Promise<YooKassaPayment>;
   /** A pending payment nobody confirmed in time: `canceled`, expired_on_confirmation. */
   expire(id: string, delivery?: DeliveryOptions): Promise<YooKassaPayment>;
-  /** Refunds `amountMinor` kopecks (everything left when omitted), as `POST /v3/refunds` does. */
+  /**
+   * Refunds `amountMinor` kopecks (everything left when omitted), as `POST /v3/refunds` does;
+   * `refund.succeeded` unless it starts `pending` (`status`, or `setRefundStatus`).
+   */
   refund(
     paymentId: string,
     amountMinor?: number,
+    options?: DeliveryOptions & { status?: 'succeeded' | 'pending' },
+  ): Promise<YooKassaRefund>;
+  /** Refunds created from now on (API or control) answer `succeeded` (the default) or `pending`. */
+  setRefundStatus(status: 'succeeded' | 'pending'): void;
+  /**
+   * A pending refund ends: `succeeded` (counted in the payment's `refunded_amount`,
+   * `refund.succeeded` sent) or `canceled` (nothing refunded, no notification: YooKassa has none
+   * for a canceled refund).
+   */
+  settleRefund(
+    refundId: string,
+    outcome: 'succeeded' | 'canceled',
     delivery?: DeliveryOptions,
   ): Promise<YooKassaRefund>;
+  getRefund(refundId: string): YooKassaRefund | undefined;
   /** How notifications are delivered from now on (control methods may override per call). */
   setDelivery(options: DeliveryOptions): void;
   /** Every notification sent (or lost), oldest first. */
@@ -126,7 +150,10 @@ export type YooKassaEmulator = {
 type Stored = {
   payment: YooKassaPayment;
   amountMinor: number;
+  /** Succeeded refunds: the payment's `refunded_amount`. */
   refundedMinor: number;
+  /** Pending refunds: not refunded yet, but no longer available to refund. */
+  pendingRefundMinor: number;
   capture: boolean;
   returnUrl: string | undefined;
   hasReceipt: boolean;
@@ -207,6 +234,7 @@ export function createYooKassaEmulator(options: YooKassaEmulatorOptions): YooKas
   const idempotence = new Map<string, Saved>();
   const failures: number[] = [];
   let defaults: DeliveryOptions = {};
+  let newRefundStatus: 'succeeded' | 'pending' = 'succeeded';
   let logger = options.logger;
   const notifier = createNotifier({
     url: options.notificationUrl,
@@ -278,6 +306,7 @@ export function createYooKassaEmulator(options: YooKassaEmulatorOptions): YooKas
       payment,
       amountMinor: request.amountMinor,
       refundedMinor: 0,
+      pendingRefundMinor: 0,
       capture: request.capture,
       returnUrl: request.returnUrl,
       hasReceipt: request.receipt !== undefined,
@@ -350,8 +379,11 @@ export function createYooKassaEmulator(options: YooKassaEmulatorOptions): YooKas
     return snapshot(stored.payment);
   }
 
-  function createRefund(body: unknown): { status: number; body: unknown } {
-    const parsed = parseCreateRefund(body);
+  function createRefund(
+    body: unknown,
+    status: 'succeeded' | 'pending' = newRefundStatus,
+  ): { status: number; body: unknown } {
+    const parsed = parseCreateRefund(body, options.receiptsRequired ?? false);
     if (!parsed.ok) {
       return {
         status: 400,
@@ -380,7 +412,7 @@ export function createYooKassaEmulator(options: YooKassaEmulatorOptions): YooKas
         ),
       };
     }
-    const left = stored.amountMinor - stored.refundedMinor;
+    const left = stored.amountMinor - stored.refundedMinor - stored.pendingRefundMinor;
     if (request.amountMinor > left) {
       return {
         status: 400,
@@ -391,19 +423,48 @@ export function createYooKassaEmulator(options: YooKassaEmulatorOptions): YooKas
         ),
       };
     }
-    stored.refundedMinor += request.amountMinor;
-    stored.payment.refunded_amount = rub(stored.refundedMinor);
-    stored.payment.refundable = stored.refundedMinor < stored.amountMinor;
+    if (status === 'succeeded') stored.refundedMinor += request.amountMinor;
+    else stored.pendingRefundMinor += request.amountMinor;
+    showRefunded(stored);
     const refund: YooKassaRefund = {
       id: newId('refund'),
       payment_id: stored.payment.id,
-      status: 'succeeded',
+      status,
       created_at: now(),
       amount: rub(request.amountMinor),
       ...(request.description !== undefined ? { description: request.description } : {}),
     };
     refunds.set(refund.id, refund);
     return { status: 200, body: snapshot(refund) };
+  }
+
+  /** The payment's refund fields: `refunded_amount` counts succeeded refunds only. */
+  function showRefunded(stored: Stored): void {
+    if (stored.refundedMinor > 0) stored.payment.refunded_amount = rub(stored.refundedMinor);
+    else delete stored.payment.refunded_amount;
+    stored.payment.refundable =
+      stored.refundedMinor + stored.pendingRefundMinor < stored.amountMinor;
+  }
+
+  function settlePendingRefund(
+    refundId: string,
+    outcome: 'succeeded' | 'canceled',
+  ): YooKassaRefund {
+    const refund = refunds.get(refundId);
+    if (!refund) throw new Error(`YooKassa emulator: no refund ${refundId}`);
+    if (refund.status !== 'pending') {
+      throw new Error(`YooKassa emulator: refund ${refundId} is ${refund.status}, not pending`);
+    }
+    const stored = find(refund.payment_id);
+    const amount = Math.round(Number(refund.amount.value) * 100);
+    stored.pendingRefundMinor -= amount;
+    if (outcome === 'succeeded') stored.refundedMinor += amount;
+    // Reasons per YooKassa's SDKs: yoo_money_account_closed, insufficient_funds (the shop's
+    // balance), general_decline, rejected_by_payee.
+    else refund.cancellation_details = { party: 'yoo_money', reason: 'insufficient_funds' };
+    refund.status = outcome;
+    showRefunded(stored);
+    return refund;
   }
 
   /** Runs `create` once per Idempotence-Key; the same key and body answers the saved result. */
@@ -527,10 +588,17 @@ export function createYooKassaEmulator(options: YooKassaEmulatorOptions): YooKas
         }));
 
         v3.post('/refunds', async (request, reply) =>
-          idempotent(request, reply, createRefund, (created) => {
-            const refund = created as YooKassaRefund;
-            void notify('refund.succeeded', refund.payment_id, refund, undefined);
-          }),
+          idempotent(
+            request,
+            reply,
+            (body) => createRefund(body),
+            (created) => {
+              const refund = created as YooKassaRefund;
+              if (refund.status === 'succeeded') {
+                void notify('refund.succeeded', refund.payment_id, refund, undefined);
+              }
+            },
+          ),
         );
 
         v3.get<{ Params: { id: string } }>('/refunds/:id', async (request, reply) => {
@@ -603,17 +671,38 @@ export function createYooKassaEmulator(options: YooKassaEmulatorOptions): YooKas
       if (stored.payment.status !== 'pending') return snapshot(stored.payment);
       return cancel(id, { party: 'yoo_kassa', reason: 'expired_on_confirmation' }, delivery);
     },
-    async refund(paymentId, amountMinor, delivery) {
+    async refund(paymentId, amountMinor, refundOptions = {}) {
+      const { status, ...delivery } = refundOptions;
       const stored = find(paymentId);
-      const amount = amountMinor ?? stored.amountMinor - stored.refundedMinor;
-      const result = createRefund({ payment_id: paymentId, amount: rub(amount) });
+      const amount =
+        amountMinor ?? stored.amountMinor - stored.refundedMinor - stored.pendingRefundMinor;
+      const result = createRefund(
+        { payment_id: paymentId, amount: rub(amount) },
+        status ?? newRefundStatus,
+      );
       if (result.status !== 200) {
         const body = result.body as { description: string };
         throw new Error(`YooKassa emulator: refund refused: ${body.description}`);
       }
       const refund = result.body as YooKassaRefund;
-      await notify('refund.succeeded', paymentId, refund, delivery);
+      if (refund.status === 'succeeded') {
+        await notify('refund.succeeded', paymentId, refund, delivery);
+      }
       return refund;
+    },
+    setRefundStatus(status) {
+      newRefundStatus = status;
+    },
+    async settleRefund(refundId, outcome, delivery) {
+      const refund = settlePendingRefund(refundId, outcome);
+      if (outcome === 'succeeded') {
+        await notify('refund.succeeded', refund.payment_id, snapshot(refund), delivery);
+      }
+      return snapshot(refund);
+    },
+    getRefund(refundId) {
+      const refund = refunds.get(refundId);
+      return refund ? snapshot(refund) : undefined;
     },
     setDelivery(delivery) {
       defaults = { ...delivery };
@@ -628,6 +717,7 @@ export function createYooKassaEmulator(options: YooKassaEmulatorOptions): YooKas
       refunds.clear();
       idempotence.clear();
       failures.length = 0;
+      newRefundStatus = 'succeeded';
       notifier.clear();
     },
     async close() {

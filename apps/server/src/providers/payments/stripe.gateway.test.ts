@@ -1,7 +1,7 @@
 import { createStripeEmulator, type StripeEmulator } from '@kadr/emulators';
 import Fastify, { type FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type CheckoutRequest,
   type PaymentGateway,
@@ -9,7 +9,7 @@ import {
   type WebhookNotice,
   WebhookRejectedError,
 } from './gateway.ts';
-import { createStripeGateway } from './stripe.gateway.ts';
+import { createStripeGateway, refundResultOf } from './stripe.gateway.ts';
 
 const SECRET_KEY = 'sk_test_51KadrEmulatorKey';
 const WEBHOOK_SECRET = 'whsec_kadr_stripe_test_secret';
@@ -135,13 +135,14 @@ describe('Stripe gateway against the emulator over HTTP (official SDK, prefixed 
         eventId: expect.stringMatching(/^evt_/),
         eventType: 'checkout.session.completed',
         providerPaymentId: session.providerPaymentId,
+        // A session event says nothing of refunds or disputes: the reversal is left unknown.
         trusted: {
           providerPaymentId: session.providerPaymentId,
           paymentId: request.paymentId,
           status: 'succeeded',
           amountMinor: 1299,
           currency: 'USD',
-          reversedMinor: 0,
+          reversedMinor: undefined,
           cancelReason: undefined,
         },
       },
@@ -243,7 +244,7 @@ describe('Stripe gateway against the emulator over HTTP (official SDK, prefixed 
     ]);
   });
 
-  it('refund gives back the amount asked for, once per idempotency key, and answers the state', async () => {
+  it('refund answers the refund Stripe recorded, once per idempotency key, without reading the payment', async () => {
     const session = await gateway.createCheckout(checkout());
     await emulator.pay(session.providerPaymentId);
     const request = {
@@ -253,30 +254,26 @@ describe('Stripe gateway against the emulator over HTTP (official SDK, prefixed 
       description: '100 Kadr credits',
       customerEmail: 'a@example.com',
     };
-    expect(await gateway.refund(request)).toMatchObject({
+    const first = await gateway.refund(request);
+    expect(first).toEqual({
+      refundId: expect.stringMatching(/^re_/),
       status: 'succeeded',
-      reversedMinor: 1299,
+      amountMinor: 1299,
     });
-    expect((await gateway.refund(request)).reversedMinor).toBe(1299);
+    expect(await gateway.refund(request)).toEqual(first);
+    expect(emulator.getRefund(first.refundId)?.amount).toBe(1299);
+    expect((await gateway.getPayment(session.providerPaymentId)).reversedMinor).toBe(1299);
     await expect(
       gateway.refund({ ...request, idempotencyKey: 'another', amountMinor: 1 }),
     ).rejects.toMatchObject({ retryable: false });
   });
 
-  it('a dispute: charge.dispute.created names the session; reversedMinor counts the disputed amount', async () => {
-    const session = await gateway.createCheckout(checkout());
-    await emulator.pay(session.providerPaymentId);
-    await emulator.refund(session.providerPaymentId, 200);
-    notices.length = 0;
-    await emulator.dispute(session.providerPaymentId, 1000);
-    expect(notices).toEqual([
-      expect.objectContaining({
-        eventType: 'charge.dispute.created',
-        providerPaymentId: session.providerPaymentId,
-        trusted: undefined,
-      }),
-    ]);
-    expect((await gateway.getPayment(session.providerPaymentId)).reversedMinor).toBe(1000);
+  it('maps Stripe refund statuses: requires_action is pending, canceled is failed', () => {
+    const refund = (status: string | null) =>
+      refundResultOf({ id: 're_1', amount: 100, status } as Stripe.Refund).status;
+    expect(
+      ['succeeded', 'pending', 'requires_action', 'failed', 'canceled', null].map(refund),
+    ).toEqual(['succeeded', 'pending', 'pending', 'failed', 'failed', 'pending']);
   });
 
   it('duplicates keep one event id; a stale completed after a refund still names the session', async () => {
@@ -312,6 +309,196 @@ describe('Stripe gateway against the emulator over HTTP (official SDK, prefixed 
       providerPaymentId: undefined,
       trusted: undefined,
     });
+  });
+});
+
+describe('Stripe gateway: disputes and refunds that move money back', () => {
+  async function paid(amountMinor = 1299): Promise<string> {
+    const session = await gateway.createCheckout(checkout({ amountMinor }));
+    await emulator.pay(session.providerPaymentId);
+    notices.length = 0;
+    return session.providerPaymentId;
+  }
+
+  const reversed = async (sessionId: string) => (await gateway.getPayment(sessionId)).reversedMinor;
+
+  function noticeTypes(): Array<[string, string | undefined, unknown]> {
+    return notices.map((notice) =>
+      notice instanceof Error
+        ? ['error', notice.message, undefined]
+        : [notice.eventType, notice.providerPaymentId, notice.trusted],
+    );
+  }
+
+  afterEach(() => emulator.setRefundStatus('succeeded'));
+
+  it('an inquiry moves no money: reversed stays 0 through its life', async () => {
+    const sessionId = await paid();
+    const disputeId = await emulator.dispute(sessionId, { inquiry: true });
+    expect(await reversed(sessionId)).toBe(0);
+    await emulator.respondToDispute(disputeId);
+    expect(await reversed(sessionId)).toBe(0);
+    await emulator.closeDispute(disputeId, 'won');
+    expect(await reversed(sessionId)).toBe(0);
+    expect(noticeTypes()).toEqual([
+      ['charge.dispute.created', sessionId, undefined],
+      ['charge.dispute.updated', sessionId, undefined],
+      ['charge.dispute.closed', sessionId, undefined],
+    ]);
+  });
+
+  it('a dispute holds its amount when opened and under review, and gives it back when won', async () => {
+    const sessionId = await paid();
+    const disputeId = await emulator.dispute(sessionId, { amountMinor: 1000 });
+    expect(await reversed(sessionId)).toBe(1000);
+    await emulator.respondToDispute(disputeId);
+    expect(await reversed(sessionId)).toBe(1000);
+    await emulator.closeDispute(disputeId, 'won');
+    expect(await reversed(sessionId)).toBe(0);
+    // Every dispute event names our session and asks for a fresh read.
+    expect(noticeTypes()).toEqual([
+      ['charge.dispute.created', sessionId, undefined],
+      ['charge.dispute.funds_withdrawn', sessionId, undefined],
+      ['charge.dispute.updated', sessionId, undefined],
+      ['charge.dispute.closed', sessionId, undefined],
+      ['charge.dispute.funds_reinstated', sessionId, undefined],
+    ]);
+  });
+
+  it('a lost dispute keeps the money; an escalated inquiry starts holding it', async () => {
+    const lost = await paid();
+    const disputeId = await emulator.dispute(lost);
+    await emulator.closeDispute(disputeId, 'lost');
+    expect(await reversed(lost)).toBe(1299);
+
+    const escalated = await paid();
+    const inquiryId = await emulator.dispute(escalated, { inquiry: true, amountMinor: 700 });
+    expect(await reversed(escalated)).toBe(0);
+    await emulator.escalateInquiry(inquiryId);
+    expect(await reversed(escalated)).toBe(700);
+  });
+
+  it('a partial refund and a dispute add up, at most the amount', async () => {
+    const sessionId = await paid();
+    await emulator.refund(sessionId, 200);
+    expect(await reversed(sessionId)).toBe(200);
+    await emulator.dispute(sessionId, { amountMinor: 1000 });
+    expect(await reversed(sessionId)).toBe(1200);
+    const capped = await paid();
+    await emulator.refund(capped, 999);
+    await emulator.dispute(capped);
+    expect(await reversed(capped)).toBe(1299);
+  });
+
+  it('a pending refund counts; when it fails it is taken off again (charge.refund.updated)', async () => {
+    const sessionId = await paid();
+    emulator.setRefundStatus('pending');
+    const result = await gateway.refund({
+      providerPaymentId: sessionId,
+      amountMinor: 500,
+      idempotencyKey: `refund-${sessionId}`,
+      description: '500 Kadr tokens',
+      customerEmail: undefined,
+    });
+    expect(result).toEqual({
+      refundId: expect.stringMatching(/^re_/),
+      status: 'pending',
+      amountMinor: 500,
+    });
+    expect(await reversed(sessionId)).toBe(500);
+    await emulator.settleRefund(result.refundId, 'failed');
+    expect(await reversed(sessionId)).toBe(0);
+    const other = await emulator.refund(sessionId, 300);
+    expect(other.status).toBe('pending');
+    await emulator.settleRefund(other.id, 'succeeded');
+    expect(await reversed(sessionId)).toBe(300);
+    expect(noticeTypes()).toEqual([
+      ['charge.refunded', sessionId, undefined],
+      ['charge.refund.updated', sessionId, undefined],
+      ['charge.refunded', sessionId, undefined],
+      ['charge.refund.updated', sessionId, undefined],
+    ]);
+  });
+
+  it('counts refunds past the first page of the list (more than 100)', async () => {
+    const sessionId = await paid(20_000);
+    const quiet = { deliver: false };
+    for (let index = 0; index < 101; index++) await emulator.refund(sessionId, 1, quiet);
+    await emulator.dispute(sessionId, { amountMinor: 1000 }, quiet);
+    await emulator.dispute(sessionId, { inquiry: true, amountMinor: 5000 }, quiet);
+    expect(await reversed(sessionId)).toBe(1101);
+  });
+});
+
+describe('Stripe gateway: another shop’s sessions on the same account', () => {
+  /** The official SDK straight at the emulator, as another integration on the account would be. */
+  function otherShop(): Stripe {
+    const url = new URL(origin);
+    return new Stripe(SECRET_KEY, {
+      host: url.hostname,
+      port: url.port,
+      protocol: 'http',
+      telemetry: false,
+      maxNetworkRetries: 0,
+      httpClient: Stripe.createFetchHttpClient((input, init) => {
+        const target = new URL(String(input));
+        target.pathname = `${PREFIX}${target.pathname}`;
+        return fetch(target, init);
+      }),
+    });
+  }
+
+  async function foreignSession(currency: string, withPaymentId: boolean): Promise<string> {
+    const session = await otherShop().checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: { currency, unit_amount: 2500, product_data: { name: 'Something else' } },
+          quantity: 1,
+        },
+      ],
+      success_url: 'https://other.test/done',
+      ...(withPaymentId ? { metadata: { paymentId: crypto.randomUUID() } } : {}),
+    });
+    return session.id;
+  }
+
+  it('a session in another currency is acknowledged and ignored, its refunds and disputes too', async () => {
+    const sessionId = await foreignSession('eur', true);
+    await emulator.pay(sessionId);
+    await emulator.refund(sessionId, 100);
+    await emulator.dispute(sessionId, { amountMinor: 500 });
+    await emulator.settled();
+    const ignored = (eventType: string) =>
+      expect.objectContaining({ eventType, providerPaymentId: undefined, trusted: undefined });
+    expect(notices).toEqual([
+      ignored('checkout.session.completed'),
+      ignored('charge.refunded'),
+      ignored('charge.dispute.created'),
+      ignored('charge.dispute.funds_withdrawn'),
+    ]);
+    // Every delivery was accepted at once: nothing for Stripe to retry for days.
+    const statuses = emulator
+      .deliveries()
+      .filter((delivery) => delivery.subject === sessionId)
+      .flatMap((delivery) => delivery.attempts.map((attempt) => attempt.status));
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    // Asked directly about it (it never is: it is not ours), the adapter still refuses.
+    await expect(gateway.getPayment(sessionId)).rejects.toMatchObject({ retryable: false });
+  });
+
+  it('a dollar session without our payment id is ignored, and so are its refunds', async () => {
+    const sessionId = await foreignSession('usd', false);
+    await emulator.pay(sessionId);
+    await emulator.refund(sessionId, 100);
+    await emulator.settled();
+    expect(notices).toEqual([
+      expect.objectContaining({
+        eventType: 'checkout.session.completed',
+        providerPaymentId: undefined,
+      }),
+      expect.objectContaining({ eventType: 'charge.refunded', providerPaymentId: undefined }),
+    ]);
   });
 });
 

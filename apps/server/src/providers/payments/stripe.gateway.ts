@@ -3,6 +3,7 @@ import {
   type PaymentGateway,
   PaymentProviderError,
   type ProviderPayment,
+  type RefundResult,
   WebhookRejectedError,
 } from './gateway.ts';
 
@@ -75,11 +76,23 @@ function idOf(value: string | { id: string } | null | undefined): string | undef
   return typeof value === 'string' ? value : value.id;
 }
 
+/**
+ * Whether a session is one of ours: in dollars and carrying our payment id. The account may hold
+ * other shops' sessions (another currency, another integration); their events are acknowledged
+ * and ignored, never refused: a refusal makes Stripe retry for days.
+ */
+function isOurs(session: Session): boolean {
+  return (
+    session.currency?.toLowerCase() === 'usd' &&
+    Boolean(session.metadata?.paymentId || session.client_reference_id)
+  );
+}
+
 /** A session's state as far as the session alone tells it (a signed event carries only that). */
 function fromSession(
   session: Session,
   status: ProviderPayment['status'],
-  reversedMinor: number,
+  reversedMinor: number | undefined,
   cancelReason?: string,
 ): ProviderPayment {
   const currency = session.currency?.toUpperCase();
@@ -116,6 +129,60 @@ const FAILED_INTENT_STATUSES: ReadonlySet<string> = new Set([
   'canceled',
 ]);
 
+/**
+ * Refunds whose money did not leave: Stripe's Refund object is `pending`, `requires_action`,
+ * `succeeded`, `failed` or `canceled` (https://docs.stripe.com/api/refunds/object). A failed
+ * refund's money comes back to the balance; a canceled one never left. Everything else is money
+ * gone or on its way, and counts.
+ */
+const REFUND_STATUSES_NOT_COUNTED: ReadonlySet<string> = new Set(['failed', 'canceled']);
+
+/**
+ * Disputes that hold the money (https://docs.stripe.com/api/disputes/object, stripe@23.1.0
+ * `Dispute.Status`): a formal dispute withdraws the amount when it opens (`needs_response`,
+ * `under_review`), and a lost one keeps it, appealed or not. Not counted: inquiries
+ * (`warning_needs_response`, `warning_under_review`, `warning_closed`), which withdraw nothing
+ * (https://stripe.com/docs/disputes, "Inquiries and retrievals"); `won`, whose money is reinstated
+ * (`charge.dispute.funds_reinstated`); `prevented`, which never became a chargeback. An unknown new
+ * status is not counted either: the read after its next event tells.
+ */
+const DISPUTE_STATUSES_HOLDING_MONEY: ReadonlySet<string> = new Set([
+  'needs_response',
+  'under_review',
+  'lost',
+  'appeal_needs_response',
+  'appeal_under_review',
+]);
+
+/** A refund as Kadr reports it: `requires_action` is still on its way, `canceled` is a failure. */
+export function refundResultOf(refund: Stripe.Refund): RefundResult {
+  const status = refund.status ?? 'pending';
+  return {
+    refundId: refund.id,
+    status:
+      status === 'succeeded'
+        ? 'succeeded'
+        : REFUND_STATUSES_NOT_COUNTED.has(status)
+          ? 'failed'
+          : 'pending',
+    amountMinor: refund.amount,
+  };
+}
+
+/** Events that change what was taken back from a payment: the caller reads the payment again. */
+const REVERSAL_EVENTS: ReadonlySet<string> = new Set([
+  'charge.refunded',
+  'charge.refund.updated',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'charge.dispute.closed',
+]);
+
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const stripe = createClient(options);
 
@@ -127,18 +194,33 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     }
   }
 
-  /** Money taken back from the session's charge: refunded, or disputed when that is more. */
+  /**
+   * Money taken back from the session's charge right now: refunds not failed or canceled plus
+   * disputes that hold the money, at most the charge. Read from the refunds and disputes lists
+   * (every page), not from `amount_refunded`, so that a refund's own status decides.
+   */
   async function reversedOf(intent: Stripe.PaymentIntent | undefined): Promise<number> {
     const charge = intent?.latest_charge;
     if (!intent || !charge || typeof charge === 'string') return 0;
+    let refunded = 0;
+    await call(`list refunds of ${intent.id}`, async () => {
+      for await (const refund of stripe.refunds.list({ payment_intent: intent.id, limit: 100 })) {
+        if (!REFUND_STATUSES_NOT_COUNTED.has(refund.status ?? '')) refunded += refund.amount;
+      }
+    });
     let disputed = 0;
+    // `disputed` turns true with the first dispute or inquiry and stays so.
     if (charge.disputed) {
-      const disputes = await call('list disputes', () =>
-        stripe.disputes.list({ payment_intent: intent.id, limit: 100 }),
-      );
-      disputed = disputes.data.reduce((sum, dispute) => sum + dispute.amount, 0);
+      await call(`list disputes of ${intent.id}`, async () => {
+        for await (const dispute of stripe.disputes.list({
+          payment_intent: intent.id,
+          limit: 100,
+        })) {
+          if (DISPUTE_STATUSES_HOLDING_MONEY.has(dispute.status)) disputed += dispute.amount;
+        }
+      });
     }
-    return Math.min(charge.amount, Math.max(charge.amount_refunded, disputed));
+    return Math.min(charge.amount, refunded + disputed);
   }
 
   async function getPayment(sessionId: string): Promise<ProviderPayment> {
@@ -161,13 +243,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     return fromSession(session, status, await reversedOf(intent), cancelReason);
   }
 
-  /** The Checkout Session a charge or dispute belongs to, found by its payment intent. */
+  /** Our Checkout Session a charge, refund or dispute belongs to, found by its payment intent. */
   async function sessionOfIntent(intentId: string | undefined): Promise<string | undefined> {
     if (!intentId) return undefined;
     const sessions = await call(`find the session of ${intentId}`, () =>
       stripe.checkout.sessions.list({ payment_intent: intentId, limit: 1 }),
     );
-    return sessions.data[0]?.id;
+    const session = sessions.data[0];
+    return session && isOurs(session) ? session.id : undefined;
   }
 
   return {
@@ -231,42 +314,47 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         );
       }
       const notice = { eventId: event.id, eventType: event.type };
+      const ignored = { ...notice, providerPaymentId: undefined, trusted: undefined };
       switch (event.type) {
         case 'checkout.session.completed':
-        case 'checkout.session.async_payment_succeeded': {
-          const session = event.data.object;
-          // `completed` with payment_status unpaid is a delayed method still on its way.
-          const status = sessionStatus(session);
-          return {
-            ...notice,
-            providerPaymentId: session.id,
-            trusted: fromSession(session, status, 0),
-          };
-        }
+        case 'checkout.session.async_payment_succeeded':
         case 'checkout.session.async_payment_failed':
         case 'checkout.session.expired': {
           const session = event.data.object;
-          const reason =
-            event.type === 'checkout.session.expired' ? 'expired' : 'async_payment_failed';
+          if (!isOurs(session)) return ignored;
+          let status = sessionStatus(session);
+          let reason: string | undefined;
+          if (event.type === 'checkout.session.expired') {
+            status = 'canceled';
+            reason = 'expired';
+          } else if (event.type === 'checkout.session.async_payment_failed') {
+            status = 'canceled';
+            reason = 'async_payment_failed';
+          }
+          // `completed` with payment_status unpaid is a delayed method still on its way. A session
+          // says nothing of refunds or disputes: the reversal is left as it is.
           return {
             ...notice,
             providerPaymentId: session.id,
-            trusted: fromSession(session, 'canceled', 0, reason),
+            trusted: fromSession(session, status, undefined, reason),
           };
         }
-        case 'charge.refunded':
-        case 'charge.dispute.created': {
-          // The event shows one charge or dispute; the cumulative reversal is fetched by the
-          // caller with getPayment, so nothing here is trusted.
-          const intentId = idOf(event.data.object.payment_intent);
+        default: {
+          if (!REVERSAL_EVENTS.has(event.type)) return ignored;
+          // A charge, a refund or a dispute: each names its payment intent and currency. The event
+          // shows one of them; the cumulative reversal is read by the caller with getPayment, so
+          // nothing here is trusted.
+          const object = event.data.object as {
+            payment_intent?: string | { id: string } | null;
+            currency?: string;
+          };
+          if (object.currency?.toLowerCase() !== 'usd') return ignored;
           return {
             ...notice,
-            providerPaymentId: await sessionOfIntent(intentId),
+            providerPaymentId: await sessionOfIntent(idOf(object.payment_intent)),
             trusted: undefined,
           };
         }
-        default:
-          return { ...notice, providerPaymentId: undefined, trusted: undefined };
       }
     },
 
@@ -301,13 +389,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           retryable: false,
         });
       }
-      await call(`refund ${intent}`, () =>
+      const refund = await call(`refund ${intent}`, () =>
         stripe.refunds.create(
           { payment_intent: intent, amount: request.amountMinor, reason: 'requested_by_customer' },
           { idempotencyKey: request.idempotencyKey },
         ),
       );
-      return getPayment(sessionId);
+      // The payment is not read here: the caller reads it (getPayment) and takes the tokens back.
+      return refundResultOf(refund);
     },
   };
 }

@@ -197,7 +197,7 @@ describe('YooKassa gateway against the emulator over HTTP', () => {
     ]);
   });
 
-  it('refund gives back the amount asked for, once per idempotency key, and answers the state', async () => {
+  it('refund answers the refund YooKassa recorded, once per idempotency key, without reading the payment', async () => {
     const session = await gateway.createCheckout(checkout());
     await emulator.pay(session.providerPaymentId);
     const request = {
@@ -207,14 +207,44 @@ describe('YooKassa gateway against the emulator over HTTP', () => {
       description: '600 кредитов Kadr',
       customerEmail: 'a@example.com',
     };
-    expect(await gateway.refund(request)).toMatchObject({
+    const first = await gateway.refund(request);
+    expect(first).toEqual({
+      refundId: expect.any(String),
       status: 'succeeded',
-      reversedMinor: 130_000,
+      amountMinor: 130_000,
     });
-    expect((await gateway.refund(request)).reversedMinor).toBe(130_000);
+    expect(await gateway.refund(request)).toEqual(first);
+    expect((await gateway.getPayment(session.providerPaymentId)).reversedMinor).toBe(130_000);
     await expect(
       gateway.refund({ ...request, idempotencyKey: 'another', amountMinor: 100 }),
     ).rejects.toMatchObject({ retryable: false });
+  });
+
+  it('a pending refund is reported pending and reverses nothing until it succeeds; a canceled one failed', async () => {
+    const session = await gateway.createCheckout(checkout());
+    await emulator.pay(session.providerPaymentId);
+    emulator.setRefundStatus('pending');
+    try {
+      const refund = (amountMinor: number) =>
+        gateway.refund({
+          providerPaymentId: session.providerPaymentId,
+          amountMinor,
+          idempotencyKey: crypto.randomUUID(),
+          description: '600 кредитов Kadr',
+          customerEmail: undefined,
+        });
+      const pending = await refund(30_000);
+      expect(pending).toMatchObject({ status: 'pending', amountMinor: 30_000 });
+      expect((await gateway.getPayment(session.providerPaymentId)).reversedMinor).toBe(0);
+      await emulator.settleRefund(pending.refundId, 'succeeded');
+      expect((await gateway.getPayment(session.providerPaymentId)).reversedMinor).toBe(30_000);
+      const declined = await refund(10_000);
+      const canceled = await emulator.settleRefund(declined.refundId, 'canceled');
+      expect(canceled.status).toBe('canceled');
+      expect((await gateway.getPayment(session.providerPaymentId)).reversedMinor).toBe(30_000);
+    } finally {
+      emulator.setRefundStatus('succeeded');
+    }
   });
 
   it('expireCheckout only reads: pending stays pending; an expired one is canceled', async () => {
@@ -287,12 +317,86 @@ describe('YooKassa gateway against the emulator over HTTP', () => {
 describe('YooKassa gateway and 54-FZ receipts', () => {
   const receipt = { vatCode: 1, taxSystemCode: 2 };
 
-  it('sends a receipt the strict shop accepts (one service item, full payment)', async () => {
-    const withReceipts = gatewayFor({ apiUrl: `${origin}/strict/v3`, receipt });
+  it('sends a receipt the strict shop accepts (one service item by the piece, full payment)', async () => {
+    const sent: unknown[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      if (typeof init?.body === 'string') sent.push(JSON.parse(init.body));
+      return fetch(input, init);
+    };
+    const withReceipts = gatewayFor({ apiUrl: `${origin}/strict/v3`, receipt, fetch: recording });
     const session = await withReceipts.createCheckout(checkout());
     const paid = await strict.pay(session.providerPaymentId);
     expect(paid.receipt_registration).toBe('succeeded');
     expect((await withReceipts.getPayment(session.providerPaymentId)).status).toBe('succeeded');
+    // The refund's receipt too, for the refunded amount; the strict shop checks both.
+    await expect(
+      withReceipts.refund({
+        providerPaymentId: session.providerPaymentId,
+        amountMinor: 30_000,
+        idempotencyKey: crypto.randomUUID(),
+        description: '600 кредитов Kadr',
+        customerEmail: 'anna@example.com',
+      }),
+    ).resolves.toMatchObject({ status: 'succeeded', amountMinor: 30_000 });
+    const item = {
+      description: '600 кредитов Kadr',
+      quantity: '1.00',
+      vat_code: 1,
+      payment_mode: 'full_payment',
+      payment_subject: 'service',
+      measure: 'piece',
+    };
+    expect(sent).toEqual([
+      expect.objectContaining({
+        receipt: {
+          customer: { email: 'anna@example.com' },
+          items: [{ ...item, amount: { value: '1300.00', currency: 'RUB' } }],
+          tax_system_code: 2,
+        },
+      }),
+      expect.objectContaining({
+        receipt: {
+          customer: { email: 'anna@example.com' },
+          items: [{ ...item, amount: { value: '300.00', currency: 'RUB' } }],
+          tax_system_code: 2,
+        },
+      }),
+    ]);
+  });
+
+  it('the strict shop refuses a receipt whose item has no measure, naming it', async () => {
+    const response = await fetch(`${origin}/strict/v3/payments`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SHOP_ID}:${SECRET}`).toString('base64')}`,
+        'content-type': 'application/json',
+        'idempotence-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        amount: { value: '1300.00', currency: 'RUB' },
+        capture: true,
+        confirmation: { type: 'redirect', return_url: 'https://kadr.test/profile' },
+        receipt: {
+          customer: { email: 'anna@example.com' },
+          items: [
+            {
+              description: '600 кредитов Kadr',
+              quantity: '1.00',
+              amount: { value: '1300.00', currency: 'RUB' },
+              vat_code: 1,
+              payment_mode: 'full_payment',
+              payment_subject: 'service',
+            },
+          ],
+        },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      type: 'error',
+      code: 'invalid_request',
+      parameter: 'receipt.items[0].measure',
+    });
   });
 
   it('a shop that needs receipts refuses a payment without one', async () => {

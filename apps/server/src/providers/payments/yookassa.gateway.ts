@@ -4,6 +4,7 @@ import {
   type PaymentGateway,
   PaymentProviderError,
   type ProviderPayment,
+  type RefundResult,
   WebhookRejectedError,
 } from './gateway.ts';
 
@@ -44,6 +45,16 @@ const paymentSchema = z.object({
 });
 
 type YooKassaPayment = z.output<typeof paymentSchema>;
+
+/**
+ * The refund object: `pending` while it is processed, then `succeeded`, or `canceled` with
+ * cancellation details (https://yookassa.ru/developers/payment-acceptance/after-the-payment/refunds).
+ */
+const refundSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  amount: amountSchema,
+});
 
 const errorSchema = z.object({
   type: z.literal('error'),
@@ -96,6 +107,8 @@ function toProviderPayment(payment: YooKassaPayment): ProviderPayment {
           : 'pending',
     amountMinor: toMinor(payment.amount.value),
     currency: 'RUB',
+    // Succeeded refunds: YooKassa has no disputes through the API, and a pending refund reaches
+    // the payment (and `refund.succeeded`) only once it succeeds.
     reversedMinor: payment.refunded_amount ? toMinor(payment.refunded_amount.value) : 0,
     cancelReason: payment.cancellation_details?.reason,
   };
@@ -200,7 +213,12 @@ export function createYooKassaGateway(options: YooKassaGatewayOptions): PaymentG
     return parsed.data;
   }
 
-  /** The 54-FZ receipt of one service item paid in full, when the shop sends receipts. */
+  /**
+   * The 54-FZ receipt of one service item paid in full, when the shop sends receipts. `measure`
+   * (tag 2108) is required with "Чеки от ЮKassa" or a register on FFD 1.2; `piece` is the unit of
+   * something sold by the piece (YooKassa's SDKs, `ReceiptItemMeasure.PIECE`;
+   * https://yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/parameters-values#measure).
+   */
   function receiptFor(
     description: string,
     amount: { value: string; currency: string },
@@ -217,6 +235,7 @@ export function createYooKassaGateway(options: YooKassaGatewayOptions): PaymentG
           vat_code: options.receipt.vatCode,
           payment_mode: 'full_payment',
           payment_subject: 'service',
+          measure: 'piece',
         },
       ],
       tax_system_code: options.receipt.taxSystemCode,
@@ -324,14 +343,31 @@ export function createYooKassaGateway(options: YooKassaGatewayOptions): PaymentG
       const receipt = request.customerEmail
         ? receiptFor(request.description.slice(0, 128), amount, request.customerEmail)
         : undefined;
-      await call(
+      const answer = await call(
         'POST',
         '/refunds',
         { payment_id: request.providerPaymentId, amount, ...(receipt ? { receipt } : {}) },
         request.idempotencyKey,
       );
-      return getPayment(request.providerPaymentId);
+      // The payment is not read here: the caller reads it (getPayment) and takes the tokens back.
+      return refundResultOf(answer);
     },
+  };
+}
+
+/** The refund YooKassa answered, as Kadr reports it: `canceled` is a refund that failed. */
+function refundResultOf(answer: unknown): RefundResult {
+  const parsed = refundSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new PaymentProviderError(`YooKassa refund: unexpected answer: ${parsed.error.message}`, {
+      retryable: false,
+    });
+  }
+  const refund = parsed.data;
+  return {
+    refundId: refund.id,
+    status: refund.status === 'canceled' ? 'failed' : refund.status,
+    amountMinor: toMinor(refund.amount.value),
   };
 }
 
