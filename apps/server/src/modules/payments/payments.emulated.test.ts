@@ -6,6 +6,7 @@ import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { paymentDriver } from '../../../test/payments.ts';
 import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
+import { proportionalShare } from './settlement.ts';
 
 // Large-ish: the real adapters (our YooKassa client, the official Stripe SDK) against the demo
 // emulators over HTTP, the emulators' notifications and signed webhooks arriving at our webhook
@@ -202,6 +203,61 @@ describe('Stripe Checkout through its emulator', () => {
     expect(await drive.balance(referrer.user.id)).toBe(125);
   });
 
+  it('takes nothing for an inquiry, takes a dispute back, and gives it all back when it is won', async () => {
+    const referrer = await signInDemo(t.app);
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
+    const { id, providerId } = await buy(buyer, '500', en);
+    await stripe.pay(providerId);
+    await stripe.settled();
+    expect(await drive.balance(buyer.user.id)).toBe(600);
+    expect(await drive.balance(referrer.user.id)).toBe(125 + 250);
+    // An inquiry moves no money: nothing is taken, however often it is told.
+    const inquiry = await stripe.dispute(providerId, { inquiry: true }, { duplicates: 2 });
+    await stripe.closeDispute(inquiry, 'won');
+    await stripe.settled();
+    expect(await drive.payment(id)).toMatchObject({ reversedMinor: 0, reversedTokens: 0 });
+    // A chargeback takes it all back; winning it gives it all back, the commission too.
+    const dispute = await stripe.dispute(providerId, {}, { duplicates: 2, outOfOrder: true });
+    await stripe.settled();
+    expect(await drive.balance(buyer.user.id)).toBe(100);
+    expect(await drive.balance(referrer.user.id)).toBe(125);
+    await stripe.respondToDispute(dispute);
+    await stripe.closeDispute(dispute, 'won', { duplicates: 3, outOfOrder: true });
+    await stripe.settled();
+    expect(await drive.payment(id)).toMatchObject({
+      status: 'succeeded',
+      reversedMinor: 0,
+      reversedTokens: 0,
+      commissionReversedTokens: 0,
+    });
+    expect(await drive.balance(buyer.user.id)).toBe(600);
+    expect(await drive.balance(referrer.user.id)).toBe(375);
+  });
+
+  it('keeps a lost dispute taken, and gives back what a refund took when the refund fails', async () => {
+    const buyer = await signInDemo(t.app);
+    const lost = await buy(buyer, '100', en);
+    await stripe.pay(lost.providerId);
+    await stripe.settled();
+    const dispute = await stripe.dispute(lost.providerId);
+    await stripe.closeDispute(dispute, 'lost');
+    await stripe.settled();
+    expect(await drive.payment(lost.id)).toMatchObject({ reversedTokens: 100 });
+    expect(await drive.balance(buyer.user.id)).toBe(100);
+    const failing = await buy(buyer, '100', en);
+    await stripe.pay(failing.providerId);
+    await stripe.settled();
+    expect(await drive.balance(buyer.user.id)).toBe(200);
+    const refund = await stripe.refund(failing.providerId, undefined, { status: 'pending' });
+    await stripe.settled();
+    // The money is on its way back: the tokens are taken now.
+    expect(await drive.balance(buyer.user.id)).toBe(100);
+    await stripe.settleRefund(refund.id, 'failed', { duplicates: 2 });
+    await stripe.settled();
+    expect(await drive.payment(failing.id)).toMatchObject({ reversedMinor: 0, reversedTokens: 0 });
+    expect(await drive.balance(buyer.user.id)).toBe(200);
+  });
+
   it('answers 400 to an event with a bad signature, crediting nothing', async () => {
     const buyer = await signInDemo(t.app);
     const { id, providerId } = await buy(buyer, '100', en);
@@ -257,6 +313,45 @@ describe('Stripe Checkout through its emulator', () => {
 });
 
 describe('lost notifications', () => {
+  it('every notice lost: the reconciliation still ends with the right balances', async () => {
+    yookassa.setDelivery({ deliver: false });
+    stripe.setDelivery({ deliver: false });
+    const referrer = await signInDemo(t.app);
+    const buyer = await signUpVerified(t, { referral: referrer.user.id });
+    const rub = await buy(buyer, '600', ru);
+    const usd = await buy(buyer, '500', en);
+    await yookassa.pay(rub.providerId);
+    await stripe.pay(usd.providerId);
+    await yookassa.refund(rub.providerId, 39_000); // 30 % of 1300 ₽.
+    const refund = await stripe.refund(usd.providerId, 499, { status: 'pending' });
+    await stripe.settleRefund(refund.id, 'failed'); // A quarter, that failed.
+    const second = await stripe.refund(usd.providerId, 999);
+    const dispute = await stripe.dispute(usd.providerId, { amountMinor: 1000 });
+    await stripe.closeDispute(dispute, 'won'); // The rest disputed, and won.
+    await Promise.all([yookassa.settled(), stripe.settled()]);
+    expect(await drive.balance(buyer.user.id)).toBe(100);
+    // The next run a period later: pending ones after 15 minutes, as the worker's cron runs it.
+    await t.database.pool.query(
+      "update payments set created = now() - interval '16 minutes', checked_at = null where id = any($1)",
+      [[rub.id, usd.id]],
+    );
+    await t.container.payments.reconcile();
+    // 1300 ₽ − 30 %: 600 − 180 taken back; of $12.99, the $9.99 refunded: ⌊500 × 999 ÷ 1299⌉.
+    expect(await drive.payment(rub.id)).toMatchObject({ status: 'succeeded', reversedTokens: 180 });
+    const usdRow = await drive.payment(usd.id);
+    const taken = proportionalShare(500, 999, usdRow.amountMinor);
+    expect(usdRow).toMatchObject({
+      status: 'succeeded',
+      reversedMinor: 999,
+      reversedTokens: taken,
+    });
+    expect(await drive.balance(buyer.user.id)).toBe(100 + 420 + 500 - taken);
+    expect(await drive.balance(referrer.user.id)).toBe(
+      100 + 25 + 210 + 250 - proportionalShare(250, 999, usdRow.amountMinor),
+    );
+    expect(second.id).not.toBe(refund.id);
+  });
+
   it('the return page finds a payment whose notification was lost', async () => {
     const buyer = await signInDemo(t.app);
     const { id, providerId } = await buy(buyer, '100', ru);

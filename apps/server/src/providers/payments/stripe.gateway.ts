@@ -256,6 +256,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   return {
     name: 'stripe',
     currency: 'USD',
+    // Stripe's page asks for the e-mail itself; Kadr sends no receipt through it.
+    receiptsNeedEmail: false,
 
     async createCheckout(request) {
       if (request.currency !== 'USD') {

@@ -250,6 +250,7 @@ export function createYooKassaGateway(options: YooKassaGatewayOptions): PaymentG
   return {
     name: 'yookassa',
     currency: 'RUB',
+    receiptsNeedEmail: options.receipt !== undefined,
 
     async createCheckout(request) {
       if (request.currency !== 'RUB') {
