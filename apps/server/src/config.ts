@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { LocalSecrets } from './local-secrets.ts';
+import { YOOKASSA_NOTIFICATION_SOURCES } from './providers/payments/address-ranges.ts';
 import type { S3Settings } from './providers/storage/s3.storage.ts';
 
 /** The repository root: relative paths in settings (DATA_DIR, WEB_DIR) are resolved from here. */
@@ -21,23 +22,6 @@ export const OAUTH_EMULATOR_PATH = '/emulators/oauth';
 /** Where the payment providers' stand-ins are mounted in demo mode. */
 export const YOOKASSA_EMULATOR_PATH = '/emulators/yookassa';
 export const STRIPE_EMULATOR_PATH = '/emulators/stripe';
-
-/**
- * The addresses YooKassa sends its notifications from (its published list, as in its official SDK's
- * SecurityHelper): the default of YOOKASSA_ALLOWED_IPS.
- */
-const YOOKASSA_NOTIFICATION_SOURCES: readonly string[] = [
-  '77.75.153.0/25',
-  '77.75.156.11',
-  '77.75.156.35',
-  '77.75.154.128/25',
-  '185.71.76.0/27',
-  '185.71.77.0/27',
-  '2a02:5180:0:1509::/64',
-  '2a02:5180:0:2655::/64',
-  '2a02:5180:0:1533::/64',
-  '2a02:5180:0:2669::/64',
-];
 
 /** An IP address or a CIDR range (`10.0.0.0/8`, `2a02:5180::/32`). */
 function isAddressOrRange(value: string): boolean {
