@@ -50,6 +50,39 @@ const addressList = z
     }
   });
 
+/**
+ * Whose `X-Forwarded-*` headers describe the client: nobody's (`false`, a node facing the
+ * internet), every hop's (`true`: any client names its own address, so never in production), the
+ * nearest `hops` proxies', or the proxies at these addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | { hops: number } | { addresses: readonly string[] };
+
+const TRUST_PROXY_FORMS =
+  'must be false, the number of proxies in front (1 behind one nginx) or their comma-separated addresses and CIDR ranges';
+
+const trustProxySetting = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === 'no' || text === '0') return false;
+  if (text === 'true' || text === 'yes') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (Number.isSafeInteger(hops)) return { hops };
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${TRUST_PROXY_FORMS}; ${wrong.join(', ') || value} is none of these`,
+    });
+    return z.NEVER;
+  }
+  return { addresses: entries };
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -61,7 +94,7 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     LOG_PRETTY: booleanFlag.optional(),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxySetting.default(false),
     DATABASE_URL: optionalUrl,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().min(1).default('./.data'),
@@ -167,6 +200,14 @@ const envSchema = z
         message: 'cannot be on in production: emulated providers would accept anyone',
       });
     }
+    if (env.NODE_ENV === 'production' && env.TRUST_PROXY === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'true trusts every hop, so any client can fake its address with X-Forwarded-For (the YooKassa allowlist, rate limits): set the number of proxies in front (1 behind one nginx, as compose.yaml does) or their addresses (10.0.0.5,10.0.1.0/24)',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SIGNING_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -231,7 +272,8 @@ export interface Config {
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   logPretty: boolean;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-* headers are believed (app.ts hands it to Fastify). */
+  trustProxy: TrustProxy;
   database: { url: string | undefined; poolMax: number; embeddedPort: number };
   dataDir: string;
   /** `/metrics`: behind a bearer token on the main port, and/or alone on an internal port. */
