@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Container } from './container.ts';
 import { HttpProblem } from './lib/problem.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -55,7 +56,7 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.logger
       ? { loggerInstance: deps.logger }
       : { logger: deps.logger ?? { level: config.logLevel } }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Keep a caller's request id when it looks like one, so logs join up across services.
     requestIdHeader: false,

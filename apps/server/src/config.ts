@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { LocalSecrets } from './local-secrets.ts';
+import { YOOKASSA_NOTIFICATION_SOURCES } from './providers/payments/address-ranges.ts';
 import type { S3Settings } from './providers/storage/s3.storage.ts';
 
 /** The repository root: relative paths in settings (DATA_DIR, WEB_DIR) are resolved from here. */
@@ -21,23 +22,6 @@ export const OAUTH_EMULATOR_PATH = '/emulators/oauth';
 /** Where the payment providers' stand-ins are mounted in demo mode. */
 export const YOOKASSA_EMULATOR_PATH = '/emulators/yookassa';
 export const STRIPE_EMULATOR_PATH = '/emulators/stripe';
-
-/**
- * The addresses YooKassa sends its notifications from (its published list, as in its official SDK's
- * SecurityHelper): the default of YOOKASSA_ALLOWED_IPS.
- */
-const YOOKASSA_NOTIFICATION_SOURCES: readonly string[] = [
-  '77.75.153.0/25',
-  '77.75.156.11',
-  '77.75.156.35',
-  '77.75.154.128/25',
-  '185.71.76.0/27',
-  '185.71.77.0/27',
-  '2a02:5180:0:1509::/64',
-  '2a02:5180:0:2655::/64',
-  '2a02:5180:0:1533::/64',
-  '2a02:5180:0:2669::/64',
-];
 
 /** An IP address or a CIDR range (`10.0.0.0/8`, `2a02:5180::/32`). */
 function isAddressOrRange(value: string): boolean {
@@ -66,6 +50,39 @@ const addressList = z
     }
   });
 
+/**
+ * Whose `X-Forwarded-*` headers describe the client: nobody's (`false`, a node facing the
+ * internet), every hop's (`true`: any client names its own address, so never in production), the
+ * nearest `hops` proxies', or the proxies at these addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | { hops: number } | { addresses: readonly string[] };
+
+const TRUST_PROXY_FORMS =
+  'must be false, the number of proxies in front (1 behind one nginx) or their comma-separated addresses and CIDR ranges';
+
+const trustProxySetting = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === 'no' || text === '0') return false;
+  if (text === 'true' || text === 'yes') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (Number.isSafeInteger(hops)) return { hops };
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${TRUST_PROXY_FORMS}; ${wrong.join(', ') || value} is none of these`,
+    });
+    return z.NEVER;
+  }
+  return { addresses: entries };
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -77,7 +94,7 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     LOG_PRETTY: booleanFlag.optional(),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxySetting.default(false),
     DATABASE_URL: optionalUrl,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().min(1).default('./.data'),
@@ -193,6 +210,14 @@ const envSchema = z
         message: 'cannot be on in production: emulated providers would accept anyone',
       });
     }
+    if (env.NODE_ENV === 'production' && env.TRUST_PROXY === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'true trusts every hop, so any client can fake its address with X-Forwarded-For (the YooKassa allowlist, rate limits): set the number of proxies in front (1 behind one nginx, as compose.yaml does) or their addresses (10.0.0.5,10.0.1.0/24)',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SIGNING_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -257,7 +282,8 @@ export interface Config {
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   logPretty: boolean;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-* headers are believed (app.ts hands it to Fastify). */
+  trustProxy: TrustProxy;
   database: { url: string | undefined; poolMax: number; embeddedPort: number };
   dataDir: string;
   /** `/metrics`: behind a bearer token on the main port, and/or alone on an internal port. */

@@ -159,12 +159,42 @@ describe('compose.yaml', () => {
         'postgres://kadr:postgres-password@postgres:5432/kadr',
       );
       expect(config.metrics.port, name).toBe(9464);
+      // nginx is the one proxy in front.
+      expect(config.trustProxy, name).toEqual({ hops: 1 });
       // Compose waits longer than the server's own limit before it kills a stopping node.
       expect(config.shutdownTimeoutMs / 1000 + config.shutdownDrainMs / 1000).toBeLessThanOrEqual(
         40,
       );
     }
     expect(read('compose.yaml')).toContain('stop_grace_period: 40s');
+  });
+});
+
+describe('the proxy in front (deploy/nginx.conf)', () => {
+  const nginx = read('deploy/nginx.conf');
+  const compose = parse(read('compose.yaml'), { merge: true }) as {
+    services: Record<string, { environment?: Record<string, string>; ports?: unknown }>;
+  };
+
+  it('hands the nodes the address it saw, never a client’s own X-Forwarded-For', () => {
+    const forwardedFor = nginx
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^proxy_set_header\s+X-Forwarded-For\b/i.test(line));
+    expect(forwardedFor).toEqual(['proxy_set_header X-Forwarded-For $remote_addr;']);
+    expect(nginx).not.toContain('$proxy_add_x_forwarded_for');
+    expect(nginx).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+  });
+
+  it('is the only way to the API nodes, so trusting one hop trusts nginx alone', () => {
+    const api = Object.entries(compose.services).filter(
+      ([, service]) => service.environment?.ROLE === 'api',
+    );
+    expect(api.length).toBeGreaterThan(0);
+    for (const [name, service] of api) {
+      expect(service.ports, name).toBeUndefined();
+      expect(service.environment?.TRUST_PROXY, name).toBe('1');
+    }
   });
 });
 

@@ -23,6 +23,13 @@ const OVER_LIMIT_KEYS = 100_000;
 /** Every limit counts requests in one-minute windows. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
+/**
+ * Notices one address may have taken per window, as a multiple of the refused ones it may send
+ * (RATE_LIMIT_WEBHOOK): far above what a provider sends from one address, low enough to stop a
+ * flood of replayed genuine notices.
+ */
+const ACCEPTED_WEBHOOKS_PER_REFUSED = 10;
+
 /** Requests of a class one key may make per window. */
 type RateLimits = Record<RateLimitClass, number>;
 
@@ -53,17 +60,30 @@ function rateLimitClassOf(url: string): RateLimitClass | undefined {
 }
 
 export interface RateLimitPluginOptions {
-  repository: Pick<RateLimitRepository, 'hit'>;
+  repository: Pick<RateLimitRepository, 'hit' | 'read'>;
   /** Undefined: no limits (benchmarks). */
   limits: RateLimits | undefined;
   windowMs: number;
 }
 
+/** The 429 of every limit: problem+json with Retry-After, typed for the web app. */
+function rateLimited(ttlMs: number, max: number): HttpProblem {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new HttpProblem(429, `Too many requests. Try again in ${seconds} s.`, {
+    type: problemTypes.rateLimited,
+    headers: { 'retry-after': String(seconds) },
+    limit: max,
+  });
+}
+
 /**
  * Rate limits per route class with @fastify/rate-limit, counted in PostgreSQL so that they hold
  * across every API node (ADR 014). A signed-in person is counted by their id, anyone else by their
- * address (sign-in and webhooks always by address). Beyond the limit: 429 problem+json with
- * Retry-After, typed `problemTypes.rateLimited` for the web app. Register it before the routes.
+ * address (sign-in always by address). Webhooks are counted by their sender's address and by what
+ * became of them (ADR 035): a notice that was refused counts against RATE_LIMIT_WEBHOOK, one that
+ * was taken against ten times that, so junk sent from elsewhere never spends a provider's share.
+ * Beyond a limit: 429 problem+json with Retry-After, typed `problemTypes.rateLimited` for the web
+ * app. Register it before the routes.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimitPluginOptions) => {
   const { limits } = options;
@@ -73,7 +93,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
   // Before @fastify/rate-limit's own onRoute hook: give each limited route its class's settings.
   app.addHook('onRoute', (route) => {
     const kind = rateLimitClassOf(route.url);
-    if (!kind || route.method === 'HEAD') return;
+    // Webhooks are counted once answered (the hooks below), not as they arrive.
+    if (!kind || kind === 'webhook' || route.method === 'HEAD') return;
     route.config = {
       ...route.config,
       rateLimit: {
@@ -81,7 +102,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
         timeWindow: options.windowMs,
         groupId: kind,
         keyGenerator: (request: FastifyRequest) =>
-          kind === 'signIn' || kind === 'webhook' || !request.user
+          kind === 'signIn' || !request.user
             ? `${kind}:ip:${request.ip}`
             : `${kind}:user:${request.user.id}`,
       },
@@ -120,6 +141,31 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
         (error: Error) => done(error),
       );
     }
+    /**
+     * The count without counting (a webhook's check before it is answered). A peek refuses a key
+     * at its limit, since the next count would pass it, so such a key is remembered as refused.
+     */
+    read(
+      key: string,
+      done: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+      max: number,
+    ): void {
+      const now = Date.now();
+      const refused = overLimit.get(key);
+      if (refused && refused.until > now) {
+        done(null, { current: refused.hits, ttl: refused.until - now });
+        return;
+      }
+      if (refused) overLimit.delete(key);
+      repository.read(key, timeWindow).then(
+        ({ hits, ttlMs }) => {
+          if (hits >= max && ttlMs > 0) rememberOverLimit(key, Date.now() + ttlMs, hits);
+          done(null, { current: hits, ttl: ttlMs });
+        },
+        (error: Error) => done(error),
+      );
+    }
     child(): PostgresStore {
       return this;
     }
@@ -146,13 +192,49 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
     },
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new HttpProblem(429, `Too many requests. Try again in ${seconds} s.`, {
-        type: problemTypes.rateLimited,
-        headers: { 'retry-after': String(seconds) },
-        limit: context.max,
-      });
-    },
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl, context.max),
+  });
+
+  // Webhooks. Before a notice is read, its sender must be under both of its limits; once answered,
+  // it counts against one of them. A notice the route refused (a bad signature, an address outside
+  // the allowlist, a malformed body) counts against RATE_LIMIT_WEBHOOK, so junk from one address
+  // stops there. One it took, which only the provider or a replay of its own notice can make,
+  // counts against the generous limit; a 5xx (the provider retries) and a 429 count nowhere. Junk
+  // is counted against the address it came from, which TRUST_PROXY keeps anyone from choosing, so
+  // it never spends the share of the provider's own addresses.
+  const webhookWindow = { timeWindow: options.windowMs };
+  const refusedNotices = app.createRateLimit({
+    ...webhookWindow,
+    max: limits.webhook,
+    keyGenerator: (request) => `webhook:refused:ip:${request.ip}`,
+  });
+  const acceptedNotices = app.createRateLimit({
+    ...webhookWindow,
+    max: limits.webhook * ACCEPTED_WEBHOOKS_PER_REFUSED,
+    keyGenerator: (request) => `webhook:accepted:ip:${request.ip}`,
+  });
+  const isWebhook = (request: FastifyRequest) =>
+    request.routeOptions.url !== undefined &&
+    rateLimitClassOf(request.routeOptions.url) === 'webhook';
+
+  app.addHook('onRequest', async (request) => {
+    if (!isWebhook(request)) return;
+    const checks = await Promise.all([
+      refusedNotices(request, { increment: false }),
+      acceptedNotices(request, { increment: false }),
+    ]);
+    for (const check of checks) {
+      // At the limit already: the notice it would count as must not be read.
+      if (!check.isAllowed && check.remaining === 0) throw rateLimited(check.ttl, check.max);
+    }
+  });
+
+  // Counted as the answer leaves, not after: the next notice from the address sees this one.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isWebhook(request)) return payload;
+    const status = reply.statusCode;
+    if (status >= 200 && status < 300) await acceptedNotices(request);
+    else if (status >= 400 && status < 500 && status !== 429) await refusedNotices(request);
+    return payload;
   });
 });

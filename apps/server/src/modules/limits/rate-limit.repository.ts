@@ -33,6 +33,22 @@ export function createRateLimitRepository(pool: pg.Pool) {
       return { hits: row.hits, ttlMs: row.ttl_ms };
     },
 
+    /** A key's count in its current window without counting (0 when it has none running). */
+    async read(key: string, windowMs: number): Promise<RateLimitHit> {
+      const result = await pool.query<{ hits: number; ttl_ms: number }>({
+        name: 'kadr_rate_limit_read',
+        text: `select hits,
+                 greatest(0, ceil(extract(epoch from (window_start + make_interval(secs => $2::float8 / 1000)
+                   - clock_timestamp())) * 1000))::int as ttl_ms
+               from rate_limits
+               where key = $1
+                 and window_start + make_interval(secs => $2::float8 / 1000) > clock_timestamp()`,
+        values: [key, windowMs],
+      });
+      const row = result.rows[0];
+      return row ? { hits: row.hits, ttlMs: row.ttl_ms } : { hits: 0, ttlMs: 0 };
+    },
+
     /** Forgets counters whose window ended more than `olderThanMs` ago; how many it removed. */
     async prune(olderThanMs: number): Promise<number> {
       const result = await pool.query(

@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { buildSession, buildUser } from '../../../test/builders.ts';
+import { buildSession, buildUser, signInDemo } from '../../../test/builders.ts';
+import { type FakeProvider, fakeProvider } from '../../../test/fake-payments.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
+import { paymentDriver } from '../../../test/payments.ts';
 import { buildApp } from '../../app.ts';
 import { createContainer } from '../../container.ts';
 import { rateLimitPlugin } from './rate-limit.plugin.ts';
@@ -161,6 +163,112 @@ describe('rate limits', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+/**
+ * Attack (issue #32): every webhook request counted against its sender's address, so junk sent in
+ * a provider's name (a forged X-Forwarded-For) spent the provider's limit and its real notices got
+ * 429. Now junk counts against the address it came from, and only when refused.
+ */
+describe('webhooks: counted by what became of them', () => {
+  const PROVIDER = '185.71.76.5';
+  const JUNK = '203.0.113.60';
+  let w: TestApp;
+  let rub: FakeProvider;
+  let usd: FakeProvider;
+  let drive: ReturnType<typeof paymentDriver>;
+  beforeAll(async () => {
+    rub = fakeProvider({ name: 'yookassa', currency: 'RUB', signed: false, allowedIp: PROVIDER });
+    usd = fakeProvider({ name: 'stripe', currency: 'USD', signed: true });
+    w = await buildTestApp(
+      { RATE_LIMITS: 'true', RATE_LIMIT_WEBHOOK: '3', WELCOME_TOKENS: '100' },
+      { paymentGateways: [rub.gateway, usd.gateway] },
+    );
+    drive = paymentDriver(w);
+  });
+  afterAll(async () => {
+    await w.close();
+  });
+
+  const replicate = (remoteAddress: string) =>
+    w.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/replicate?request=nope&sig=nope',
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+
+  async function paidPayment(provider: FakeProvider, headers: Record<string, string>) {
+    const buyer = await signInDemo(w.app);
+    const opened = await drive.open(
+      provider,
+      buyer.cookie,
+      { amount: '100', referral: null },
+      headers,
+    );
+    provider.pay(opened.providerId);
+    return { buyer, ...opened };
+  }
+
+  it('junk from one address is refused past the limit there; the providers’ notices still get through', async () => {
+    const rubPaid = await paidPayment(rub, { 'accept-language': 'ru' });
+    const usdPaid = await paidPayment(usd, { 'accept-language': 'en' });
+    const fromJunk = rub.notification(rubPaid.providerId, 'payment.succeeded', { sourceIp: JUNK });
+    const badSignature = usd.notification(usdPaid.providerId, 'checkout.session.completed', {
+      sourceIp: JUNK,
+    });
+    badSignature.headers['fake-signature'] = 'f'.repeat(64);
+
+    // Three refusals from one address, one per provider route: its limit.
+    expect((await drive.deliver(rub, fromJunk)).statusCode).toBe(403);
+    expect((await drive.deliver(usd, badSignature)).statusCode).toBe(400);
+    expect((await replicate(JUNK)).statusCode).toBe(401);
+    const refused = await drive.deliver(rub, fromJunk);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.json()).toMatchObject({
+      type: 'https://kadr.app/problems/rate-limited',
+      limit: 3,
+    });
+    expect((await replicate(JUNK)).statusCode).toBe(429);
+    expect(rub.calls.filter((call) => call === 'parseWebhook')).toHaveLength(1);
+
+    // The providers' own notices are untouched by it.
+    const genuine = rub.notification(rubPaid.providerId, 'payment.succeeded');
+    expect((await drive.deliver(rub, genuine)).statusCode).toBe(200);
+    expect(await drive.balance(rubPaid.buyer.user.id)).toBe(200);
+    const signed = usd.notification(usdPaid.providerId, 'checkout.session.completed', {
+      sourceIp: '198.51.100.20',
+    });
+    expect((await drive.deliver(usd, signed)).statusCode).toBe(200);
+    expect(await drive.balance(usdPaid.buyer.user.id)).toBe(200);
+
+    const { rows } = await w.database.pool.query<{ key: string; hits: number }>(
+      `select key, hits from rate_limits where key like 'webhook:%' order by key`,
+    );
+    expect(rows).toEqual([
+      { key: 'webhook:accepted:ip:185.71.76.5', hits: 1 },
+      { key: 'webhook:accepted:ip:198.51.100.20', hits: 1 },
+      // The two 429s were answered before they were read, and counted nowhere.
+      { key: `webhook:refused:ip:${JUNK}`, hits: 3 },
+    ]);
+    await expectMoneyInvariants(w.database.pool);
+  });
+
+  it('notices a provider sends do not spend the limit; a flood of them from one address stops at ten times it', async () => {
+    const { providerId, buyer } = await paidPayment(usd, { 'accept-language': 'en' });
+    // One genuine signed event, then its replays (each a no-op), all from one address.
+    const notice = usd.notification(providerId, 'checkout.session.completed', {
+      sourceIp: '198.51.100.30',
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await drive.deliver(usd, notice)).statusCode);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect(await drive.balance(buyer.user.id)).toBe(200);
+    await expectMoneyInvariants(w.database.pool);
   });
 });
 

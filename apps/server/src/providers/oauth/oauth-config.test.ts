@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configProblems } from '../../../test/config-problems.ts';
 import { loadConfig } from '../../config.ts';
 import { oauthEmulatorOptions } from '../../demo.ts';
+import { YOOKASSA_NOTIFICATION_SOURCES } from '../payments/address-ranges.ts';
 import { createOAuthProviders } from './index.ts';
 
 describe('sign-in configuration', () => {
@@ -95,7 +96,31 @@ describe('sign-in configuration', () => {
   });
 });
 
+/**
+ * YooKassa's notification sources as its SDK 2.3.0 publishes them (SecurityHelper), written out
+ * here rather than imported, so that a change to the one list in address-ranges.ts shows up.
+ */
+const YOOKASSA_PUBLISHED_SOURCES = [
+  '77.75.153.0/25',
+  '77.75.156.11',
+  '77.75.156.35',
+  '77.75.154.128/25',
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '2a02:5180:0:1509::/64',
+  '2a02:5180:0:2655::/64',
+  '2a02:5180:0:1533::/64',
+  '2a02:5180:0:2669::/64',
+];
+
 describe('payment configuration', () => {
+  it('defaults YOOKASSA_ALLOWED_IPS to exactly YooKassa’s published list, kept once', () => {
+    expect(YOOKASSA_NOTIFICATION_SOURCES).toEqual(YOOKASSA_PUBLISHED_SOURCES);
+    const config = loadConfig({ YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 's' });
+    // The same array, not a copy that could drift from it.
+    expect(config.payments.yookassa?.allowedSources).toBe(YOOKASSA_NOTIFICATION_SOURCES);
+  });
+
   it('emulates both providers without credentials in demo mode, on our own origin', () => {
     const config = loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' });
     expect(config.payments.yookassa).toMatchObject({
@@ -133,7 +158,7 @@ describe('payment configuration', () => {
         secretKey: 'live_secret',
         apiUrl: 'https://api.yookassa.ru/v3',
         receipt: { vatCode: 1, taxSystemCode: 2 },
-        allowedSources: expect.arrayContaining(['185.71.76.0/27', '2a02:5180:0:1509::/64']),
+        allowedSources: YOOKASSA_PUBLISHED_SOURCES,
       },
       stripe: {
         emulated: false,

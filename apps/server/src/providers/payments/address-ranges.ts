@@ -2,16 +2,20 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * YooKassa's published notification sources (its SDK's SecurityHelper, 2.3.0; integrations.md
- * §C.4). The default of `YOOKASSA_ALLOWED_IPS`.
+ * §C.4): the default of `YOOKASSA_ALLOWED_IPS`, and the only copy (config.ts reads it from here).
+ * Its IPv6 sources are four /64 networks, not YooKassa's whole /32.
  */
 export const YOOKASSA_NOTIFICATION_SOURCES: readonly string[] = [
-  '185.71.76.0/27',
-  '185.71.77.0/27',
   '77.75.153.0/25',
   '77.75.156.11',
   '77.75.156.35',
   '77.75.154.128/25',
-  '2a02:5180::/32',
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '2a02:5180:0:1509::/64',
+  '2a02:5180:0:2655::/64',
+  '2a02:5180:0:1533::/64',
+  '2a02:5180:0:2669::/64',
 ];
 
 /** `::ffff:77.75.153.5` → `77.75.153.5`; other addresses unchanged (and without a zone). */

@@ -438,7 +438,7 @@ describe('YooKassa notifications: source addresses and shape', () => {
     '77.75.156.11',
     '::ffff:185.71.77.31',
     '2a02:5180:0:1509::17',
-    '2a02:5180:ffff::1',
+    '2a02:5180:0:2669:ffff::1',
   ])('accepts a notification from %s', async (sourceIp) => {
     await expect(parse(sourceIp)).resolves.toMatchObject({
       eventType: 'payment.succeeded',
@@ -453,6 +453,9 @@ describe('YooKassa notifications: source addresses and shape', () => {
     '77.75.156.12',
     '::ffff:10.0.0.1',
     '2a02:5181::1',
+    // YooKassa's /32 outside its four published /64 networks.
+    '2a02:5180:ffff::1',
+    '2a02:5180:0:1510::1',
     '127.0.0.1',
     'not-an-ip',
   ])('refuses a notification from %s', async (sourceIp) => {
