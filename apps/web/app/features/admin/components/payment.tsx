@@ -116,7 +116,7 @@ function PaymentPage({ detail }: { detail: AdminPaymentDetail }) {
             key: entry.id,
             cells: [
               formatDateTime(entry.created, language),
-              t(`reasons.${entry.reason}` as 'reasons.adjustment', { defaultValue: entry.reason }),
+              t(`reasons.${entry.reason}`),
               <span key="delta" className="tabular-nums">
                 {formatDelta(entry.delta, language)}
               </span>,
