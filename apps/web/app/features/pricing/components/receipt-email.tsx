@@ -33,6 +33,7 @@ export function ReceiptEmailForm({
   const { t } = useTranslation('app');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
   // What the form itself found wrong before sending; cleared when the server is asked.
   const [own, setOwn] = useState<ReceiptEmailProblem | undefined>();
@@ -40,7 +41,9 @@ export function ReceiptEmailForm({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus again on each answer.
   useEffect(() => {
-    input.current?.focus();
+    input.current?.focus({ preventScroll: true });
+    // The whole form in view, its send button too (a phone shows the card's top otherwise).
+    form.current?.scrollIntoView?.({ block: 'nearest' });
   }, [attempt]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -58,7 +61,13 @@ export function ReceiptEmailForm({
   const errorId = `${id}-error`;
   const whyId = `${id}-why`;
   return (
-    <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-3" data-receipt-email>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      className="mt-6 flex flex-col gap-3"
+      data-receipt-email
+    >
       <div>
         <label htmlFor={`${id}-email`} className="block text-sm font-medium text-fg">
           {t('pricing.receipt.label')}
