@@ -7,6 +7,7 @@ import {
   type AdminOverview,
   type AdminPayment,
   type AdminPaymentDetail,
+  type AdminPaymentRefund,
   type AdminPerson,
   type AdminPersonDetail,
   adminAccountSchema,
@@ -19,6 +20,7 @@ import {
   adminOverviewSchema,
   adminPaymentDetailSchema,
   adminPaymentListSchema,
+  adminPaymentRefundSchema,
   adminPeopleSchema,
   adminPersonDetailSchema,
   adminRetrySchema,
@@ -123,11 +125,12 @@ export const adminApi = {
       parse: adminPaymentDetailSchema.parse,
     }),
 
-  refundPayment: (paymentId: string, reason: string): Promise<AdminPaymentDetail> =>
+  /** The payment after the refund, and the refund as the provider recorded it. */
+  refundPayment: (paymentId: string, reason: string): Promise<AdminPaymentRefund> =>
     apiRequest(`/api/admin/payments/${id(paymentId)}/refund`, {
       method: 'POST',
       body: { reason },
-      parse: adminPaymentDetailSchema.parse,
+      parse: adminPaymentRefundSchema.parse,
     }),
 
   models: async (signal?: AbortSignal): Promise<AdminModel[]> =>

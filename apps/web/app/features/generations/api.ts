@@ -6,6 +6,7 @@ import {
   batchSchema,
   type Collection,
   type CreateGenerationResponse,
+  type CreatePaymentBody,
   type Currency,
   collectionListSchema,
   collectionSchema,
@@ -360,17 +361,21 @@ export function listPackages(
 
 /**
  * Opens a payment for the package of `tokens` tokens (spec §7: `amount` is that number as a
- * string, `referral` the stored referrer or null); resolves with the provider's page.
+ * string, `referral` the stored referrer or null); resolves with the provider's page. `email` is
+ * where the 54-FZ receipt goes, sent only once the server asked for it (a 400 naming `email`).
  */
 export function createPayment(
   tokens: number,
   referral: string | null,
   currency: Currency,
+  email?: string,
 ): Promise<string> {
+  const body: CreatePaymentBody = { amount: String(tokens), referral, currency };
+  if (email !== undefined) body.email = email;
   return wrapped('Payment creation failed', async () => {
     const result = await apiRequest('/api/create-payment', {
       method: 'POST',
-      body: { amount: String(tokens), referral, currency },
+      body,
       parse: answers?.createPaymentResponseSchema.parse,
     });
     return result.url;

@@ -1,5 +1,5 @@
 import type { Currency } from '@kadr/contract';
-import { createPayment } from '~/features/generations/api';
+import { ClientError, createPayment } from '~/features/generations/api';
 import { prefersSameWindow } from '~/lib/device';
 import { readStorage, storageKeys } from '~/lib/storage';
 
@@ -22,15 +22,17 @@ const browser: PurchaseEnvironment = {
   referral: () => readStorage(storageKeys.referral),
 };
 
+/** What is bought: the package of `tokens` in `currency`, and the receipt's e-mail once asked. */
+export type Purchase = { tokens: number; currency: Currency; email?: string };
+
 /**
- * Buys the package of `tokens` tokens: asks the server for the provider's payment page and opens
- * it — here on phones and in in-app browsers, else in a new tab, which is opened at once (during
- * the click) and pointed at the page when it is known. Resolves with where the page opened; on
- * failure the tab is closed again and the error (the spec's 'Payment creation failed: …') thrown.
+ * Buys a package: asks the server for the provider's payment page and opens it — here on phones
+ * and in in-app browsers, else in a new tab, which is opened at once (during the click) and
+ * pointed at the page when it is known. Resolves with where the page opened; on failure the tab
+ * is closed again and the error (the spec's 'Payment creation failed: …') thrown.
  */
 export async function buyPackage(
-  tokens: number,
-  currency: Currency,
+  purchase: Purchase,
   environment: PurchaseEnvironment = browser,
   placeholder?: string,
 ): Promise<'tab' | 'here'> {
@@ -48,7 +50,12 @@ export async function buyPackage(
     }
   }
   try {
-    const url = await createPayment(tokens, environment.referral(), currency);
+    const url = await createPayment(
+      purchase.tokens,
+      environment.referral(),
+      purchase.currency,
+      purchase.email,
+    );
     if (tab && !tab.closed) {
       tab.location.href = url;
       return 'tab';
@@ -60,4 +67,18 @@ export async function buyPackage(
     tab?.close();
     throw error;
   }
+}
+
+/** Why the server wants an e-mail for the receipt: none on the account, or a bad one given. */
+export type ReceiptEmailProblem = 'email_required' | 'email_invalid';
+
+/**
+ * Whether a failed purchase is the server asking for the 54-FZ receipt's e-mail (a 400 naming
+ * `email`), and which way; null for any other failure.
+ */
+export function receiptEmailProblem(error: unknown): ReceiptEmailProblem | null {
+  if (!(error instanceof ClientError) || error.status !== 400) return null;
+  const field = error.problem?.fieldErrors.find((item) => item.field === 'email');
+  if (!field) return null;
+  return field.code === 'email_invalid' ? 'email_invalid' : 'email_required';
 }

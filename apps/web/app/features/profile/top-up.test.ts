@@ -44,6 +44,11 @@ describe('what the dialog shows', () => {
     expect(topUpView({ payment: paid, notFound: false, slow: true }).kind).toBe('succeeded');
     const closed = { ...payment, status: 'canceled' as const };
     expect(topUpView({ payment: closed, notFound: false, slow: false }).kind).toBe('canceled');
+    const review = { ...payment, status: 'review' as const };
+    expect(topUpView({ payment: review, notFound: false, slow: true })).toEqual({
+      kind: 'review',
+      payment: review,
+    });
   });
 
   it('is neutral about an unknown payment and keeps checking while reads fail', () => {

@@ -28,13 +28,15 @@ export type TopUpView =
   | { kind: 'pending'; payment: PaymentRecord; slow: boolean }
   | { kind: 'succeeded'; payment: PaymentRecord }
   | { kind: 'canceled'; payment: PaymentRecord }
+  | { kind: 'review'; payment: PaymentRecord }
   | { kind: 'unknown' };
 
 /**
  * What the dialog shows. It never claims tokens that have not arrived: only a payment the server
- * reports succeeded (its credit is in the same transaction) is congratulated. A payment this
- * person cannot see (unknown, someone else's) is neutral; a read that keeps failing reads as
- * still checking.
+ * reports succeeded (its credit is in the same transaction) is congratulated. One under review
+ * (the provider reported another amount or currency, so nothing was credited and an operator
+ * settles it) is received and being checked — never cancelled. A payment this person cannot see
+ * (unknown, someone else's) is neutral; a read that keeps failing reads as still checking.
  */
 export function topUpView(input: {
   payment: PaymentRecord | undefined;
@@ -45,6 +47,7 @@ export function topUpView(input: {
   if (payment) {
     if (payment.status === 'succeeded') return { kind: 'succeeded', payment };
     if (payment.status === 'canceled') return { kind: 'canceled', payment };
+    if (payment.status === 'review') return { kind: 'review', payment };
     return { kind: 'pending', payment, slow: input.slow };
   }
   return input.notFound ? { kind: 'unknown' } : { kind: 'checking' };

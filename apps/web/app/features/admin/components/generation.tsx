@@ -175,7 +175,7 @@ function GenerationPage({ detail }: { detail: AdminGenerationDetail }) {
             key: entry.id,
             cells: [
               when(entry.created),
-              t(`reasons.${entry.reason}` as 'reasons.adjustment', { defaultValue: entry.reason }),
+              t(`reasons.${entry.reason}`),
               <span key="delta" className="tabular-nums">
                 {formatDelta(entry.delta, language)}
               </span>,

@@ -1,4 +1,4 @@
-import type { AdminPaymentDetail } from '@kadr/contract';
+import type { AdminPaymentDetail, AdminPaymentRefund } from '@kadr/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { currentLanguage } from '~/lib/i18n';
@@ -31,7 +31,10 @@ function PaymentPage({ detail }: { detail: AdminPaymentDetail }) {
   const language = currentLanguage();
   const client = useQueryClient();
   const money = (minor: number) => formatMoney(minor / 100, detail.currency, language);
-  const refundable = detail.status === 'succeeded' && detail.reversed_minor < detail.amount_minor;
+  // Paid, or paid but not as opened (under review, nothing credited), with money left to return.
+  const refundable =
+    (detail.status === 'succeeded' || detail.status === 'review') &&
+    detail.reversed_minor < detail.amount_minor;
 
   return (
     <div className="space-y-6">
@@ -57,13 +60,21 @@ function PaymentPage({ detail }: { detail: AdminPaymentDetail }) {
             submitLabel={t('payment.refund.submit')}
             variant="danger"
             onSubmit={async (reason) => {
-              await adminApi.refundPayment(detail.id, reason);
+              const { refund } = await adminApi.refundPayment(detail.id, reason);
               await client.invalidateQueries({ queryKey: adminKeys.all });
-              return t('payment.refund.done');
+              // Refused by the provider: nothing happened, and the form stays open.
+              if (refund.status === 'failed') throw new Error(t('payment.refund.failed'));
+              return refundMessage(refund, detail.status === 'succeeded', money, t);
             }}
           />
         ) : null}
       </header>
+
+      {detail.status === 'review' ? (
+        <p className="rounded-xl border border-amber-400/40 bg-amber-400/10 p-4 text-sm text-fg">
+          {t('payment.review')}
+        </p>
+      ) : null}
 
       <Section title={t('payments.title')}>
         <Facts
@@ -116,7 +127,7 @@ function PaymentPage({ detail }: { detail: AdminPaymentDetail }) {
             key: entry.id,
             cells: [
               formatDateTime(entry.created, language),
-              t(`reasons.${entry.reason}` as 'reasons.adjustment', { defaultValue: entry.reason }),
+              t(`reasons.${entry.reason}`),
               <span key="delta" className="tabular-nums">
                 {formatDelta(entry.delta, language)}
               </span>,
@@ -133,4 +144,24 @@ function PaymentPage({ detail }: { detail: AdminPaymentDetail }) {
       </Section>
     </div>
   );
+}
+
+type Translate = ReturnType<typeof useTranslation<'admin'>>['t'];
+
+/**
+ * What a refund that the provider did not refuse really did. `credited`: the payment had credited
+ * its tokens (succeeded); one under review never had, so there is nothing to take back.
+ */
+function refundMessage(
+  refund: AdminPaymentRefund['refund'],
+  credited: boolean,
+  money: (minor: number) => string,
+  t: Translate,
+): string {
+  const amount = money(refund.amount_minor);
+  if (refund.status === 'pending') {
+    return t(credited ? 'payment.refund.pending' : 'payment.refund.pendingUncredited', { amount });
+  }
+  if (!credited) return t('payment.refund.doneUncredited', { amount });
+  return t(refund.tokens_settled ? 'payment.refund.done' : 'payment.refund.doneLater', { amount });
 }

@@ -11,7 +11,7 @@ import { StatusBadge } from './generations';
 import { AdminHeader, QueryState, Table } from './states';
 
 const providers = ['yookassa', 'stripe'] as const;
-const statuses = ['pending', 'succeeded', 'canceled'] as const;
+const statuses = ['pending', 'succeeded', 'review', 'canceled'] as const;
 const filterNames = ['provider', 'status', 'person', 'from', 'to'] as const;
 
 export function PaymentTable({

@@ -145,7 +145,7 @@ function PersonPage({ detail }: { detail: AdminPersonDetail }) {
             key: entry.id,
             cells: [
               formatDateTime(entry.created, language),
-              t(`reasons.${entry.reason}` as 'reasons.adjustment', { defaultValue: entry.reason }),
+              t(`reasons.${entry.reason}`),
               <span
                 key="delta"
                 className={clsx('tabular-nums', entry.delta < 0 ? 'text-fg' : 'text-emerald-400')}

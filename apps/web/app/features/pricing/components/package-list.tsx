@@ -3,19 +3,26 @@ import '~/locales/app-pricing';
 import type { Currency, TokenPackageItem } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { LoaderCircle, ShieldCheck, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { usePackages } from '~/features/generations/hooks';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { buyPackage } from '../buy';
+import { buyPackage, type ReceiptEmailProblem, receiptEmailProblem } from '../buy';
 import { formatPerToken } from '../currency';
+import { ReceiptEmailForm } from './receipt-email';
+
+/** The package whose purchase waits for the receipt's e-mail, and the server's last word on it. */
+type ReceiptAsk = { tokens: number; problem?: ReceiptEmailProblem; attempt: number };
 
 /**
  * The three packages of the interface's currency, each with its price, price per token, savings
  * and a Buy button. Buying opens the provider's page (see buyPackage). A failure is logged (spec
- * §8) and also told briefly: a Buy button that silently does nothing reads as broken.
+ * §8) and also told briefly: a Buy button that silently does nothing reads as broken. When the
+ * server needs an e-mail for the 54-FZ receipt (a 400 naming `email`), the package's card asks
+ * for it in place and buys the same package again with it — only when the person sends it, so a
+ * second refusal is shown, never looped on.
  */
 export function PackageList({ currency }: { currency: Currency }) {
   const { t, i18n } = useTranslation('app');
@@ -34,22 +41,49 @@ export function PackageList({ currency }: { currency: Currency }) {
     return () => window.removeEventListener('pageshow', reset);
   }, []);
 
-  const buy = async (item: TokenPackageItem) => {
+  const [receipt, setReceipt] = useState<ReceiptAsk | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  const buy = async (item: TokenPackageItem, email?: string) => {
     setBuying(item.tokens);
+    if (email !== undefined) {
+      setReceipt((current) => current && { ...current, problem: undefined });
+    }
     try {
       const opened = await buyPackage(
-        item.tokens,
-        currency,
+        { tokens: item.tokens, currency, email },
         undefined,
         t('pricing.packages.openingPage'),
       );
       // Leaving this window: the button stays busy until the page goes.
-      if (opened === 'tab') setBuying(null);
+      if (opened === 'tab') {
+        setBuying(null);
+        setReceipt(null);
+      }
     } catch (error) {
+      setBuying(null);
+      const problem = receiptEmailProblem(error);
+      if (problem) {
+        // Asked for the receipt's e-mail: not a failure to report, a question to ask. An address
+        // sent and still refused is a wrong one, whatever the code.
+        setReceipt((current) => ({
+          tokens: item.tokens,
+          problem: email === undefined ? undefined : 'email_invalid',
+          attempt: (current?.attempt ?? 0) + 1,
+        }));
+        return;
+      }
       console.warn(error instanceof Error ? error.message : error);
       toast.error(t('pricing.packages.buyFailed'), { description: limitMessage(error, tCommon) });
-      setBuying(null);
     }
+  };
+
+  const cancelReceipt = (tokens: number) => {
+    setReceipt(null);
+    // The Buy button comes back where the form was: give it the focus the form had.
+    requestAnimationFrame(() =>
+      list.current?.querySelector<HTMLButtonElement>(`[data-package="${tokens}"] button`)?.focus(),
+    );
   };
 
   if (isPending) {
@@ -77,7 +111,7 @@ export function PackageList({ currency }: { currency: Currency }) {
 
   return (
     <>
-      <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
+      <ul ref={list} className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {data.map((item) => {
           const tokens = t('pricing.tokens', { count: item.tokens });
           const busy = buying === item.tokens;
@@ -113,24 +147,34 @@ export function PackageList({ currency }: { currency: Currency }) {
                   </span>
                 ) : null}
               </p>
-              <Button
-                className="mt-6 w-full"
-                variant={item.popular ? 'primary' : 'secondary'}
-                size="lg"
-                aria-label={t('pricing.packages.buyPackage', { tokens, price: item.price })}
-                aria-busy={busy}
-                disabled={buying !== null}
-                onClick={() => void buy(item)}
-              >
-                {busy ? (
-                  <>
-                    <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
-                    {t('pricing.packages.opening')}
-                  </>
-                ) : (
-                  t('pricing.packages.buy')
-                )}
-              </Button>
+              {receipt?.tokens === item.tokens ? (
+                <ReceiptEmailForm
+                  problem={receipt.problem}
+                  attempt={receipt.attempt}
+                  busy={busy}
+                  onSubmit={(email) => void buy(item, email)}
+                  onCancel={() => cancelReceipt(item.tokens)}
+                />
+              ) : (
+                <Button
+                  className="mt-6 w-full"
+                  variant={item.popular ? 'primary' : 'secondary'}
+                  size="lg"
+                  aria-label={t('pricing.packages.buyPackage', { tokens, price: item.price })}
+                  aria-busy={busy}
+                  disabled={buying !== null}
+                  onClick={() => void buy(item)}
+                >
+                  {busy ? (
+                    <>
+                      <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+                      {t('pricing.packages.opening')}
+                    </>
+                  ) : (
+                    t('pricing.packages.buy')
+                  )}
+                </Button>
+              )}
             </li>
           );
         })}

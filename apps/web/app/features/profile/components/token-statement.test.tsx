@@ -99,6 +99,36 @@ describe('the token statement', () => {
     ).toEqual(['Generation', 'Payment']);
   });
 
+  it('names the reinstatements, in Russian too; only the person’s own payment is linked', async () => {
+    const page: LedgerPage = {
+      ...firstPage,
+      totalItems: 2,
+      totalPages: 1,
+      items: [
+        entry('commission_reinstatement', 150, 1065, { payment_id: 'friend-pay' }),
+        entry('payment_reinstatement', 600, 915, { payment_id: 'pay-1' }),
+      ],
+    };
+    for (const [language, texts] of [
+      ['en', ['Share of a friend’s purchase restored', 'Purchase credits restoredPayment']],
+      ['ru', ['Доля от покупки друга восстановлена', 'Кредиты покупки восстановленыПлатёж']],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Response.json(page)),
+      );
+      renderStatement();
+      const table = await screen.findByRole('table');
+      const operations = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+      expect(operations).toEqual(texts);
+      cleanup();
+    }
+  });
+
   it('offers the whole statement as CSV in the interface language', async () => {
     serve();
     renderStatement();

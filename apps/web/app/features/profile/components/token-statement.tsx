@@ -15,7 +15,11 @@ import { ProfileCard } from './profile-card';
 const perPage = 10;
 
 /** Entries whose payment is the person's own, so its details can be shown to them. */
-const ownPayment: ReadonlySet<LedgerReasonName> = new Set(['payment_credit', 'payment_reversal']);
+const ownPayment: ReadonlySet<LedgerReasonName> = new Set([
+  'payment_credit',
+  'payment_reversal',
+  'payment_reinstatement',
+]);
 
 /**
  * Every move of the balance, newest first (`GET /api/ledger`): date, operation, signed amount,

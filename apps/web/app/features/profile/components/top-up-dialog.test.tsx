@@ -37,6 +37,7 @@ const pending: PaymentRecord = {
 };
 const succeeded = { ...pending, status: 'succeeded', updated: '2026-05-01T10:00:05.000Z' } as const;
 const canceled = { ...pending, status: 'canceled', updated: '2026-05-01T10:00:05.000Z' } as const;
+const review = { ...pending, status: 'review', updated: '2026-05-01T10:00:05.000Z' } as const;
 
 type Route = (method: string, path: string) => Response | undefined;
 
@@ -177,6 +178,61 @@ describe('the top-up dialog', () => {
     expect(screen.getByRole('link', { name: 'Choose a package' }).getAttribute('href')).toBe(
       '/pricing',
     );
+  });
+
+  it('a payment under review is received and being checked, not cancelled nor celebrated', async () => {
+    serve((_method, path) => (path === '/api/payments/pay-1' ? json(200, review) : undefined));
+    renderAt('?topUp=pay-1');
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Payment received, we are checking it',
+    });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Stripe reports the payment went through, but for a different amount or currency than the order. So no credits have been added yet: someone from our team will check the payment by hand.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'After the check, the credits will arrive on your balance or the money will be returned to you. There is nothing you need to do; you can close this window.',
+      ),
+    ).toBeTruthy();
+    const support = screen.getByRole('link', { name: 'Contact support (opens in a new tab)' });
+    expect(support.getAttribute('href')).toBe('https://t.me/kadr_support_bot');
+    expect(dialog.textContent).not.toMatch(/cancel/i);
+    expect(screen.queryByRole('link', { name: 'Choose a package' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(confetti).not.toHaveBeenCalled();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('in Russian the review says the same, naming YooKassa', async () => {
+    await i18n.changeLanguage('ru');
+    serve((_method, path) =>
+      path === '/api/payments/pay-1'
+        ? json(200, { ...review, provider: 'yookassa', tokens: 600, currency: 'RUB' })
+        : undefined,
+    );
+    renderAt('?topUp=pay-1');
+    const dialog = await screen.findByRole('dialog', { name: 'Оплата получена, проверяем её' });
+    expect(
+      screen.getByText(
+        'По данным ЮKassa, оплата прошла, но сумма или валюта отличаются от заказа. Поэтому кредиты пока не зачислены: платёж вручную проверит наш сотрудник.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'После проверки кредиты придут на баланс или деньги вернутся к вам. Делать ничего не нужно — окно можно закрыть.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Вопросы об этом платеже можно задать поддержке в Telegram.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Написать в поддержку (откроется в новой вкладке)' }),
+    ).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/отмен/i);
   });
 
   it('an unknown or someone else’s payment gets a neutral message', async () => {

@@ -2,15 +2,23 @@ import '~/locales/app';
 import '~/locales/app-profile';
 import { paths } from '@kadr/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleSlash, LoaderCircle, SearchX } from 'lucide-react';
+import {
+  CircleCheck,
+  CircleSlash,
+  ExternalLink,
+  Hourglass,
+  LoaderCircle,
+  SearchX,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { LinkButton } from '~/components/ui/link-button';
 import { cancelPayment } from '~/features/generations/api';
 import { isNotFound, usePayment } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
+import { supportUrl } from '~/lib/env';
 import { reportPurchase } from '~/lib/metrika';
 import { useCurrentUser } from '~/lib/session';
 import { useTranslation } from '~/lib/use-translation';
@@ -85,10 +93,27 @@ function TopUpFlow({
     >
       <div aria-live="polite">
         {content.extra ? <p className="mt-3 text-sm text-fg-muted">{content.extra}</p> : null}
+        {view.kind === 'review' ? (
+          <p className="mt-3 text-sm text-fg-muted">{t('profile.topUp.review.support')}</p>
+        ) : null}
       </div>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {view.kind === 'succeeded' ? (
           <Button onClick={onClose}>{t('profile.topUp.continue')}</Button>
+        ) : view.kind === 'review' ? (
+          <>
+            <a
+              href={supportUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: 'secondary' })}
+            >
+              {t('profile.topUp.review.supportLink')}
+              <ExternalLink aria-hidden="true" />
+              <span className="sr-only">{t('nav.newTab')}</span>
+            </a>
+            <Button onClick={onClose}>{t('profile.topUp.close')}</Button>
+          </>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose}>
@@ -149,6 +174,17 @@ function describe(
         icon: <CircleSlash aria-hidden="true" className="size-10 text-fg-muted" />,
         title: t('profile.topUp.canceled.title'),
         text: t('profile.topUp.canceled.text'),
+      };
+    case 'review':
+      // Received, not credited: the provider reported another amount or currency, and an
+      // operator settles it by hand (credits, or the money back). Calm, and never 'cancelled'.
+      return {
+        icon: <Hourglass aria-hidden="true" className="size-10 text-accent-soft" />,
+        title: t('profile.topUp.review.title'),
+        text: t('profile.topUp.review.text', {
+          provider: t(`profile.topUp.providers.${view.payment.provider}`),
+        }),
+        extra: t('profile.topUp.review.next'),
       };
     case 'unknown':
       return {
