@@ -447,7 +447,7 @@ async function client(): Promise<void> {
   async function commit(userId: string, generationId: string, expected: number, seq: number) {
     const change: Change = { sent: 0, ack: 0, expected, arrivals: [] };
     const started = performance.now();
-    await need(repositories).transaction(async (tx) => {
+    await need(repositories).transaction(['generations'], async (tx) => {
       await tx.generations.mergeJsondata(generationId, { bench_change: seq });
       await tx.generations.notify(userId, generationId);
       const queue = unfinished.get(generationId);

@@ -7,7 +7,7 @@ import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
  * Why a balance changed (the contract's list, which the token statement shows). Each (reason,
  * generation | payment + ref | referred user) happens at most once.
  */
-export type LedgerReason = LedgerReasonName;
+type LedgerReason = LedgerReasonName;
 
 export interface LedgerEntry {
   userId: string;

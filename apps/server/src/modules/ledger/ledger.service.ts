@@ -116,5 +116,3 @@ export function createLedgerService(ledger: LedgerRepository) {
     statement: ledger.statement,
   };
 }
-
-export type LedgerService = ReturnType<typeof createLedgerService>;
