@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig, repoRoot, settingNames } from './config.ts';
+import { STRIPE_WEBHOOK_EVENTS } from './providers/payments/stripe.gateway.ts';
+import { YOOKASSA_NOTIFICATION_EVENTS } from './providers/payments/yookassa.gateway.ts';
 
 /**
  * What can be checked of the deployment without a Docker engine: the Dockerfile's stages and the
@@ -226,5 +228,30 @@ describe('the documentation of settings', () => {
       if (composeOnly.has(name)) continue;
       expect(settingNames, name).toContain(name);
     }
+  });
+});
+
+describe('the providers’ webhook subscriptions (docs/operations.md)', () => {
+  const operations = read('docs/operations.md');
+  const webhooks = operations.slice(
+    operations.indexOf('## Provider webhooks'),
+    operations.indexOf('## Secrets'),
+  );
+
+  it.each([
+    ['Stripe', STRIPE_WEBHOOK_EVENTS],
+    ['YooKassa', YOOKASSA_NOTIFICATION_EVENTS],
+  ] as const)('names every %s event the code acts on', (_provider, events) => {
+    expect(events.length).toBeGreaterThan(2);
+    for (const event of events) expect(webhooks, event).toContain(`\`${event}\``);
+  });
+
+  it('subscribes Stripe to disputes and refunds that fail, not only to the checkout', () => {
+    for (const event of [
+      'charge.dispute.created',
+      'charge.dispute.closed',
+      'charge.refund.updated',
+    ])
+      expect(STRIPE_WEBHOOK_EVENTS).toContain(event);
   });
 });

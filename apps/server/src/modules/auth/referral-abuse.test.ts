@@ -85,6 +85,31 @@ describe('referral bonuses', () => {
     await expectMoneyInvariants(t.database.pool);
   });
 
+  it('pays the deferred bonus only for accounts that signed up with the link', async () => {
+    const referrer = await buildUser(t.container, { email: `old-${randomUUID()}@example.com` });
+    // An old account, verified, whose referrer an earlier version set when it opened a payment.
+    const { user: old } = await t.container.accounts.signIn(
+      friend(`old-friend-${randomUUID()}@example.com`, true),
+      null,
+    );
+    await t.database.pool.query('update users set referred_by = $2 where id = $1', [
+      old.id,
+      referrer.id,
+    ]);
+    expect(await t.container.accounts.payDeferredReferrals()).toBe(0);
+    expect(await tokens(referrer.id)).toBe(0);
+    const { user: signedUp } = await t.container.accounts.signIn(
+      friend(`new-friend-${randomUUID()}@example.com`, true),
+      referrer.id,
+    );
+    const { rows } = await t.database.pool.query<{ referred_at_signup: boolean }>(
+      'select referred_at_signup from users where id = $1',
+      [signedUp.id],
+    );
+    expect(rows[0]?.referred_at_signup).toBe(true);
+    expect(await tokens(referrer.id)).toBe(25);
+  });
+
   it('pays 25 credits for a verified friend', async () => {
     const referrer = await buildUser(t.container, { email: `good-${randomUUID()}@example.com` });
     await t.container.accounts.signIn(

@@ -149,6 +149,7 @@ describe('payment configuration', () => {
       STRIPE_SECRET_KEY: 'sk_live_abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
       PAYMENT_PENDING_TIMEOUT_MINUTES: '30',
+      PAYMENT_RECONCILE_SETTLED_HOURS: '12',
       METRIKA_COUNTER_ID: '98765432',
     });
     expect(config.payments).toEqual({
@@ -167,6 +168,8 @@ describe('payment configuration', () => {
         apiUrl: 'https://api.stripe.com',
       },
       pendingTimeoutMs: 30 * 60_000,
+      reconcilePendingEveryMs: 15 * 60_000,
+      reconcileSettledEveryMs: 12 * 3_600_000,
     });
     expect(config.metrika.counterId).toBe('98765432');
   });

@@ -183,6 +183,20 @@ const REVERSAL_EVENTS: ReadonlySet<string> = new Set([
   'charge.dispute.closed',
 ]);
 
+/** The checkout's own events: signed, believed as they are (but for the reversal). */
+const CHECKOUT_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+
+/**
+ * Every event the gateway acts on: the Stripe endpoint must be subscribed to each of them
+ * (docs/operations.md lists them; deployment.test.ts holds the two together).
+ */
+export const STRIPE_WEBHOOK_EVENTS: readonly string[] = [...CHECKOUT_EVENTS, ...REVERSAL_EVENTS];
+
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const stripe = createClient(options);
 

@@ -118,6 +118,17 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * The notifications the shop must send (a payment paid or cancelled, a refund made): every one
+ * is only a prompt to read the payment from the API. docs/operations.md lists them;
+ * deployment.test.ts holds the two together.
+ */
+export const YOOKASSA_NOTIFICATION_EVENTS: readonly string[] = [
+  'payment.succeeded',
+  'payment.canceled',
+  'refund.succeeded',
+];
+
 export function createYooKassaGateway(options: YooKassaGatewayOptions): PaymentGateway {
   const doFetch = options.fetch ?? globalThis.fetch;
   const apiUrl = options.apiUrl.replace(/\/+$/, '');
