@@ -57,6 +57,8 @@ export function fakeProvider(options: {
     failReads: false,
     /** `getPayment` answers something that is not ours (another shop's currency). */
     foreignReads: false,
+    /** Receipts need the buyer's e-mail (YooKassa with 54-FZ receipts). */
+    receiptsNeedEmail: options.receiptsNeedEmail ?? false,
   };
   const refunds: { providerPaymentId: string; amountMinor: number; idempotencyKey: string }[] = [];
 
@@ -81,7 +83,9 @@ export function fakeProvider(options: {
   const gateway: PaymentGateway = {
     name: options.name,
     currency: options.currency,
-    receiptsNeedEmail: options.receiptsNeedEmail ?? false,
+    get receiptsNeedEmail() {
+      return control.receiptsNeedEmail;
+    },
     async createCheckout(request) {
       reach('createCheckout');
       if (control.failCheckout) {

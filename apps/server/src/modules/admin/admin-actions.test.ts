@@ -428,6 +428,62 @@ describe('payments in the console', () => {
     expect(await drive.balance(person.user.id)).toBe(200);
     expect(await auditOf(other.id)).toEqual([]);
   });
+
+  it('says what the refund really did: made but not read back, or only accepted (pending)', async () => {
+    const drive = paymentDriver(t);
+    const person = await signInDemo(t.app);
+    const buy = async () => {
+      const opened = await drive.open(usd, person.cookie, {
+        amount: '100',
+        referral: null,
+        currency: 'USD',
+      });
+      usd.pay(opened.providerId);
+      await drive.deliver(usd, usd.notification(opened.providerId, 'checkout.session.completed'));
+      return opened;
+    };
+    // The refund is made, but the read after it fails: it stands, and the tokens are taken back
+    // by the next reconciliation run — not "nothing was refunded".
+    const unread = await buy();
+    usd.control.failReads = true;
+    let refund: Awaited<ReturnType<typeof asOperator>>;
+    try {
+      refund = await asOperator('POST', `/api/admin/payments/${unread.id}/refund`, {
+        reason: 'Bought by mistake',
+      });
+    } finally {
+      usd.control.failReads = false;
+    }
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json()).toMatchObject({
+      refund: { status: 'succeeded', amount_minor: 299, tokens_settled: false },
+      reversed_tokens: 0,
+    });
+    expect(await drive.balance(person.user.id)).toBe(200);
+    await t.container.payments.reconcile();
+    expect(await drive.balance(person.user.id)).toBe(100);
+    // A refund the provider only accepted: the audit says so, with what it was asked for.
+    const accepted = await buy();
+    usd.control.refundStatus = 'pending';
+    try {
+      refund = await asOperator('POST', `/api/admin/payments/${accepted.id}/refund`, {
+        reason: 'Bought by mistake',
+      });
+    } finally {
+      usd.control.refundStatus = 'succeeded';
+    }
+    expect(refund.json()).toMatchObject({
+      refund: { status: 'pending', amount_minor: 299, tokens_settled: true },
+    });
+    const [entry] = await auditOf(accepted.id);
+    expect(entry).toMatchObject({
+      action: 'payment.refund',
+      after: expect.objectContaining({ refund_status: 'pending', refund_minor: 299 }),
+    });
+    // Each operator refund of a payment is its own request to the provider.
+    const keys = usd.refunds.map((r) => r.idempotencyKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
 });
 
 describe('the overview', () => {

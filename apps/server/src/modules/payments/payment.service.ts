@@ -139,7 +139,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
       ? ({
           kind: 'mismatch',
           reason: found.mismatch,
-          review: snapshot.status === 'succeeded' && row.status === 'pending',
+          review: snapshot.status === 'succeeded' && row.status !== 'succeeded',
         } as const)
       : decideSettlement(row, snapshot);
     if (decision.kind === 'mismatch') {

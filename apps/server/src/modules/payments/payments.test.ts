@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { signInDemo, signUpVerified } from '../../../test/builders.ts';
+import { buildSession, buildUser, signInDemo, signUpVerified } from '../../../test/builders.ts';
 import { type FakeProvider, fakeProvider } from '../../../test/fake-payments.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { paymentDriver } from '../../../test/payments.ts';
@@ -141,6 +141,34 @@ describe('POST /api/create-payment', () => {
       [user.id],
     );
     expect(rows).toEqual([{ status: 'canceled', cancel_reason: 'provider_error' }]);
+  });
+
+  it('asks an account without an e-mail for one when receipts need it, then sends the receipt there', async () => {
+    const person = await buildUser(t.container, { email: '' });
+    const cookie = await buildSession(t.container, person);
+    rub.control.receiptsNeedEmail = true;
+    try {
+      const before = await paymentCount(person.id);
+      for (const [email, code] of [
+        [undefined, 'email_required'],
+        ['anna@', 'email_invalid'],
+      ] as const) {
+        const res = await drive.buy(cookie, { amount: '100', referral: null, email }, ru);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ errors: [{ field: 'email', code }] });
+      }
+      expect(await paymentCount(person.id)).toBe(before);
+      const { id } = await drive.open(
+        rub,
+        cookie,
+        { amount: '100', referral: null, email: ' anna@example.com ' },
+        ru,
+      );
+      expect(rub.checkoutOf(id).customerEmail).toBe('anna@example.com');
+      expect((await drive.payment(id)).receiptEmail).toBe('anna@example.com');
+    } finally {
+      rub.control.receiptsNeedEmail = false;
+    }
   });
 
   it('answers 503 for a currency no provider serves', async () => {
