@@ -117,6 +117,14 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
    */
   const overLimit = new Map<string, { until: number; hits: number }>();
 
+  /** The key's refusal this node remembers, while its window lasts (an ended one is forgotten). */
+  function refusedNow(key: string, now: number): { until: number; hits: number } | undefined {
+    const refused = overLimit.get(key);
+    if (refused && refused.until > now) return refused;
+    if (refused) overLimit.delete(key);
+    return undefined;
+  }
+
   /** @fastify/rate-limit's store interface over the repository; a child per route shares it. */
   class PostgresStore {
     incr(
@@ -126,13 +134,12 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
       max: number,
     ): void {
       const now = Date.now();
-      const refused = overLimit.get(key);
-      if (refused && refused.until > now) {
+      const refused = refusedNow(key, now);
+      if (refused) {
         refused.hits++;
         done(null, { current: refused.hits, ttl: refused.until - now });
         return;
       }
-      if (refused) overLimit.delete(key);
       repository.hit(key, timeWindow).then(
         ({ hits, ttlMs }) => {
           if (hits > max && ttlMs > 0) rememberOverLimit(key, Date.now() + ttlMs, hits);
@@ -152,12 +159,11 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
       max: number,
     ): void {
       const now = Date.now();
-      const refused = overLimit.get(key);
-      if (refused && refused.until > now) {
+      const refused = refusedNow(key, now);
+      if (refused) {
         done(null, { current: refused.hits, ttl: refused.until - now });
         return;
       }
-      if (refused) overLimit.delete(key);
       repository.read(key, timeWindow).then(
         ({ hits, ttlMs }) => {
           if (hits >= max && ttlMs > 0) rememberOverLimit(key, Date.now() + ttlMs, hits);
