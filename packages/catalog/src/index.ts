@@ -33,6 +33,15 @@ export {
   tokenPackages,
 } from './packages.ts';
 export { type Draft, estimateFromDraft, pricedParameters, priceOf } from './price.ts';
+export {
+  type CostRate,
+  lowestCosts,
+  type ModelCost,
+  modelCosts,
+  offeredOptions,
+  type WorkedExample,
+  workedExamples,
+} from './price-list.ts';
 export { type ProviderRequest, toProviderRequest } from './provider.ts';
 export type * from './types.ts';
 export { type ParameterCheck, validateParameter, validateRequest } from './validate.ts';

@@ -1,10 +1,10 @@
 import '~/locales/app';
 import '~/locales/app-pricing';
 import type { ModelType } from '@kadr/catalog';
+import { type CostRate, modelCosts } from '@kadr/catalog';
 import { Film, Image } from 'lucide-react';
 import { useOfferedModelIds } from '~/features/generations/hooks';
 import { useTranslation } from '~/lib/use-translation';
-import { type CostRate, modelCosts } from '../costs';
 
 const icons = { image: Image, video: Film } as const;
 

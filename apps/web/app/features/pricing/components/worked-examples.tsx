@@ -1,8 +1,8 @@
 import '~/locales/app';
 import '~/locales/app-pricing';
+import { type WorkedExample, workedExamples } from '@kadr/catalog';
 import { Calculator } from 'lucide-react';
 import { useTranslation } from '~/lib/use-translation';
-import { type WorkedExample, workedExamples } from '../costs';
 
 /** Costs worked out from the catalogue, and what a package buys. */
 export function WorkedExamples({ packageTokens }: { packageTokens: number | undefined }) {

@@ -1,15 +1,13 @@
-import {
-  defaultParameters,
-  effectiveDuration,
-  listModels,
-  type ModelDefinition,
-  type ModelType,
-  priceOf,
-} from '@kadr/catalog';
+import { defaultParameters, listModels } from './catalog.ts';
+import { effectiveDuration } from './duration.ts';
+import { priceOf } from './price.ts';
+import type { ModelDefinition, ModelType, ParameterDefinition } from './types.ts';
 
 /**
- * What the pricing screen says about generation costs, computed from the catalogue's price rules
- * (never from translated text), so a price changes in one place and every figure here follows.
+ * What the product says about generation costs — the pricing screen and the public pages — worked
+ * out from the price rules and the options each model offers, never from translated text: a price
+ * table may keep a rate for an option the form does not offer (Seedance 1 Lite's 1080p), and no
+ * page may name it.
  */
 
 /** One rate of a model: per image, per second (at a resolution), or per video. */
@@ -29,6 +27,13 @@ export type ModelCost = {
   fixed?: { seconds: number; tokens: number };
 };
 
+/** The values a model's select parameter offers, in the form's order; empty when it has none. */
+export function offeredOptions(model: ModelDefinition, param: string): string[] {
+  const def: ParameterDefinition | undefined = model.parameters.find((p) => p.name === param);
+  if (def?.fixed === true) return typeof def.default === 'string' ? [def.default] : [];
+  return (def?.options ?? []).map((option) => option.value);
+}
+
 function ratesOf(model: ModelDefinition): CostRate[] {
   const rule = model.price;
   switch (rule.kind) {
@@ -39,9 +44,13 @@ function ratesOf(model: ModelDefinition): CostRate[] {
     case 'per-second':
       return [{ tokens: rule.tokensPerSecond, per: 'second' }];
     case 'per-second-by-resolution':
-      return Object.entries(rule.tokensPerSecond)
-        .sort(([, a], [, b]) => a - b)
-        .map(([resolution, tokens]) => ({ tokens, per: 'second', resolution }));
+      // Only what the form offers, cheapest first (the form's order breaks ties).
+      return offeredOptions(model, rule.param)
+        .flatMap((resolution) => {
+          const tokens = rule.tokensPerSecond[resolution];
+          return tokens === undefined ? [] : [{ tokens, per: 'second' as const, resolution }];
+        })
+        .sort((a, b) => a.tokens - b.tokens);
   }
 }
 
@@ -61,6 +70,17 @@ export function modelCosts(type: ModelType): ModelCost[] {
           },
         }),
   }));
+}
+
+/** The lowest figures of the price list: one image, one second of video (the public FAQ's 'from'). */
+export function lowestCosts(): { image: number; videoSecond: number } {
+  const lowest = (type: ModelType, per: CostRate['per']) =>
+    Math.min(
+      ...modelCosts(type).flatMap((card) =>
+        card.rates.filter((rate) => rate.per === per).map((rate) => rate.tokens),
+      ),
+    );
+  return { image: lowest('image', 'image'), videoSecond: lowest('video', 'second') };
 }
 
 export type WorkedExample =
@@ -85,26 +105,23 @@ function cheapestImageModel(): { model: ModelDefinition; tokens: number } | unde
 }
 
 /**
- * Videos whose price depends on the resolution, each at its dearest resolution and its default
- * length, priced exactly as the server charges: 'a 5-second 1080p video costs 75'.
+ * Videos whose price depends on the resolution, each at its dearest offered resolution and its
+ * default length, priced exactly as the server charges: 'a 5-second 1080p video costs 75'.
  */
 function resolutionVideos(): Extract<WorkedExample, { kind: 'video' }>[] {
   const examples: Extract<WorkedExample, { kind: 'video' }>[] = [];
   for (const model of listModels('video')) {
     const rule = model.price;
     if (rule.kind !== 'per-second-by-resolution') continue;
-    // The dearest rate; of equal rates the last listed, the highest resolution.
-    let top: [string, number] | undefined;
-    for (const entry of Object.entries(rule.tokensPerSecond)) {
-      if (!top || entry[1] >= top[1]) top = entry;
-    }
-    if (!top) continue;
-    const parameters = { ...defaultParameters(model.id), [rule.param]: top[0] };
+    // The dearest offered rate; of equal rates the one the form lists last, the highest.
+    const top = ratesOf(model).at(-1)?.resolution;
+    if (top === undefined) continue;
+    const parameters = { ...defaultParameters(model.id), [rule.param]: top };
     examples.push({
       kind: 'video',
       model: model.name,
       seconds: effectiveDuration(model, parameters),
-      resolution: top[0],
+      resolution: top,
       tokens: priceOf(model.id, { parameters, duration: 0 }),
     });
   }

@@ -1,8 +1,9 @@
-import { getModel, listModels, priceOf } from '@kadr/catalog';
 import { describe, expect, it } from 'vitest';
-import { modelCosts, workedExamples } from './costs';
+import { getModel, listModels } from './catalog.ts';
+import { priceOf } from './price.ts';
+import { lowestCosts, modelCosts, offeredOptions, workedExamples } from './price-list.ts';
 
-describe('model costs from the catalogue (spec §9)', () => {
+describe('model costs from the price rules (spec §9)', () => {
   it('has a card for every model people can use, with its rates', () => {
     const images = modelCosts('image');
     expect(images.map((card) => card.id)).toEqual(listModels('image').map((model) => model.id));
@@ -28,6 +29,26 @@ describe('model costs from the catalogue (spec §9)', () => {
     expect(byId.get('hunyuan')?.rates).toEqual([{ tokens: 250, per: 'video' }]);
   });
 
+  it('names only the resolutions a model offers (Lite keeps a 1080p rate it does not sell)', () => {
+    const lite = modelCosts('video').find((card) => card.id === 'seedance-lite');
+    expect(lite?.rates).toEqual([
+      { tokens: 2, per: 'second', resolution: '480p' },
+      { tokens: 4, per: 'second', resolution: '720p' },
+    ]);
+    for (const card of modelCosts('video')) {
+      const model = getModel(card.id);
+      const rule = model?.price;
+      if (!model || rule?.kind !== 'per-second-by-resolution') continue;
+      for (const rate of card.rates) {
+        expect(offeredOptions(model, rule.param)).toContain(rate.resolution);
+      }
+    }
+  });
+
+  it('gives the lowest image and video-second figures for the public pages', () => {
+    expect(lowestCosts()).toEqual({ image: 3, videoSecond: 2 });
+  });
+
   it('leaves out models that are priced but not offered', () => {
     expect(getModel('flux-dev')?.pricingOnly).toBe(true);
     expect(modelCosts('image').some((card) => card.id === 'flux-dev')).toBe(false);
@@ -40,7 +61,7 @@ describe('worked examples', () => {
     expect(examples).toEqual([
       { kind: 'image', model: 'Seedream 3', tokens: 3 },
       { kind: 'video', model: 'Seedance 1 Pro', seconds: 5, resolution: '1080p', tokens: 75 },
-      { kind: 'video', model: 'Seedance 1 Lite', seconds: 5, resolution: '1080p', tokens: 20 },
+      { kind: 'video', model: 'Seedance 1 Lite', seconds: 5, resolution: '720p', tokens: 20 },
       {
         kind: 'package',
         packageTokens: 600,
@@ -50,6 +71,16 @@ describe('worked examples', () => {
         video: { model: 'Seedance 1 Pro', seconds: 5, resolution: '1080p' },
       },
     ]);
+  });
+
+  it('works every example out at a resolution its model offers', () => {
+    const byName = new Map(listModels('video').map((model) => [model.name, model]));
+    for (const example of workedExamples(600)) {
+      if (example.kind === 'image') continue;
+      const video = example.kind === 'video' ? example : example.video;
+      const model = byName.get(video.model);
+      expect(model && offeredOptions(model, 'resolution')).toContain(video.resolution);
+    }
   });
 
   it('leaves out the package example until a package is known', () => {
