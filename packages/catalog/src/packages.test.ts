@@ -41,10 +41,12 @@ describe('tokenPackages (spec §9)', () => {
   it.each(currencies.flatMap((c) => tokenPackages[c].map((pkg) => [pkg.id, pkg] as const)))(
     '%s is named and described in both languages',
     (_id, pkg) => {
-      expect(pkg.name.en).toBe(`${pkg.tokens} tokens`);
+      expect(pkg.name.en).toBe(`${pkg.tokens} credits`);
       expect(pkg.name.ru).toBe(`${pkg.tokens} кредитов`);
       expect(pkg.description.en.trim()).not.toBe('');
       expect(pkg.description.ru).toMatch(/[а-яё]/i);
+      // People buy credits: 'token' is the code's word, never the screen's (issue 33).
+      expect(`${pkg.name.en} ${pkg.description.en}`).not.toMatch(/token/i);
     },
   );
 

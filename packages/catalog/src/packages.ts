@@ -47,7 +47,7 @@ function buildPackages(currency: Currency, specs: readonly PackageSpec[]): Token
   const smallest = specs.reduce((a, b) => (b.tokens < a.tokens ? b : a));
   return specs.map((spec) => ({
     id: `${currency.toLowerCase()}-${spec.tokens}`,
-    name: { en: `${spec.tokens} tokens`, ru: `${spec.tokens} кредитов` },
+    name: { en: `${spec.tokens} credits`, ru: `${spec.tokens} кредитов` },
     tokens: spec.tokens,
     priceNumeric: spec.priceNumeric,
     price: formatters[currency](spec.priceNumeric),
@@ -61,7 +61,7 @@ function buildPackages(currency: Currency, specs: readonly PackageSpec[]): Token
 
 const starter: Localized = { en: 'Try every model', ru: 'Чтобы попробовать все модели' };
 const regular: Localized = { en: 'For regular use', ru: 'Для регулярной работы' };
-const bestValue: Localized = { en: 'The best price per token', ru: 'Самая выгодная цена кредита' };
+const bestValue: Localized = { en: 'The best price per credit', ru: 'Самая выгодная цена кредита' };
 
 /** Spec §9. Only the Russian middle package is marked popular there. */
 export const tokenPackages: Readonly<Record<Currency, readonly TokenPackage[]>> = deepFreeze({

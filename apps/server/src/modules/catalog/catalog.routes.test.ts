@@ -160,7 +160,7 @@ describe('GET /api/packages', () => {
     });
     expect(res.statusCode).toBe(200);
     const { items } = res.json() as { items: { name: string; description: string }[] };
-    expect(items[0]).toMatchObject({ name: '100 tokens', description: 'Try every model' });
+    expect(items[0]).toMatchObject({ name: '100 credits', description: 'Try every model' });
   });
 
   it('rejects an unknown currency', async () => {

@@ -39,7 +39,7 @@ const reasonLabels: Record<Locale, Record<LedgerReasonName, string>> = {
 
 const csvHeaders: Record<Locale, readonly string[]> = {
   ru: ['Дата', 'Операция', 'Кредиты', 'Баланс после', 'Генерация', 'Платёж'],
-  en: ['Date', 'Operation', 'Tokens', 'Balance after', 'Generation', 'Payment'],
+  en: ['Date', 'Operation', 'Credits', 'Balance after', 'Generation', 'Payment'],
 };
 
 /** One field of a CSV line (RFC 4180): quoted when it holds a comma, a quote or a line break. */

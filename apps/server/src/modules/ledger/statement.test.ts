@@ -190,7 +190,7 @@ describe('GET /api/ledger.csv', () => {
       headers: { cookie: friend.cookie },
     });
     expect(english.body.split('\r\n')[0]).toBe(
-      '\uFEFFDate,Operation,Tokens,Balance after,Generation,Payment',
+      '\uFEFFDate,Operation,Credits,Balance after,Generation,Payment',
     );
     expect(english.body).toContain(',Token purchase,600,725,,');
   });

@@ -665,9 +665,12 @@ export type PaymentService = ReturnType<typeof createPaymentService>;
 const russianPlural = new Intl.PluralRules('ru');
 const creditWords: Record<string, string> = { one: 'кредит', few: 'кредита', many: 'кредитов' };
 
-/** The item's name on the provider's page and the receipt: '600 кредитов Kadr', '500 Kadr tokens'. */
+/**
+ * The item's name on the provider's page and the receipt: '600 кредитов Kadr', '500 Kadr credits'
+ * (people buy credits, as every screen calls them; 'tokens' is only the code's word).
+ */
 export function itemName(tokens: number, locale: Locale): string {
-  if (locale === 'en') return `${tokens} Kadr ${tokens === 1 ? 'token' : 'tokens'}`;
+  if (locale === 'en') return `${tokens} Kadr ${tokens === 1 ? 'credit' : 'credits'}`;
   return `${tokens} ${creditWords[russianPlural.select(tokens)] ?? 'кредита'} Kadr`;
 }
 

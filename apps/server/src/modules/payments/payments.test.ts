@@ -90,7 +90,7 @@ describe('POST /api/create-payment', () => {
     expect(usd.checkoutOf(english.id)).toMatchObject({
       amountMinor: 1299,
       currency: 'USD',
-      description: '500 Kadr tokens',
+      description: '500 Kadr credits',
       locale: 'en',
     });
     const asked = await drive.open(usd, cookie, { amount: '1000', currency: 'USD' }, ru);

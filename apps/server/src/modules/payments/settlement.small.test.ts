@@ -235,8 +235,8 @@ describe('itemName', () => {
     [3, 'ru', '3 кредита Kadr'],
     [600, 'ru', '600 кредитов Kadr'],
     [1000, 'ru', '1000 кредитов Kadr'],
-    [1, 'en', '1 Kadr token'],
-    [500, 'en', '500 Kadr tokens'],
+    [1, 'en', '1 Kadr credit'],
+    [500, 'en', '500 Kadr credits'],
   ] as const)('%i in %s is “%s”', (tokens, locale, name) => {
     expect(itemName(tokens, locale)).toBe(name);
   });
