@@ -14,6 +14,12 @@ describe('referralFromSearch', () => {
     ['?ref=<script>', null],
     [`?ref=${id}x`, null],
     [`?ref=${id.replaceAll('-', '')}`, null],
+    // The specification's name for the parameter counts the same (issue 33).
+    [`?referral=${id}`, id],
+    [`?referral=%20${id.toUpperCase()}%20`, id],
+    ['?referral=12345', null],
+    [`?ref=nope&referral=${id}`, id],
+    [`?ref=${id}&referral=6f9619ff-8b86-d011-b42d-00c04fc964ff`, id],
   ])('reads %s as %s', (search, expected) => {
     expect(referralFromSearch(search)).toBe(expected);
   });

@@ -23,6 +23,12 @@ describe('captureReferral', () => {
     expect(document.cookie).toContain(`kadr_ref=${id}`);
   });
 
+  it('reads the referral parameter too, by the same rules (issue 33)', () => {
+    captureReferral(`?referral=${id.toUpperCase()}`);
+    expect(localStorage.getItem('kadr.ref')).toBe(id);
+    expect(document.cookie).toContain(`kadr_ref=${id}`);
+  });
+
   it('keeps the earlier referral when the address has none or a bogus one', () => {
     captureReferral(`?ref=${id}`);
     captureReferral('?ref=not-a-user');
@@ -32,7 +38,10 @@ describe('captureReferral', () => {
 });
 
 describe('referralLink', () => {
-  it('points at the home page with the ref parameter', () => {
-    expect(referralLink('https://kadr.example', id)).toBe(`https://kadr.example/?ref=${id}`);
+  it('points at the home page in the language given, with the ref parameter', () => {
+    expect(referralLink('https://kadr.example', id, 'ru')).toBe(`https://kadr.example/?ref=${id}`);
+    expect(referralLink('https://kadr.example', id, 'en')).toBe(
+      `https://kadr.example/en?ref=${id}`,
+    );
   });
 });

@@ -1,5 +1,8 @@
 import {
   cookieNames,
+  type Language,
+  localizedPublicPath,
+  paths,
   referralFromSearch,
   referralMaxAgeSeconds,
   referralParam,
@@ -26,7 +29,11 @@ export function captureReferral(search: string): void {
   if (referrerId) rememberReferral(referrerId);
 }
 
-/** The link a user shares to invite friends. */
-export function referralLink(origin: string, referrerId: string): string {
-  return `${origin}/?${new URLSearchParams({ [referralParam]: referrerId })}`;
+/**
+ * The link a user shares to invite friends: the home page in the language the user reads, since
+ * the friends are likely to read it too (`/en?ref=…` from the English interface).
+ */
+export function referralLink(origin: string, referrerId: string, language: Language): string {
+  const home = localizedPublicPath(paths.home, language);
+  return `${origin}${home}?${new URLSearchParams({ [referralParam]: referrerId })}`;
 }

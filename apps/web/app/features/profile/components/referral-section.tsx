@@ -12,9 +12,9 @@ import { ReadOnlyField } from './read-only-field';
 
 /** The programme in two sentences, the person's referral link and a copy button. */
 export function ReferralSection({ userId, className }: { userId: string; className?: string }) {
-  const { t } = useTranslation('app');
+  const { t, i18n } = useTranslation('app');
   const inputRef = useRef<HTMLInputElement>(null);
-  const link = referralLink(window.location.origin, userId);
+  const link = referralLink(window.location.origin, userId, i18n.language);
 
   const copy = async () => {
     try {
