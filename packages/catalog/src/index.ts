@@ -27,6 +27,7 @@ export { models } from './models/index.ts';
 export {
   type Currency,
   currencies,
+  defaultCurrency,
   getPackage,
   isCurrency,
   type TokenPackage,

@@ -9,6 +9,14 @@ export function isCurrency(value: string): value is Currency {
   return (currencies as readonly string[]).includes(value);
 }
 
+/**
+ * The currency a language starts with (roubles in Russian, dollars in English): what the public
+ * pages quote and what /pricing offers first. A person may pay in the other one.
+ */
+export function defaultCurrency(language: keyof Localized): Currency {
+  return language === 'en' ? 'USD' : 'RUB';
+}
+
 export type TokenPackage = {
   id: string;
   name: Localized;

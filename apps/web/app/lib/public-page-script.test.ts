@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mobileMenuId, publicPageScript } from './public-page-script';
+import { languageOfferId, mobileMenuId, publicPageScript } from './public-page-script';
 import { captureReferral } from './referral';
 
 const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -114,7 +114,62 @@ describe('the public pages’ inline script', () => {
     expect(hidePopover).toHaveBeenCalled();
   });
 
+  it.each([
+    [`?referral=${id}`, id],
+    [`?referral=${id.toUpperCase()}`, id],
+    ['?referral=12345', null],
+    [`?ref=nope&referral=${id}`, id],
+  ])('reads the specification’s referral parameter too: %j', (search, expected) => {
+    visit(search);
+    runInlineScript('en');
+    expect(remembered()).toEqual({ referral: expected, referralCookie: expected });
+  });
+
+  describe('the offer of the other language', () => {
+    const offer = () => document.getElementById(languageOfferId) as HTMLElement;
+    function page(languages: readonly string[]) {
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+      document.body.innerHTML = `<aside id="${languageOfferId}" hidden><a id="go" href="#en" hreflang="en">EN</a><button type="button">x</button></aside>`;
+    }
+    afterEach(() => vi.restoreAllMocks());
+
+    it.each([
+      [['en-US', 'en'], 'ru', true],
+      [['de-DE', 'en-GB', 'ru'], 'ru', true],
+      [['ru-RU', 'en'], 'en', true],
+      [['ru-RU', 'en'], 'ru', false],
+      [['en-US'], 'en', false],
+      [['de-DE', 'fr'], 'ru', false],
+      [[], 'ru', false],
+    ] as const)('a browser preferring %j on a %s page: shown %s', (languages, language, shown) => {
+      page(languages);
+      runInlineScript(language);
+      expect(offer().hidden).toBe(!shown);
+    });
+
+    it('is not offered again once dismissed', () => {
+      page(['en-US']);
+      runInlineScript('ru');
+      offer().querySelector('button')?.click();
+      expect(offer().hidden).toBe(true);
+      page(['en-US']);
+      runInlineScript('ru');
+      expect(offer().hidden).toBe(true);
+    });
+
+    it('is not offered again once a language is chosen, and the choice is remembered', () => {
+      page(['en-US']);
+      runInlineScript('ru');
+      document.getElementById('go')?.click();
+      expect(localStorage.getItem('kadr.lang')).toBe('en');
+      page(['en-US']);
+      runInlineScript('ru');
+      expect(offer().hidden).toBe(true);
+    });
+  });
+
   it('stays small', () => {
-    expect(publicPageScript('en').length).toBeLessThan(1024);
+    // A page's only script, counted in its HTML (ADR 007): referral, language, menu, the offer.
+    expect(publicPageScript('en').length).toBeLessThan(1536);
   });
 });

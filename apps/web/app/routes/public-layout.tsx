@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { SkipLink } from '~/components/skip-link';
+import { LanguageOffer } from '~/features/landing/components/language-offer';
 import { PublicFooter } from '~/features/landing/components/public-footer';
 import { PublicHeader } from '~/features/landing/components/public-header';
 import { i18nFor } from '~/lib/i18n';
@@ -19,6 +20,8 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <PublicFooter />
+      {/* Static pages only: their inline script is what shows it. */}
+      {staticLanguage ? <LanguageOffer page={staticLanguage} /> : null}
     </div>
   );
   return staticLanguage ? <I18nProvider i18n={i18nFor(staticLanguage)}>{page}</I18nProvider> : page;

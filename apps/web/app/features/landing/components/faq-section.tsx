@@ -1,5 +1,7 @@
 import '~/locales/landing';
+import { defaultCurrency, lowestCosts, tokenPackages } from '@kadr/catalog';
 import { FaqList } from '~/components/faq-list';
+import { usePageLanguage } from '~/lib/static-page';
 import { useTranslation } from '~/lib/use-translation';
 import { sections } from '../sections';
 
@@ -19,6 +21,18 @@ const questions = [
  */
 export function FaqSection() {
   const { t } = useTranslation('landing');
+  const language = usePageLanguage();
+  // The billing answer's figures, from the catalogue: the smallest package of the page's currency
+  // and the lowest costs of the price list.
+  const credits = (count: number) => t('home.prices.credits', { count });
+  const [smallest] = tokenPackages[defaultCurrency(language)];
+  const lowest = lowestCosts();
+  const billing = {
+    price: smallest?.price,
+    credits: credits(smallest?.tokens ?? 0),
+    image: credits(lowest.image),
+    videoSecond: credits(lowest.videoSecond),
+  };
   return (
     <section
       id={sections.faq}
@@ -40,7 +54,10 @@ export function FaqSection() {
           items={questions.map((id) => ({
             id,
             question: t(`home.faq.items.${id}.question`),
-            answer: t(`home.faq.items.${id}.answer`),
+            answer:
+              id === 'billing'
+                ? t('home.faq.items.billing.answer', billing)
+                : t(`home.faq.items.${id}.answer`),
           }))}
         />
       </div>

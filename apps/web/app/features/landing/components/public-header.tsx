@@ -36,6 +36,9 @@ export function PublicHeader() {
           <SectionLink section={sections.features} className={navLinkClass}>
             {t('header.features')}
           </SectionLink>
+          <SectionLink section={sections.prices} className={navLinkClass}>
+            {t('header.prices')}
+          </SectionLink>
           <SectionLink section={sections.faq} className={navLinkClass}>
             {t('header.faq')}
           </SectionLink>
@@ -67,6 +70,9 @@ export function PublicHeader() {
         <nav aria-label={t('header.menu')} className="flex flex-col">
           <SectionLink section={sections.features} className={mobileLinkClass}>
             {t('header.features')}
+          </SectionLink>
+          <SectionLink section={sections.prices} className={mobileLinkClass}>
+            {t('header.prices')}
           </SectionLink>
           <SectionLink section={sections.faq} className={mobileLinkClass}>
             {t('header.faq')}
