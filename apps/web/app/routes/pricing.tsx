@@ -2,11 +2,12 @@ import '~/locales/app';
 import '~/locales/app-pricing';
 import { PageHeader } from '~/components/page-header';
 import { usePackages } from '~/features/generations/hooks';
+import { CurrencyChoice } from '~/features/pricing/components/currency-choice';
 import { ModelCosts } from '~/features/pricing/components/model-costs';
 import { PackageList } from '~/features/pricing/components/package-list';
 import { PricingFaq } from '~/features/pricing/components/pricing-faq';
 import { WorkedExamples } from '~/features/pricing/components/worked-examples';
-import { currencyFor } from '~/features/pricing/currency';
+import { useCurrency } from '~/features/pricing/currency';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function PricingPage() {
   const { t, i18n: instance } = useTranslation('app');
   const language = instance.language;
-  const currency = currencyFor(language);
+  const [currency, chooseCurrency] = useCurrency(language);
   // The same cache entry as the package list: the examples say what the middle package buys.
   const { data: packages } = usePackages(currency, language);
   const middle = packages?.[Math.floor(packages.length / 2)]?.tokens;
@@ -36,6 +37,9 @@ export default function PricingPage() {
         <h2 id="packages-title" className="sr-only">
           {t('pricing.packages.title')}
         </h2>
+        <div className="mb-6 flex justify-end">
+          <CurrencyChoice value={currency} onChange={chooseCurrency} />
+        </div>
         <PackageList currency={currency} />
       </section>
       <section aria-labelledby="costs-title" className="mt-14">
@@ -60,7 +64,7 @@ export default function PricingPage() {
           {t('pricing.faq.title')}
         </h2>
         <div className="mt-6">
-          <PricingFaq />
+          <PricingFaq currency={currency} />
         </div>
       </section>
     </>

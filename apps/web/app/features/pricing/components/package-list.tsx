@@ -17,7 +17,7 @@ import { ReceiptEmailForm } from './receipt-email';
 type ReceiptAsk = { tokens: number; problem?: ReceiptEmailProblem; attempt: number };
 
 /**
- * The three packages of the interface's currency, each with its price, price per token, savings
+ * The three packages of the chosen currency, each with its price, price per credit, savings
  * and a Buy button. Buying opens the provider's page (see buyPackage). A failure is logged (spec
  * §8) and also told briefly: a Buy button that silently does nothing reads as broken. When the
  * server needs an e-mail for the 54-FZ receipt (a 400 naming `email`), the package's card asks
@@ -181,7 +181,7 @@ export function PackageList({ currency }: { currency: Currency }) {
       </ul>
       <p className="mt-4 flex items-start gap-2 text-sm text-fg-muted">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
-        {t('pricing.packages.provider')}
+        {t(`pricing.packages.provider.${currency}`)}
       </p>
     </>
   );

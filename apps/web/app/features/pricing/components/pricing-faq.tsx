@@ -1,12 +1,13 @@
 import '~/locales/app';
 import '~/locales/app-pricing';
+import type { Currency } from '@kadr/contract';
 import { FaqList } from '~/components/faq-list';
 import { useTranslation } from '~/lib/use-translation';
 
 const questions = ['pay', 'arrival', 'expiry', 'refunds', 'receipts'] as const;
 
-/** Payment questions; one answer open at a time. */
-export function PricingFaq() {
+/** Payment questions; one answer open at a time. How to pay follows the chosen currency's provider. */
+export function PricingFaq({ currency }: { currency: Currency }) {
   const { t } = useTranslation('app');
   return (
     <FaqList
@@ -14,7 +15,10 @@ export function PricingFaq() {
       items={questions.map((id) => ({
         id,
         question: t(`pricing.faq.items.${id}.question`),
-        answer: t(`pricing.faq.items.${id}.answer`),
+        answer:
+          id === 'pay' || id === 'arrival'
+            ? t(`pricing.faq.items.${id}.answer.${currency}`)
+            : t(`pricing.faq.items.${id}.answer`),
       }))}
     />
   );
