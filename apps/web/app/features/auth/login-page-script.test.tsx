@@ -176,4 +176,25 @@ describe('the sign-in page’s inline script', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(replace).not.toHaveBeenCalled();
   });
+
+  it.each([
+    ['ru', ru],
+    ['en', en],
+  ] as const)(
+    'greets a first visit in %s with a title that fits it, and says welcome back after a sign-in',
+    (language, texts) => {
+      const address = language === 'en' ? '/en/login' : '/login';
+      const title = () => document.querySelector('h1')?.textContent;
+      open(address, language);
+      expect(title()).toBe(texts.login.title);
+      expect(texts.login.title).not.toBe(texts.login.titleReturning);
+      // Someone uses a provider's button: the next visit is a return.
+      document
+        .querySelector<HTMLAnchorElement>('a[data-provider="google"]')
+        ?.addEventListener('click', (event) => event.preventDefault());
+      document.querySelector<HTMLAnchorElement>('a[data-provider="google"]')?.click();
+      open(address, language);
+      expect(title()).toBe(texts.login.titleReturning);
+    },
+  );
 });

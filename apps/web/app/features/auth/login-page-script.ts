@@ -19,6 +19,8 @@ export const loginPageAttributes = {
   error: 'data-sign-in-error',
   /** Where the operator's reason for a block goes, inside the `blocked-reason` explanation. */
   blockedReason: 'data-blocked-reason',
+  /** The heading's greeting for someone who signed in from this browser before ('Welcome back'). */
+  returningTitle: 'data-returning-title',
 } as const;
 
 /** The explanation shown for a block that came with the operator's reason. */
@@ -32,6 +34,8 @@ export const blockedWithReason = 'blocked-reason' as const;
  *   `/login` in the language of the `lang` cookie, so the cookie is set and the page loaded again;
  * - reads `next` with the one return-path rule (`safeReturnPath`) and puts it in each provider's
  *   link, and keeps the query (`next`, `error`) in the RU | EN links;
+ * - greets someone who went through sign-in from this browser before with 'Welcome back' (the
+ *   prerendered title fits a first visit too), and remembers a provider's button being used;
  * - shows why the last attempt failed (`?error=`; an unknown code gets the general message), with
  *   the operator's reason for a block from its short-lived cookie (never from the address);
  * - sends a person who is signed in on to `next`, after asking the server as the app does (only
@@ -39,7 +43,7 @@ export const blockedWithReason = 'blocked-reason' as const;
  */
 export function loginPageScript(language: Language): string {
   const json = JSON.stringify;
-  const { provider, error, blockedReason } = loginPageAttributes;
+  const { provider, error, blockedReason, returningTitle } = loginPageAttributes;
   const languagePattern = `^(${languages.join('|')})$`;
   const probe = 'https://kadr.invalid';
   return (
@@ -55,7 +59,11 @@ export function loginPageScript(language: Language): string {
     `if(typeof n!=="string"||n.charAt(0)!=="/"||n.charAt(1)==="/"||n.length>${maxReturnPathLength}||${unsafeInReturnPath.toString()}.test(n))n=D;` +
     `else{try{u=new URL(n,${json(probe)});n=u.origin===${json(probe)}?u.pathname+u.search+u.hash:D}catch(e){n=D}` +
     `if(n.charAt(0)!=="/"||n.charAt(1)==="/")n=D}` +
-    `d.querySelectorAll("a[${provider}]").forEach(function(a){a.href="/api/auth/"+a.getAttribute(${json(provider)})+"?"+new URLSearchParams({next:n})});` +
+    `d.querySelectorAll("a[${provider}]").forEach(function(a){a.href="/api/auth/"+a.getAttribute(${json(provider)})+"?"+new URLSearchParams({next:n});` +
+    `a.addEventListener("click",function(){try{localStorage.setItem(${json(browserStorageKeys.returning)},"1")}catch(e){}})});` +
+    // Welcome back: a sign-in went through this browser before, or a session may exist.
+    `var R=null;try{R=localStorage.getItem(${json(browserStorageKeys.returning)})}catch(e){}` +
+    `var h=d.querySelector("[${returningTitle}]");if(h&&(R||cookie(${json(cookieNames.signedInHint)})==="1"))h.textContent=h.getAttribute(${json(returningTitle)});` +
     `d.querySelectorAll("a[hreflang]").forEach(function(a){if(/^(\\/en)?\\/login$/.test(a.pathname))a.setAttribute("href",a.pathname+l.search)});` +
     // Why the last attempt failed.
     `var c=q.get("error");if(c){if(${json(signInErrors)}.indexOf(c)<0)c=${json(generalSignInError)};` +

@@ -90,7 +90,11 @@ export function LoginPanel() {
     >
       <div className="flex flex-col items-center text-center">
         <Logo className="size-12" />
-        <h1 id="login-title" className="mt-6 text-2xl font-semibold tracking-tight text-fg">
+        <h1
+          id="login-title"
+          {...{ [loginPageAttributes.returningTitle]: t('login.titleReturning') }}
+          className="mt-6 text-2xl font-semibold tracking-tight text-fg"
+        >
           {t('login.title')}
         </h1>
         <p className="mt-2 text-sm text-fg-muted">{t('login.description')}</p>
