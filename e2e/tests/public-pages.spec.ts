@@ -145,7 +145,7 @@ test.describe('public pages as delivered (raw HTML, as a search engine sees them
       expect(html).not.toContain('modulepreload');
       const scripts = [...html.matchAll(/<script\b[^>]*>(.*?)<\/script>/gs)];
       expect(scripts).toHaveLength(1);
-      expect(scripts[0]?.[1]?.length).toBeLessThan(1024);
+      expect(scripts[0]?.[1]?.length).toBeLessThan(1536);
       expect(scripts[0]?.[1]).toContain(`"lang="+"${page.language}"`);
     });
   }

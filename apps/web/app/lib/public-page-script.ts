@@ -60,7 +60,8 @@ export function publicPageScript(language: Language): string {
     // The browser's first language we speak; offered when it is not the page's.
     `for(i=0;i<N.length&&!p;i++)p=/^(${languages.join('|')})\\b/i.exec(N[i]);` +
     `try{k=localStorage.getItem(${JSON.stringify(browserStorageKeys.languageOffer)})}catch(e){}` +
-    `if(o&&p&&p[1].toLowerCase()!==${lang}&&!k)o.hidden=false;` +
+    // Shown with the address's query, so a `next` or a referral goes along.
+    `if(o&&p&&p[1].toLowerCase()!==${lang}&&!k){o.hidden=false;o.querySelector("a").search=location.search}` +
     `d.addEventListener("click",function(e){var t=e.target,m=d.getElementById(${JSON.stringify(mobileMenuId)}),` +
     `l=t.closest&&t.closest("a[hreflang]"),v=l&&l.getAttribute("hreflang");` +
     `if(v&&/^(${languages.join('|')})$/.test(v)){${remember('v')};D()}` +
