@@ -216,7 +216,12 @@ async function compare(
   bare: Server,
   ours: Target,
   baseline: Target,
-  goals: { ratio?: number; rps?: number; p99Ms?: number },
+  /**
+   * `ratio`: at least this share of the bare route's throughput; `rps`: at least this throughput at
+   * saturation; `p99Ms`: the p99 at `p99AtRps` requests/s sent on a schedule (default `rps`, else
+   * three quarters of what saturation reached).
+   */
+  goals: { ratio?: number; rps?: number; p99Ms?: number; p99AtRps?: number },
   check?: () => Promise<{ ok: boolean } & Record<string, unknown>>,
 ): Promise<void> {
   if (!wants('api', name)) return;
@@ -259,7 +264,7 @@ async function compare(
       method: ours.method,
       body: ours.body,
       headers: ours.headers,
-      rate: goals.rps ?? Math.round(a.rps * 0.75),
+      rate: goals.p99AtRps ?? goals.rps ?? Math.round(a.rps * 0.75),
     };
     // Settle at the rate first (the closed loop above leaves queues and pools in another state).
     await paceApart({ ...target, seconds: 2 });
@@ -291,11 +296,14 @@ async function compare(
     bareP99Ms: b.p99,
     ratio: Number(ratio.toFixed(3)),
     ratioSpread: ratioSpread(mine, theirs),
-    // Read against this machine's yardstick (`bare-route-plus-work`), when this run measured it.
-    ...(calibration && goals.ratio !== undefined
+    // Read against this machine's yardstick (`bare-route-plus-work`), when this run measured it:
+    // printed for every ratio, as information, and beside the goal where a ratio is one.
+    ...(calibration
       ? {
           asBareRoutePlusUs: workAt(calibration, ratio),
-          goalAsBareRoutePlusUs: workAt(calibration, goals.ratio),
+          ...(goals.ratio !== undefined
+            ? { goalAsBareRoutePlusUs: workAt(calibration, goals.ratio) }
+            : {}),
         }
       : {}),
     ...(paced.length > 0
@@ -439,7 +447,9 @@ async function benchApi(kadr: Server): Promise<void> {
         duration: 10,
       },
     };
-    await compare('estimate-video-vs-bare-route', kadr, bare, estimate, estimate, { ratio: 0.65 });
+    // No goal since issue #33: the ratio and its yardstick are printed as information (on two
+    // shared cores every microsecond of a route's work costs about one and a half).
+    await compare('estimate-video-vs-bare-route', kadr, bare, estimate, estimate, {});
 
     // Every request charges one person (the worst case for the balance row) and is a real create:
     // debit, request, ledger entry, submit job, notifications, durable commit. The bare route parses
@@ -475,7 +485,9 @@ async function benchApi(kadr: Server): Promise<void> {
         headers: { cookie: String(kadr.info.historianCookie) },
       },
       { path: '/api/generations', method: 'GET' },
-      { rps: 3000, p99Ms: 20 },
+      // Latency at two-thirds of the saturation goal (issue #33): at 3,000/s two shared cores are
+      // ~90 % busy and queue, so a p99 there measures the queue, not the route.
+      { rps: 3000, p99Ms: 20, p99AtRps: 2000 },
     );
   } finally {
     await bare.stop();
