@@ -209,9 +209,12 @@ export async function buildApp(deps: AppDeps) {
 
   // Sessions are cached while the hub listens, so a revocation on any node reaches this one.
   const stopSessionCache = sessions.useRevocationFeed(realtime);
+  // A switch made on any node is forgotten here at once, not after the switch cache's TTL.
+  const stopModelSwitchFeed = container.modelSwitches.useFeed(realtime);
   app.addHook('onReady', realtime.start);
   app.addHook('onClose', async () => {
     stopSessionCache();
+    stopModelSwitchFeed();
     await realtime.stop();
   });
   await app.register(realtimeRoutes, {

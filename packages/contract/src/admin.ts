@@ -266,14 +266,18 @@ export const adminPeriodSchema = z.object({
     pending: z.number().check(z.int()),
     processing: z.number().check(z.int()),
     completed: z.number().check(z.int()),
+    /** Failed by themselves: not the ones their person cancelled. */
     failed: z.number().check(z.int()),
+    /** Cancelled by their person (failed with `canceled`): neither a success nor an error. */
+    canceled: z.number().check(z.int()),
   }),
   models: z.array(
     z.object({
       model: z.string(),
       total: z.number().check(z.int()),
       failed: z.number().check(z.int()),
-      /** Failed ÷ finished (0 when none finished). */
+      canceled: z.number().check(z.int()),
+      /** Failed ÷ (completed + failed), cancellations left out (0 when none finished). */
       failure_rate: z.number(),
       /** Median milliseconds from create to result, over completed ones; null when none. */
       median_ms: z.nullable(z.number()),

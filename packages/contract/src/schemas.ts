@@ -340,16 +340,25 @@ export const fileBytesSchema = z.string().check(z.meta({ format: 'binary' }));
  * `GET /api/realtime`: server-sent events. `user` carries the person's record (on open and
  * whenever it or the balance changes), `generation` a generation record whenever one of theirs
  * changes, `payment` a payment record whenever one of theirs changes state (succeeded, canceled,
- * or tokens taken back); comment lines are heartbeats.
+ * or tokens taken back), `models` a ModelSwitchEvent to everyone whenever an operator switches a
+ * model off or on; comment lines are heartbeats.
  */
 export const realtimeStreamSchema = z
   .string()
   .check(
     z.describe(
       'text/event-stream: `user` events (a User), `generation` events (a GenerationRecord), ' +
-        '`payment` events (a PaymentRecord).',
+        '`payment` events (a PaymentRecord), `models` events (a ModelSwitchEvent: the models ' +
+        'on offer changed, ask `GET /api/models` again).',
     ),
   );
+
+/**
+ * A realtime `models` event: the model an operator switched off or on. It says only which; what is
+ * on offer now is `GET /api/models`'s answer.
+ */
+export const modelSwitchEventSchema = z.object({ id: z.string() });
+export type ModelSwitchEvent = z.infer<typeof modelSwitchEventSchema>;
 
 /**
  * A purchase's state: `pending` until the provider confirms it, then paid, or closed unpaid; or

@@ -6,6 +6,25 @@ import { storageKeys } from './storage';
 
 const day = 24 * 60 * 60 * 1000;
 
+/**
+ * The first part of the key of the models on offer (`queryKeys.models`). An operator may switch a
+ * model off at any moment: the list is kept in memory only, where the realtime `models` event
+ * reaches it, and never persisted, so a reload asks the server (whose answer is `no-store`).
+ */
+export const modelsQueryRoot = 'models';
+
+/**
+ * What the persisted cache was written by: raising it drops what older builds persisted (before
+ * `v2`, the models on offer, which a reload would otherwise have shown for up to a minute).
+ */
+const persistedVersion = 'v2';
+
+/** TanStack's own rule (queries that succeeded), less the models on offer. */
+export const persisted = (query: {
+  queryKey: readonly unknown[];
+  state: { status: string };
+}): boolean => query.state.status === 'success' && query.queryKey[0] !== modelsQueryRoot;
+
 function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -34,7 +53,12 @@ export function QueryProvider({ userId, children }: { userId: string; children: 
   return (
     <PersistQueryClientProvider
       client={client}
-      persistOptions={{ persister, maxAge: day, buster: userId }}
+      persistOptions={{
+        persister,
+        maxAge: day,
+        buster: `${userId}:${persistedVersion}`,
+        dehydrateOptions: { shouldDehydrateQuery: persisted },
+      }}
     >
       {children}
     </PersistQueryClientProvider>

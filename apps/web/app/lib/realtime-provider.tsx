@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -7,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { modelsQueryRoot } from './query-client';
 import { connectRealtime } from './realtime';
 import { isUser, useSession } from './session';
 
@@ -28,10 +30,14 @@ const RealtimeContext = createContext<Realtime | null>(null);
 
 /**
  * Keeps the signed-in user's realtime stream open while mounted (the signed-in layout): `user`
- * events replace the session user, so the balance changes live in every open tab.
+ * events replace the session user, so the balance changes live in every open tab; a `models` event
+ * (a model switched off or on in the console) makes every list of the models on offer ask the
+ * server again at once, and so does a stream that comes back after a drop (a switch may have
+ * happened meanwhile). Screens that read the list follow it (`useOfferedModels`).
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { status, setUser, revalidate } = useSession();
+  const client = useQueryClient();
   // Not while the cached user stands in: the server has not yet said the session is alive.
   const authenticated = status === 'authenticated';
   const [connected, setConnected] = useState(false);
@@ -43,6 +49,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!authenticated) return;
+    const refetchModels = () => void client.invalidateQueries({ queryKey: [modelsQueryRoot] });
+    let dropped = false;
     return connectRealtime({
       onUser: (user) => {
         if (!isUser(user)) {
@@ -58,12 +66,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       onPayment: (payment) => {
         for (const listener of listeners.current.payment) listener(payment);
       },
-      onConnectedChange: setConnected,
+      onModels: refetchModels,
+      onConnectedChange: (live) => {
+        if (live && dropped) refetchModels();
+        if (!live) dropped = true;
+        setConnected(live);
+      },
       // The session may have ended meanwhile (e.g. logout in another tab): then the layout
       // sends the person to /login instead.
       beforeReconnect: revalidate,
     });
-  }, [authenticated, setUser, revalidate]);
+  }, [authenticated, setUser, revalidate, client]);
 
   // Stable for the provider's life, so subscribers' effects do not run again on reconnection.
   const subscribers = useMemo(() => {

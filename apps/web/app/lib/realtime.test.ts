@@ -134,6 +134,14 @@ describe('connectRealtime', () => {
     expect(realtime.onConnectedChange).toHaveBeenLastCalledWith(true);
   });
 
+  it('passes on models events: an operator switched a model off or on', () => {
+    const onModels = vi.fn();
+    const realtime = setup({ onModels });
+    realtime.latest().emit('user', '{}');
+    realtime.latest().emit('models', '{"id":"seedream-3"}');
+    expect(onModels).toHaveBeenCalledWith({ id: 'seedream-3' });
+  });
+
   it('ignores an unreadable event without throwing', () => {
     const realtime = setup();
     realtime.latest().emit('user', 'not json');

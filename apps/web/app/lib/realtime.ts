@@ -1,8 +1,9 @@
 /**
  * The client of `GET /api/realtime`, a server-sent-events stream of the signed-in user's changes:
  * `user` (the user record, sent at connect and on every change of it or the balance) and
- * `generation` (a generation record) and `payment` (a payment record, when one of the person's
- * purchases changes state). Framework-free so the reconnection rules can be unit-tested.
+ * `generation` (a generation record), `payment` (a payment record, when one of the person's
+ * purchases changes state) and `models` (an operator switched a model off or on: the list on offer
+ * changed). Framework-free so the reconnection rules can be unit-tested.
  */
 
 const realtimeUrl = '/api/realtime';
@@ -29,6 +30,8 @@ export type RealtimeHandlers = {
   onGeneration?: (generation: unknown) => void;
   /** A `payment` event's data, parsed but not checked. */
   onPayment?: (payment: unknown) => void;
+  /** A `models` event's data (which model was switched), parsed but not checked. */
+  onModels?: (change: unknown) => void;
   /** True once the stream has delivered its first event, false when it drops. */
   onConnectedChange?: (connected: boolean) => void;
   /**
@@ -147,6 +150,10 @@ export function connectRealtime(
     stream.addEventListener('payment', (event) => {
       const parsed = parse(event);
       if (parsed.ok) handlers.onPayment?.(parsed.data);
+    });
+    stream.addEventListener('models', (event) => {
+      const parsed = parse(event);
+      if (parsed.ok) handlers.onModels?.(parsed.data);
     });
     // The server ends a stream with a reason: `replaced` when this person opened more streams than
     // they may hold (another tab took this one's place: reconnecting now would only push that one

@@ -1,3 +1,4 @@
+import type { GenerationErrorCode } from '@kadr/contract';
 import { and, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { adminAudit, users } from '../../db/schema.ts';
@@ -50,6 +51,11 @@ function listConditions(alias: 'g' | 'p', filters: ListFilters): SQL {
   if (filters.to) where.push(sql`${t}.created < ${filters.to}::date + 1`);
   return sql.join(where, sql` and `);
 }
+
+/** A generation its person cancelled: failed in the table, but nobody's error (issue #33). */
+const canceled = sql`status = 'failed' and error_code = ${'canceled' satisfies GenerationErrorCode}`;
+/** A generation that failed by itself: what the overview's failures and failure rates count. */
+const failedNotCanceled = sql`status = 'failed' and error_code is distinct from ${'canceled' satisfies GenerationErrorCode}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -216,22 +222,30 @@ export function createAdminRepository(db: Executor) {
         .where(eq(users.id, userId));
     },
 
-    /** The overview's figures for everything since `since`. */
+    /**
+     * The overview's figures for everything since `since`. A generation its person cancelled is
+     * failed with `canceled` in the table, but it is nobody's error: it counts as `canceled`,
+     * apart from the failures.
+     */
     async period(since: Date) {
       const signups = await db.execute<{ n: number }>(sql`
         select count(*)::int as n from users where created >= ${since}`);
       const statuses = await db.execute<{ status: string; n: number }>(sql`
-        select status, count(*)::int as n from generation_requests
+        select case when ${canceled} then 'canceled' else status end as status,
+               count(*)::int as n
+          from generation_requests
          where created >= ${since} group by 1`);
       const models = await db.execute<{
         model: string;
         total: number;
         failed: number;
+        canceled: number;
         completed: number;
         median_ms: number | null;
       }>(sql`
         select model, count(*)::int as total,
-               count(*) filter (where status = 'failed')::int as failed,
+               count(*) filter (where ${failedNotCanceled})::int as failed,
+               count(*) filter (where ${canceled})::int as canceled,
                count(*) filter (where status = 'completed')::int as completed,
                (percentile_cont(0.5) within group (
                   order by extract(epoch from completed_at - created) * 1000)
@@ -257,7 +271,10 @@ export function createAdminRepository(db: Executor) {
       };
     },
 
-    /** The last `days` UTC days, oldest first: sign-ups, generations, failures and revenue. */
+    /**
+     * The last `days` UTC days, oldest first: sign-ups, generations, failures (not the
+     * cancellations) and revenue.
+     */
     async days(days: number) {
       const result = await db.execute<{
         day: string;
@@ -277,7 +294,7 @@ export function createAdminRepository(db: Executor) {
                (select count(*) from generation_requests
                  where (created at time zone 'utc')::date = d.day)::int as generations,
                (select count(*) from generation_requests
-                 where (created at time zone 'utc')::date = d.day and status = 'failed')::int
+                 where (created at time zone 'utc')::date = d.day and ${failedNotCanceled})::int
                  as failed,
                (select coalesce(sum(amount), 0) from payments
                  where status = 'succeeded' and currency = 'RUB'

@@ -95,6 +95,7 @@ export function createAdminService(deps: {
         processing: by.get('processing') ?? 0,
         completed: by.get('completed') ?? 0,
         failed: by.get('failed') ?? 0,
+        canceled: by.get('canceled') ?? 0,
       },
       models: figures.models.map((row) => {
         const finished = row.failed + row.completed;
@@ -102,6 +103,7 @@ export function createAdminService(deps: {
           model: row.model,
           total: row.total,
           failed: row.failed,
+          canceled: row.canceled,
           failure_rate: finished === 0 ? 0 : row.failed / finished,
           median_ms: row.median_ms === null ? null : Math.round(row.median_ms),
         };

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { modelSwitches } from '../../db/schema.ts';
+import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
 
 export type ModelSwitchRow = typeof modelSwitches.$inferSelect;
 
@@ -20,14 +21,20 @@ export function createModelSwitchRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * Switches a model and, in the same statement, tells every node (`kadr_model`, the model id):
+     * each forgets what it read and tells its open pages. Inside a transaction the notification
+     * leaves only at commit, so nobody hears of a switch that did not happen.
+     */
     async set(model: string, enabled: boolean, by: string | null): Promise<void> {
-      await db
-        .insert(modelSwitches)
-        .values({ model, enabled, updatedBy: by })
-        .onConflictDoUpdate({
-          target: modelSwitches.model,
-          set: { enabled, updatedBy: by, updated: new Date() },
-        });
+      await db.execute(sql`
+        with changed as (
+          insert into ${modelSwitches} (model, enabled, updated_by)
+          values (${model}, ${enabled}, ${by})
+          on conflict (model) do update
+            set enabled = excluded.enabled, updated_by = excluded.updated_by, updated = now()
+          returning model)
+        select pg_notify(${'kadr_model' satisfies RealtimeChannel}, model) from changed`);
     },
   };
 }

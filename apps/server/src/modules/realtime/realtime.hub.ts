@@ -1,21 +1,28 @@
 import pg from 'pg';
 
-export type RealtimeChannel = 'kadr_user' | 'kadr_generation' | 'kadr_payment' | 'kadr_session';
+export type RealtimeChannel =
+  | 'kadr_user'
+  | 'kadr_generation'
+  | 'kadr_payment'
+  | 'kadr_session'
+  | 'kadr_model';
 const realtimeChannels: readonly RealtimeChannel[] = [
   'kadr_user',
   'kadr_generation',
   'kadr_payment',
   'kadr_session',
+  'kadr_model',
 ];
 
 type Listener = (channel: RealtimeChannel, payload: string) => void;
 
 /**
  * One LISTEN connection per server node. PostgreSQL NOTIFY carries only ids (`kadr_user`: a user id;
- * `kadr_generation`: "userId:generationId"; `kadr_payment`: "userId:paymentId"; `kadr_session`: the hash of a revoked session token), so
- * every node hears every change, and each stream reads the fresh record itself. The connection is
- * re-opened with backoff if it drops; `onListening` hears when it starts and stops listening (what
- * was sent in between is lost, so a cache fed by it must start over).
+ * `kadr_generation`: "userId:generationId"; `kadr_payment`: "userId:paymentId"; `kadr_session`: the
+ * hash of a revoked session token; `kadr_model`: the id of a model an operator switched off or on),
+ * so every node hears every change, and each stream reads the fresh record itself. The connection
+ * is re-opened with backoff if it drops; `onListening` hears when it starts and stops listening
+ * (what was sent in between is lost, so a cache fed by it must start over).
  */
 export function createRealtimeHub(options: {
   connectionString: string;

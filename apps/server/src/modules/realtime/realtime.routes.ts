@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { problemSchema, realtimeStreamSchema } from '@kadr/contract';
+import { type ModelSwitchEvent, problemSchema, realtimeStreamSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem } from '../../lib/problem.ts';
 import type { AccountService } from '../auth/account.service.ts';
@@ -41,6 +41,7 @@ interface Stream {
  * current user record, then sends `user` events whenever the record or balance changes and
  * `generation` events with the full record whenever one of their generations changes, `payment`
  * events with the payment record whenever one of their payments changes state (on any node),
+ * `models` events (the model's id) to every stream when an operator switches a model off or on,
  * and a comment line as a heartbeat so proxies keep the connection open. A stream lives no longer
  * than its session: it ends as soon as the session is revoked on any node (`kadr_session`), and
  * each heartbeat checks the session again (expiry, or a revocation sent while nobody listened).
@@ -110,6 +111,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
   };
 
   const unsubscribe = options.hub.subscribe((channel, payload) => {
+    if (channel === 'kadr_model') {
+      // Everyone's concern and nothing to read: one chunk, written to every stream of this node.
+      // Pages then ask for the model list again (this node's switch cache is already forgotten).
+      const chunk = `event: models\ndata: ${JSON.stringify({ id: payload } satisfies ModelSwitchEvent)}\n\n`;
+      for (const streams of byUser.values()) for (const stream of streams) write(stream, chunk);
+      return;
+    }
     if (channel === 'kadr_session') {
       for (const streams of byUser.values()) {
         for (const stream of streams) if (stream.tokenHash === payload) stream.end();

@@ -312,7 +312,8 @@ export function useOfferedModels(type: ModelType) {
         description: model.description[language],
       }),
     ),
-    // A switch takes effect within a minute on an open page, at once on the next visit.
+    // A switch reaches an open page at once (the realtime `models` event refetches this, see
+    // `RealtimeProvider`) and a reload always asks (the list is never persisted).
     staleTime: 60 * 1000,
   });
   return { items: data ?? [], confirmed: !isPlaceholderData };

@@ -1,5 +1,6 @@
 import type { ModelType } from '@kadr/catalog';
 import type { Currency } from '@kadr/contract';
+import { modelsQueryRoot } from '~/lib/query-client';
 import type { HistoryFilter, LedgerFilter } from './api';
 
 /**
@@ -10,7 +11,7 @@ import type { HistoryFilter, LedgerFilter } from './api';
  * dialog) and ledger (token statement pages).
  */
 export const queryKeys = {
-  models: (type: ModelType, language: string) => ['models', type, language] as const,
+  models: (type: ModelType, language: string) => [modelsQueryRoot, type, language] as const,
   generation: {
     all: ['generation'] as const,
     estimate: (type: ModelType, model: string, priced: Record<string, unknown>) =>

@@ -104,9 +104,15 @@ function PeriodFigures({ figures }: { figures: AdminPeriod }) {
         <Figure
           label={t('overview.generations')}
           value={n(generations)}
-          hint={(['completed', 'failed', 'processing', 'pending'] as const)
-            .map((status) => `${t(`status.${status}`)}: ${n(figures.generations[status])}`)
-            .join(' · ')}
+          hint={[
+            ...(['completed', 'failed'] as const).map(
+              (status) => `${t(`status.${status}`)}: ${n(figures.generations[status])}`,
+            ),
+            `${t('overview.canceled')}: ${n(figures.generations.canceled)}`,
+            ...(['processing', 'pending'] as const).map(
+              (status) => `${t(`status.${status}`)}: ${n(figures.generations[status])}`,
+            ),
+          ].join(' · ')}
         />
         <Figure
           label={`${t('overview.tokens')} · ${t('overview.debited')}`}
@@ -140,6 +146,7 @@ function PeriodFigures({ figures }: { figures: AdminPeriod }) {
             t('common.model'),
             t('overview.total'),
             t('overview.failed'),
+            t('overview.canceled'),
             t('overview.failureRate'),
             t('overview.medianTime'),
           ]}
@@ -149,6 +156,7 @@ function PeriodFigures({ figures }: { figures: AdminPeriod }) {
               modelName(row.model),
               n(row.total),
               n(row.failed),
+              n(row.canceled),
               <span
                 key="rate"
                 className={clsx(row.failure_rate > 0.2 && 'font-semibold text-red-400')}
@@ -159,6 +167,7 @@ function PeriodFigures({ figures }: { figures: AdminPeriod }) {
             ],
           }))}
         />
+        <p className="mt-2 text-xs text-fg-muted">{t('overview.canceledNote')}</p>
       </Section>
     </div>
   );

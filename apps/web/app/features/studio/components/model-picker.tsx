@@ -2,9 +2,10 @@ import '~/locales/app-studio';
 import { estimateFromDraft, getModel, type ModelDefinition, type ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Clapperboard } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useOfferedModels } from '~/features/generations/hooks';
 import { currentLanguage } from '~/lib/i18n';
+import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 
 /**
@@ -26,12 +27,25 @@ export function ModelPicker({
   const offered = items
     .map((item) => getModel(item.id))
     .filter((model): model is ModelDefinition => model !== undefined && !model.pricingOnly);
-  // The chosen model was switched off (or the default is): choose the first one on offer.
+  // The chosen model was switched off (or the default is): choose the first one on offer. When it
+  // was on offer on this page a moment ago, the person chose it: say calmly what changed.
   const first = offered[0]?.id;
   const gone = confirmed && first !== undefined && !offered.some((model) => model.id === selected);
+  const seen = useRef(new Set<string>());
   useEffect(() => {
-    if (gone) onSelect(first);
-  }, [gone, first, onSelect]);
+    if (gone) {
+      if (seen.current.has(selected)) {
+        toast.info(
+          t('studio.modelOff', {
+            name: getModel(selected)?.name ?? selected,
+            next: getModel(first)?.name ?? first,
+          }),
+        );
+      }
+      onSelect(first);
+    }
+    if (confirmed) seen.current = new Set(offered.map((model) => model.id));
+  });
 
   return (
     <fieldset className="min-w-0">
