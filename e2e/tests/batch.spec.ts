@@ -79,3 +79,74 @@ for (const lang of ['ru', 'en'] as const) {
     expect(zipEntries(zip)).toBe(8);
   });
 }
+
+test('batch (ru, desktop): a double click on «Запустить пакет» starts one batch and charges once; the button locks, says what started and brings it into view', async ({
+  page,
+}) => {
+  test.skip(test.info().project.name !== 'desktop', 'reported in Russian on a desktop');
+  test.setTimeout(60_000);
+  const t = texts.ru;
+  await useLanguage(page, 'ru');
+  await demoSignIn(page.request, { name: 'Batch Twice', email: uniqueEmail('batch-twice') });
+  // The answer comes a moment later, as on a slow network: the button must stay locked meanwhile.
+  const submissions: string[] = [];
+  await page.route('**/api/batches', async (route) => {
+    submissions.push(route.request().headers()['idempotency-key'] ?? '');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/batch');
+  await page
+    .locator('label')
+    .filter({ hasText: /^Seedream 3$/ })
+    .click();
+  // One prompt on Seedream 3: 3 credits.
+  await page
+    .getByRole('textbox', { name: t.batch.mode.lines, exact: true })
+    .fill('Маяк на скале в шторм');
+  const start = page.getByRole('button', { name: plural('ru', t.batch, 'start', 3) });
+  await expect(start).toBeEnabled();
+  await start.dblclick();
+  const locked = page.getByRole('button', { name: t.studio.starting });
+  await expect(locked).toBeDisabled();
+
+  await expect(page.getByText(plural('ru', t.studio.spend, 'batchStarted', 1))).toBeVisible();
+  const group = page.locator('section[data-batch]');
+  await expect(group).toBeInViewport();
+  await expect(group.locator('article[data-status="completed"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  expect((await currentUser(page.request)).tokens).toBe(97);
+
+  // Pressed again seconds later: the same batch answers, and nothing more is taken.
+  await start.click();
+  await expect(page.getByText(t.studio.spend.batchAgain)).toBeVisible();
+  expect(new Set(submissions).size).toBe(1);
+  expect((await currentUser(page.request)).tokens).toBe(97);
+  const statement = (await (await page.request.get('/api/ledger?page=1&perPage=50')).json()) as {
+    items: { delta: number }[];
+  };
+  expect(statement.items.filter((entry) => entry.delta < 0)).toHaveLength(1);
+});
+
+test('batch (ru, desktop): short of credits, it offers the top-up the studio offers', async ({
+  page,
+}) => {
+  test.skip(test.info().project.name !== 'desktop', 'reported in Russian on a desktop');
+  const t = texts.ru;
+  await useLanguage(page, 'ru');
+  await demoSignIn(page.request, { name: 'Batch Poor', email: uniqueEmail('batch-poor') });
+  await page.goto('/batch');
+  await page
+    .locator('label')
+    .filter({ hasText: /^Imagen 4 Ultra$/ })
+    .click();
+  await page
+    .getByRole('textbox', { name: t.batch.mode.lines, exact: true })
+    .fill(Array.from({ length: 17 }, (_, n) => `Кадр ${n + 1}`).join('\n'));
+  await expect(page.getByText(plural('ru', t.studio, 'notEnough', 102))).toBeVisible();
+  const topUp = page.locator('#main').getByRole('link', { name: t.studio.topUp });
+  await expect(topUp).toBeVisible();
+  await topUp.click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});

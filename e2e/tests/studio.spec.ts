@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { fill, type Lang, plural, appTexts as texts, useLanguage } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
+import { appOrigin } from './origin.ts';
 import { currentUser, demoSignIn, uniqueEmail } from './users.ts';
 
 async function openStudio(page: Page, lang: Lang, name = 'Studio Person') {
@@ -390,3 +391,71 @@ test('every model card has its own picture: stills for image models, a video pos
   }
   expect(seen.size).toBe(10);
 });
+
+for (const lang of ['ru', 'en'] as const) {
+  const t = texts[lang];
+
+  test(`studio (${lang}): a double click on Generate starts one generation and charges once`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await openStudio(page, lang, 'Studio Twice');
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/create-(image|video)$/.test(request.url())) {
+        creates.push(request.headers()['idempotency-key'] ?? '');
+      }
+    });
+    await page.getByLabel(/^(Промпт|Prompt)$/).fill('A paper boat on a puddle');
+    await generateButton(page).dblclick();
+    await expect(page.locator('article[data-generation][data-status="completed"]')).toHaveCount(1, {
+      timeout: 30_000,
+    });
+    await expect(page.locator('article[data-generation]')).toHaveCount(1);
+    expect(new Set(creates).size).toBe(1);
+    const history = (await (
+      await page.request.get('/api/generations?page=1&perPage=12')
+    ).json()) as {
+      items: { cost: number }[];
+    };
+    expect(history.items).toHaveLength(1);
+    expect((await currentUser(page.request)).tokens).toBe(100 - (history.items[0]?.cost ?? 0));
+  });
+
+  test(`studio (${lang}): after a reload the results panel shows the person's running and latest generations again, from the server`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await openStudio(page, lang, 'Studio Reload');
+    const finished = await generate(page, 'A lighthouse at dusk');
+    await expect(finished).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+    const finishedId = await finished.getAttribute('data-generation');
+    // Another one, started elsewhere (another tab, a phone): this tab never followed it.
+    const elsewhere = await page.request.post('/api/create-image', {
+      data: { model: 'seedream-3', prompt: 'A fox running through snow' },
+      headers: { origin: appOrigin },
+    });
+    expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+    const { request_id: elsewhereId } = (await elsewhere.json()) as { request_id: string };
+
+    // The tab's own memory is gone too: what shows comes from the server.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await expect(page.locator(`article[data-generation="${finishedId}"]`)).toHaveAttribute(
+      'data-status',
+      'completed',
+    );
+    const other = page.locator(`article[data-generation="${elsewhereId}"]`);
+    await expect(other).toBeVisible();
+    await expect(other).toContainText('A fox running through snow');
+
+    // A panel the person removed stays removed after the next reload.
+    await page
+      .locator(`article[data-generation="${finishedId}"]`)
+      .getByRole('button', { name: t.studio.active.dismiss })
+      .click();
+    await page.reload();
+    await expect(other).toBeVisible();
+    await expect(page.locator(`article[data-generation="${finishedId}"]`)).toHaveCount(0);
+  });
+}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PageHeader } from '~/components/page-header';
 import { CompareForm, type CompareRun } from '~/features/studio/components/compare-form';
 import { CompareResults } from '~/features/studio/components/compare-results';
+import { Viewer } from '~/features/viewer/components/viewer';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
@@ -26,7 +27,9 @@ export default function ComparePage() {
     <>
       <PageHeader title={t('compare.title')} description={t('compare.description')} />
       <CompareForm onStarted={setRun} />
-      {run ? <CompareResults key={run.cells.map((cell) => cell.id).join()} run={run} /> : null}
+      {run ? (
+        <CompareResults key={run.cells.map((cell) => cell.id).join()} run={run} Viewer={Viewer} />
+      ) : null}
     </>
   );
 }

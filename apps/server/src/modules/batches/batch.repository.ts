@@ -13,8 +13,12 @@ export function createBatchRepository(db: Executor) {
       type: ModelType,
       quote: number,
       items: { model: string; body: Record<string, unknown>; cost: number }[],
+      id?: string,
     ): Promise<BatchRow> {
-      const [batch] = await db.insert(batches).values({ userId, type, quote }).returning();
+      const [batch] = await db
+        .insert(batches)
+        .values({ ...(id === undefined ? {} : { id }), userId, type, quote })
+        .returning();
       if (!batch) throw new Error('insert into batches returned nothing');
       await db
         .insert(batchItems)

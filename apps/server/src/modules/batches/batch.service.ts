@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ModelType } from '@kadr/catalog';
@@ -30,6 +31,21 @@ function createBody(type: ModelType, item: BatchItemInput): Record<string, unkno
 /** Each item's idempotency key: however often (and wherever) a release runs, an item starts once. */
 const itemKey = (batchId: string, position: number) => `batch:${batchId}:${position}`;
 
+/** What makes two submissions "the same" for an Idempotency-Key: the endpoint and the body. */
+const submissionHash = (body: BatchBody) =>
+  createHash('sha256')
+    .update(`batch\n${JSON.stringify(body)}`)
+    .digest('hex');
+
+/** How a submission ended: the route maps each outcome to its answer. */
+export type BatchStart =
+  | { outcome: 'started'; batch: Batch }
+  /** The same Idempotency-Key and body again (a double click, a retry): that batch, not charged. */
+  | { outcome: 'replayed'; batch: Batch }
+  | { outcome: 'insufficient_tokens'; total: number }
+  /** The Idempotency-Key was used for another request. */
+  | { outcome: 'key_reused' };
+
 /**
  * Batches: many generations quoted as one, started as ordinary generations while the person's
  * running cap allows (each charged as it starts, refunded on failure, cancellable on its own); the
@@ -37,11 +53,14 @@ const itemKey = (batchId: string, position: number) => `batch:${batchId}:${posit
  * a closed page, by the `release_batches` job every minute.
  */
 export function createBatchService(deps: {
-  repositories: Pick<Repositories, 'batches' | 'users' | 'generations' | 'files'>;
+  repositories: Pick<
+    Repositories,
+    'batches' | 'generations' | 'files' | 'idempotencyKeys' | 'transaction'
+  >;
   generations: Pick<GenerationService, 'quote' | 'create'>;
   storage: Pick<ObjectStorage, 'open'>;
 }) {
-  const { batches, users, generations: generationRows } = deps.repositories;
+  const { batches, idempotencyKeys, generations: generationRows } = deps.repositories;
 
   async function quoteItems(user: SessionUser, body: BatchBody) {
     const costs: number[] = [];
@@ -128,28 +147,55 @@ export function createBatchService(deps: {
       };
     },
 
-    /** Quotes, checks the balance covers the whole batch, records it and starts what it can. */
-    async create(user: SessionUser, body: BatchBody): Promise<Batch> {
+    /**
+     * Quotes, checks the balance covers the whole batch, records it and starts what it can. With an
+     * Idempotency-Key, the key is claimed in the transaction that records the batch: a repeat with
+     * the same body (also one racing this one) answers the batch it made and charges nothing; one
+     * with another body is refused.
+     */
+    async create(user: SessionUser, body: BatchBody, key?: string): Promise<BatchStart> {
       const costs = await quoteItems(user, body);
       const total = costs.reduce((sum, cost) => sum + cost, 0);
-      const balance = (await users.findById(user.id))?.tokens ?? 0;
-      if (balance < total) {
-        throw new HttpProblem(402, `Not enough tokens. Required: ${total} tokens`, {
-          type: problemTypes.insufficientTokens,
-        });
-      }
-      const batch = await batches.insert(
-        user.id,
-        body.type,
-        total,
-        body.items.map((item, position) => ({
-          model: item.model,
-          body: createBody(body.type, item),
-          cost: costs[position] ?? 0,
-        })),
+      const hash = key === undefined ? '' : submissionHash(body);
+      const recorded = await deps.repositories.transaction(
+        ['batches', 'users', 'idempotencyKeys'],
+        async (tx): Promise<BatchRow | { taken: true } | { short: true }> => {
+          // The batch's id is chosen first, so the claim can name it as the answer to replay.
+          const id = randomUUID();
+          if (key !== undefined && !(await tx.idempotencyKeys.claim(user.id, key, hash, { id }))) {
+            return { taken: true };
+          }
+          const balance = (await tx.users.findById(user.id))?.tokens ?? 0;
+          if (balance < total) {
+            if (key !== undefined) await tx.idempotencyKeys.release(user.id, key);
+            return { short: true };
+          }
+          return tx.batches.insert(
+            user.id,
+            body.type,
+            total,
+            body.items.map((item, position) => ({
+              model: item.model,
+              body: createBody(body.type, item),
+              cost: costs[position] ?? 0,
+            })),
+            id,
+          );
+        },
       );
-      await release(batch);
-      return toBatch(batch, await batches.items(batch.id));
+      if ('short' in recorded) return { outcome: 'insufficient_tokens', total };
+      if ('taken' in recorded) {
+        const claim = await idempotencyKeys.find(user.id, key ?? '');
+        const earlier = claim?.response as { id?: unknown } | null | undefined;
+        const batch =
+          claim?.requestHash === hash && typeof earlier?.id === 'string'
+            ? await batches.findOwned(user.id, earlier.id)
+            : undefined;
+        if (!batch) return { outcome: 'key_reused' };
+        return { outcome: 'replayed', batch: toBatch(batch, await batches.items(batch.id)) };
+      }
+      await release(recorded);
+      return { outcome: 'started', batch: toBatch(recorded, await batches.items(recorded.id)) };
     },
 
     async read(user: SessionUser, id: string): Promise<Batch> {

@@ -4,11 +4,13 @@ import {
   batchSchema,
   fileBytesSchema,
   problemSchema,
+  problemTypes,
 } from '@kadr/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import { z } from 'zod';
+import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import type { BatchService } from './batch.service.ts';
@@ -43,12 +45,29 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
       schema: {
         tags: ['batches'],
         description:
-          'Start a batch: the balance must cover its total; items start as generations while the running cap allows, the rest wait.',
+          'Start a batch: the balance must cover its total; items start as generations while the running cap allows, the rest wait. Honours Idempotency-Key: the same key and body again answer the same batch, charged once.',
         body: batchBodySchema,
-        response: { 200: batchSchema, ...problems },
+        response: { 200: batchSchema, ...problems, 409: problemSchema },
       },
     },
-    async (request) => batches.create(requireUser(request), request.body),
+    async (request) => {
+      const user = requireUser(request);
+      const started = await batches.create(user, request.body, idempotencyKeyOf(request.headers));
+      switch (started.outcome) {
+        case 'started':
+        case 'replayed':
+          return started.batch;
+        case 'insufficient_tokens':
+          throw new HttpProblem(402, `Not enough tokens. Required: ${started.total} tokens`, {
+            type: problemTypes.insufficientTokens,
+          });
+        case 'key_reused':
+          throw new HttpProblem(
+            409,
+            'This Idempotency-Key was already used with a different request.',
+          );
+      }
+    },
   );
 
   app.get(

@@ -13,13 +13,22 @@ afterAll(async () => {
 });
 
 const ORIGIN = 'http://localhost:3000';
-const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (
+  cookie: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method,
     url,
-    headers: { cookie, ...(method === 'POST' ? { origin: ORIGIN } : {}) },
+    headers: { cookie, ...(method === 'POST' ? { origin: ORIGIN } : {}), ...headers },
     ...(payload ? { payload } : {}),
   });
+
+const count = async (sql: string, userId: string) =>
+  ((await t.database.pool.query(sql, [userId])).rows[0] as { n: number }).n;
 
 type Batch = {
   id: string;
@@ -147,6 +156,84 @@ describe('batches', () => {
     ).json() as Batch;
     expect((await call(cookie, 'GET', `/api/batches/${theirs.id}`)).statusCode).toBe(404);
     expect((await call(cookie, 'GET', `/api/batches/${theirs.id}/zip`)).statusCode).toBe(404);
+    await expectMoneyInvariants(t.database.pool);
+  });
+
+  it('charges a submission once when the same Idempotency-Key and body race, and refuses the key with another body', async () => {
+    const user = await buildUser(t.container, { tokens: 10 });
+    const cookie = await buildSession(t.container, user);
+    const body = {
+      type: 'image',
+      items: [
+        { model: 'seedream-3', prompt: 'a lighthouse' },
+        { model: 'seedream-3', prompt: 'a harbour' },
+      ],
+    };
+    const key = { 'idempotency-key': 'submission-1' };
+    // A double click that reached the server twice, at once.
+    const [first, second] = await Promise.all([
+      call(cookie, 'POST', '/api/batches', body, key),
+      call(cookie, 'POST', '/api/batches', body, key),
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    const made = first.json() as Batch;
+    expect((second.json() as Batch).id).toBe(made.id);
+    expect(await count('select count(*)::int as n from batches where user_id = $1', user.id)).toBe(
+      1,
+    );
+    expect(
+      await count('select count(*)::int as n from generation_requests where user_id = $1', user.id),
+    ).toBe(2);
+    expect((await t.container.repositories.users.findById(user.id))?.tokens).toBe(10 - 2 * 3);
+
+    // A retry seconds later answers the same batch, and charges nothing either.
+    const retry = await call(cookie, 'POST', '/api/batches', body, key);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect((retry.json() as Batch).id).toBe(made.id);
+    expect((await t.container.repositories.users.findById(user.id))?.tokens).toBe(4);
+
+    // The same key for another submission is a conflict, and changes nothing.
+    const other = await call(
+      cookie,
+      'POST',
+      '/api/batches',
+      { type: 'image', items: [{ model: 'seedream-3', prompt: 'a storm' }] },
+      key,
+    );
+    expect(other.statusCode, other.body).toBe(409);
+    // A malformed key is a 400 naming the header.
+    const malformed = await call(cookie, 'POST', '/api/batches', body, {
+      'idempotency-key': 'has spaces',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ errors: [{ field: 'Idempotency-Key' }] });
+    expect(await count('select count(*)::int as n from batches where user_id = $1', user.id)).toBe(
+      1,
+    );
+    expect((await t.container.repositories.users.findById(user.id))?.tokens).toBe(4);
+    await expectMoneyInvariants(t.database.pool);
+  });
+
+  it('gives a refused submission’s key back: after a top-up the same key starts the batch', async () => {
+    const user = await buildUser(t.container, { tokens: 2 });
+    const cookie = await buildSession(t.container, user);
+    const body = { type: 'image', items: [{ model: 'seedream-3', prompt: 'a kite' }] };
+    const key = { 'idempotency-key': 'submission-poor' };
+    const [poor, poorAgain] = await Promise.all([
+      call(cookie, 'POST', '/api/batches', body, key),
+      call(cookie, 'POST', '/api/batches', body, key),
+    ]);
+    expect([poor.statusCode, poorAgain.statusCode]).toEqual([402, 402]);
+    await t.container.repositories.ledger.adjust({
+      userId: user.id,
+      delta: 10,
+      operatorId: user.id,
+      reason: 'test',
+    });
+    const made = await call(cookie, 'POST', '/api/batches', body, key);
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await t.container.repositories.users.findById(user.id))?.tokens).toBe(12 - 3);
     await expectMoneyInvariants(t.database.pool);
   });
 });

@@ -10,8 +10,8 @@ import {
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import type { GenerationService } from './generation.service.ts';
 
@@ -46,12 +46,6 @@ const listQuery = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
-const idempotencyKey = z
-  .string()
-  .min(1)
-  .max(255)
-  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII');
-
 /** Create, read, list and cancel generations: the signed-in user's own, and nobody else's. */
 export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = async (
   app,
@@ -78,23 +72,7 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
       },
       async (request) => {
         const user = requireUser(request);
-        const header = request.headers['idempotency-key'];
-        let key: string | undefined;
-        if (header !== undefined) {
-          const parsed = idempotencyKey.safeParse(header);
-          if (!parsed.success) {
-            throw new HttpProblem(400, 'Invalid Idempotency-Key header.', {
-              errors: [
-                {
-                  field: 'Idempotency-Key',
-                  code: 'invalid',
-                  message: 'must be 1–255 printable characters',
-                },
-              ],
-            });
-          }
-          key = parsed.data;
-        }
+        const key = idempotencyKeyOf(request.headers);
         return generations.create(user, type, request.body, key, requestLocale(request));
       },
     );

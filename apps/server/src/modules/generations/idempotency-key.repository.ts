@@ -6,7 +6,8 @@ export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
 /**
  * A person's Idempotency-Keys with the request each was first used for and the answer a repeat
- * replays. Keys are claimed inside the create statement (`kadr_create_generations`).
+ * replays. A create's keys are claimed inside the create statement (`kadr_create_generations`); a
+ * batch's key is claimed here, in the transaction that records the batch.
  */
 export function createIdempotencyKeyRepository(db: Executor) {
   return {
@@ -17,6 +18,32 @@ export function createIdempotencyKeyRepository(db: Executor) {
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Claims the key for this request and its answer; false when it was claimed before. Inside a
+     * transaction a concurrent claim of the same key waits here until this one commits or rolls
+     * back, so two racing requests never both pass.
+     */
+    async claim(
+      userId: string,
+      key: string,
+      requestHash: string,
+      response: Record<string, unknown>,
+    ): Promise<boolean> {
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ userId, key, requestHash, statusCode: 200, response })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      return claimed.length > 0;
+    },
+
+    /** Gives a claimed key back (its request was refused and changed nothing), so it can be reused. */
+    async release(userId: string, key: string): Promise<void> {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     },
   };
 }

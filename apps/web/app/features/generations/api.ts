@@ -299,9 +299,15 @@ export function quoteBatch(body: BatchBody, signal?: AbortSignal) {
   );
 }
 
-export function createBatch(body: BatchBody): Promise<Batch> {
+/** Starts a batch; the same `idempotencyKey` again answers the batch it started, charged once. */
+export function createBatch(body: BatchBody, idempotencyKey: string): Promise<Batch> {
   return wrapped('Batch creation failed', () =>
-    apiRequest('/api/batches', { method: 'POST', body, parse: answers?.batchSchema.parse }),
+    apiRequest('/api/batches', {
+      method: 'POST',
+      body,
+      headers: { 'idempotency-key': idempotencyKey },
+      parse: answers?.batchSchema.parse,
+    }),
   );
 }
 

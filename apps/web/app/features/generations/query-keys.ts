@@ -21,6 +21,8 @@ export const queryKeys = {
   history: {
     all: ['history'] as const,
     page: (filter: HistoryFilter) => ['history', filter] as const,
+    /** The newest generations as the studio found them on one visit (`visit`: when it opened). */
+    recent: (visit: number) => ['history', 'recent', visit] as const,
   },
   collections: {
     all: ['collections'] as const,

@@ -1,5 +1,9 @@
 import type { ModelType } from '@kadr/catalog';
-import { useCallback, useEffect, useState } from 'react';
+import { type GenerationRecord, isFinished } from '@kadr/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type HistoryFilter, listGenerations } from '~/features/generations/api';
+import { queryKeys } from '~/features/generations/query-keys';
 import { readStorage, storageKeys, writeStorage } from '~/lib/storage';
 
 /** A generation this tab started and is following in an active panel. */
@@ -15,6 +19,12 @@ export type ActiveGeneration = {
 };
 
 const limit = 12;
+/** Beside every running generation, how many of the latest finished ones a reload shows again. */
+const latestShown = 4;
+/** The person's newest generations, asked for when the studio opens. */
+const recentFilter: HistoryFilter = { page: 1, perPage: limit };
+
+type Stored = { items: ActiveGeneration[]; dismissed: string[] };
 
 function isActive(value: unknown): value is ActiveGeneration {
   if (typeof value !== 'object' || value === null) return false;
@@ -28,42 +38,121 @@ function isActive(value: unknown): value is ActiveGeneration {
   );
 }
 
-function load(): ActiveGeneration[] {
+function load(): Stored {
   try {
     const parsed: unknown = JSON.parse(
       readStorage(storageKeys.activeGenerations, 'session') ?? '[]',
     );
-    return Array.isArray(parsed) ? parsed.filter(isActive) : [];
+    // Before dismissed panels were remembered, the list alone was stored.
+    if (Array.isArray(parsed)) return { items: parsed.filter(isActive), dismissed: [] };
+    if (typeof parsed !== 'object' || parsed === null) return { items: [], dismissed: [] };
+    const { items, dismissed }: Record<string, unknown> = { ...parsed };
+    return {
+      items: Array.isArray(items) ? items.filter(isActive) : [],
+      dismissed: Array.isArray(dismissed)
+        ? dismissed.filter((id: unknown): id is string => typeof id === 'string')
+        : [],
+    };
   } catch {
-    return [];
+    return { items: [], dismissed: [] };
   }
 }
 
 /**
+ * The panels after the server said what the person has (newest first): what this tab followed,
+ * plus every running generation and the latest few finished ones it did not know of — unless the
+ * person removed them from the list. Those already finished count as announced.
+ */
+export function withRecent(
+  items: readonly ActiveGeneration[],
+  records: readonly GenerationRecord[],
+  dismissed: readonly string[],
+): ActiveGeneration[] {
+  const known = new Set([...items.map((item) => item.id), ...dismissed]);
+  const added: ActiveGeneration[] = [];
+  let finished = 0;
+  for (const record of records) {
+    const done = isFinished(record.status);
+    if (done && finished++ >= latestShown) continue;
+    if (known.has(record.id)) continue;
+    added.push({
+      id: record.id,
+      type: record.type,
+      model: record.model,
+      prompt: record.jsondata.prompt ?? '',
+      startedAt: Date.parse(record.created),
+      ...(done ? { settled: true } : {}),
+    });
+  }
+  if (added.length === 0) return [...items];
+  return [...items, ...added].sort((a, b) => b.startedAt - a.startedAt).slice(0, limit);
+}
+
+/**
  * The panels of the studio, newest first. Kept in session storage so a reload (or a visit to
- * history and back) still shows what this tab is waiting for.
+ * history and back) still shows what this tab is waiting for; and filled from the server when the
+ * studio opens, so a reload, another tab or another device shows the person's running and latest
+ * generations too.
  */
 export function useActiveGenerations() {
-  const [items, setItems] = useState<ActiveGeneration[]>(load);
+  const [stored, setStored] = useState<Stored>(load);
+  const client = useQueryClient();
+  // Asked once per visit, under a key of its own: the device's cache (restored after a reload)
+  // never answers for the server here.
+  const [visit] = useState(Date.now);
+  const recent = useQuery({
+    queryKey: queryKeys.history.recent(visit),
+    queryFn: ({ signal }) => listGenerations(recentFilter, signal),
+    gcTime: 0,
+  });
+  const restored = useRef(false);
 
   useEffect(() => {
-    writeStorage(storageKeys.activeGenerations, JSON.stringify(items), 'session');
-  }, [items]);
+    writeStorage(storageKeys.activeGenerations, JSON.stringify(stored), 'session');
+  }, [stored]);
+
+  // Once per visit: later changes reach the panels through their own records.
+  useEffect(() => {
+    if (restored.current || !recent.data) return;
+    restored.current = true;
+    const records = recent.data.items;
+    for (const record of records) {
+      // The panels need not ask for what this answer holds.
+      client.setQueryData(
+        queryKeys.request(record.id),
+        (old: GenerationRecord | undefined) => old ?? record,
+      );
+    }
+    setStored((current) => ({
+      ...current,
+      items: withRecent(current.items, records, current.dismissed),
+    }));
+  }, [recent.data, client]);
+
+  useEffect(() => {
+    if (recent.error) console.warn(recent.error.message);
+  }, [recent.error]);
 
   const add = useCallback((item: ActiveGeneration) => {
-    setItems((current) =>
-      [item, ...current.filter((other) => other.id !== item.id)].slice(0, limit),
-    );
+    setStored((current) => ({
+      ...current,
+      items: [item, ...current.items.filter((other) => other.id !== item.id)].slice(0, limit),
+    }));
   }, []);
   const dismiss = useCallback((id: string) => {
-    setItems((current) => current.filter((item) => item.id !== id));
+    setStored((current) => ({
+      items: current.items.filter((item) => item.id !== id),
+      // Remembered, so the server's list does not bring it back; the oldest are forgotten.
+      dismissed: [id, ...current.dismissed.filter((other) => other !== id)].slice(0, 100),
+    }));
   }, []);
 
   const markSettled = useCallback((id: string) => {
-    setItems((current) =>
-      current.map((item) => (item.id === id ? { ...item, settled: true } : item)),
-    );
+    setStored((current) => ({
+      ...current,
+      items: current.items.map((item) => (item.id === id ? { ...item, settled: true } : item)),
+    }));
   }, []);
 
-  return { items, add, dismiss, markSettled };
+  return { items: stored.items, add, dismiss, markSettled };
 }

@@ -4,8 +4,8 @@ import { listModels, type ModelType } from '@kadr/catalog';
 import { batchMaxItems } from '@kadr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Check, Layers } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { Check, Layers, LoaderCircle } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { createBatch, quoteBatch } from '~/features/generations/api';
 import { useOfferedModelIds, useRefreshBalance } from '~/features/generations/hooks';
@@ -15,10 +15,14 @@ import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { type CsvProblem, expandBatch, promptsFromLines, rowsFromCsv } from '../batch';
+import { revealWhenShown, useSubmission } from '../submission';
+import { TopUpLink } from './top-up-link';
 import { TypeSwitch } from './type-switch';
 
 const maxModels = 4;
 const variationChoices = [1, 2, 3, 4] as const;
+/** The same batch pressed again within this time is the batch already started, not a new one. */
+const repeatMs = 30_000;
 
 /**
  * Many prompts (one per line, or a CSV of prompt and parameters) × one or more models × a number of
@@ -38,6 +42,9 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
   const [text, setText] = useState('');
   const [variations, setVariations] = useState(1);
   const [busy, setBusy] = useState(false);
+  const submission = useSubmission(repeatMs);
+  // The batch this form started last: a repeat that answers it again says so.
+  const lastStarted = useRef<string | undefined>(undefined);
 
   const parsed =
     mode === 'lines'
@@ -59,15 +66,29 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!valid || total === undefined || !enough || busy) return;
+    if (!valid || total === undefined || !enough) return;
+    const key = submission.begin(JSON.stringify(body));
+    if (key === undefined) return;
     setBusy(true);
+    let accepted = false;
     try {
-      const batch = await createBatch(body);
+      const batch = await createBatch(body, key);
+      accepted = true;
+      if (batch.id === lastStarted.current) {
+        toast.info(t('studio.spend.batchAgain'));
+      } else {
+        toast.success(t('studio.spend.batchStarted', { count: batch.items.length }), {
+          description: t('studio.spend.below'),
+        });
+      }
+      lastStarted.current = batch.id;
       onStarted(batch.id);
+      revealWhenShown(`section[data-batch="${batch.id}"]`);
     } catch (failure) {
       console.warn(failure instanceof Error ? failure.message : failure);
       toast.error(t('batch.startFailed'), { description: limitMessage(failure, tCommon) });
     } finally {
+      submission.end(accepted);
       refreshBalance();
       setBusy(false);
     }
@@ -209,21 +230,31 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
         <Button
           type="submit"
           disabled={!valid || total === undefined || !enough || busy}
+          aria-busy={busy ? true : undefined}
           className="sm:min-w-64"
         >
-          <Layers aria-hidden="true" />
-          {total !== undefined && valid
-            ? t('batch.start', { count: total })
-            : t('batch.startPlain')}
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+          ) : (
+            <Layers aria-hidden="true" />
+          )}
+          {busy
+            ? t('studio.starting')
+            : total !== undefined && valid
+              ? t('batch.start', { count: total })
+              : t('batch.startPlain')}
         </Button>
         {tooMany ? (
           <p role="alert" className="text-sm text-red-300">
             {t('batch.tooMany', { count: batchMaxItems })}
           </p>
         ) : !enough && total !== undefined ? (
-          <p role="status" className="text-sm text-red-300">
-            {t('studio.notEnough', { count: total })}
-          </p>
+          <>
+            <p role="status" className="text-sm text-red-300">
+              {t('studio.notEnough', { count: total })}
+            </p>
+            <TopUpLink size="md" />
+          </>
         ) : quote.isError ? (
           <p role="alert" className="text-sm text-red-300">
             {t('batch.invalid')}

@@ -2,18 +2,26 @@ import '~/locales/app-compare';
 import '~/locales/app-studio';
 import { getModel, listModels, type ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
-import { Check, Columns2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { Check, Columns2, LoaderCircle } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { createGeneration } from '~/features/generations/api';
 import { useOfferedModelIds, useRefreshBalance } from '~/features/generations/hooks';
-import { newIdempotencyKey } from '~/lib/ids';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { compareLimits, comparePayload, compareQuote, toggleModel } from '../compare';
+import { revealWhenShown, useSubmission } from '../submission';
+import { TopUpLink } from './top-up-link';
 import { TypeSwitch } from './type-switch';
+
+/** The same comparison pressed again within this time is the one already started, not a new one. */
+const repeatMs = 30_000;
+
+/** Where a comparison's results are on the page (CompareResults marks its section so). */
+const compareRunSelector = (run: CompareRun) =>
+  `section[data-compare-run="${run.cells.map((cell) => cell.id).join(' ')}"]`;
 
 export type CompareRun = {
   type: ModelType;
@@ -37,6 +45,9 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
   const [selected, setSelected] = useState<string[]>([]);
   const [prompt, setPrompt] = useState('');
   const [busy, setBusy] = useState(false);
+  const submission = useSubmission(repeatMs);
+  // The comparison this form started last: a repeat that answers it again says so.
+  const lastStarted = useRef('');
   const quote = compareQuote(type, selected);
   const enough = quote.total <= user.tokens;
   const ready = prompt.trim() !== '' && selected.length >= compareLimits.min && enough && !busy;
@@ -44,15 +55,19 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
+    const text = prompt.trim();
+    const key = submission.begin(JSON.stringify([type, selected, text]));
+    if (key === undefined) return;
     setBusy(true);
     const cells: CompareRun['cells'] = [];
     try {
       for (const model of selected) {
         try {
+          // One key per cell, from the submission's: a repeat of the whole starts no cell twice.
           const created = await createGeneration(
             type,
             comparePayload(type, model, prompt),
-            newIdempotencyKey(),
+            `${key}:${model}`,
           );
           cells.push({ model, id: created.request_id });
         } catch (failure) {
@@ -62,8 +77,22 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
           });
         }
       }
-      if (cells.length > 0) onStarted({ type, prompt: prompt.trim(), cells });
+      if (cells.length > 0) {
+        const run = { type, prompt: text, cells };
+        const ids = cells.map((cell) => cell.id).join(' ');
+        if (ids === lastStarted.current) {
+          toast.info(t('studio.spend.compareAgain'));
+        } else {
+          toast.success(t('studio.spend.compareStarted', { count: cells.length }), {
+            description: t('studio.spend.below'),
+          });
+        }
+        lastStarted.current = ids;
+        onStarted(run);
+        revealWhenShown(compareRunSelector(run));
+      }
     } finally {
+      submission.end(cells.length === selected.length);
       refreshBalance();
       setBusy(false);
     }
@@ -152,16 +181,30 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
       </div>
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button type="submit" disabled={!ready} className="sm:min-w-64">
-          <Columns2 aria-hidden="true" />
-          {selected.length >= compareLimits.min
-            ? t('compare.start', { count: quote.total })
-            : t('compare.startPlain')}
+        <Button
+          type="submit"
+          disabled={!ready}
+          aria-busy={busy ? true : undefined}
+          className="sm:min-w-64"
+        >
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+          ) : (
+            <Columns2 aria-hidden="true" />
+          )}
+          {busy
+            ? t('studio.starting')
+            : selected.length >= compareLimits.min
+              ? t('compare.start', { count: quote.total })
+              : t('compare.startPlain')}
         </Button>
         {!enough ? (
-          <p role="status" className="text-sm text-red-300">
-            {t('studio.notEnough', { count: quote.total })}
-          </p>
+          <>
+            <p role="status" className="text-sm text-red-300">
+              {t('studio.notEnough', { count: quote.total })}
+            </p>
+            <TopUpLink size="md" />
+          </>
         ) : selected.length < compareLimits.min ? (
           <p className="text-sm text-fg-muted">
             {t('compare.pickMore', { count: compareLimits.min })}

@@ -1,10 +1,9 @@
 import '~/locales/app-studio';
-import { paths } from '@kadr/contract';
 import { LoaderCircle, Wand2 } from 'lucide-react';
 import { Button } from '~/components/ui/button';
-import { LinkButton } from '~/components/ui/link-button';
 import { useTranslation } from '~/lib/use-translation';
 import type { GenerateState } from '../generate-state';
+import { TopUpLink } from './top-up-link';
 
 /** The submit button: the estimated cost on it, or why it cannot be pressed. */
 export function GenerateButton({ state }: { state: GenerateState }) {
@@ -34,11 +33,7 @@ export function GenerateButton({ state }: { state: GenerateState }) {
         )}
         {label}
       </Button>
-      {state.kind === 'not-enough' ? (
-        <LinkButton to={paths.pricing} variant="secondary" size="lg">
-          {t('studio.topUp')}
-        </LinkButton>
-      ) : null}
+      {state.kind === 'not-enough' ? <TopUpLink /> : null}
     </div>
   );
 }

@@ -20,7 +20,6 @@ import {
 import { offerNotificationsOnce } from '~/features/generations/background-notice';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
-import { newIdempotencyKey } from '~/lib/ids';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
@@ -29,6 +28,7 @@ import type { ActiveGeneration } from '../active-generations';
 import { fieldErrorText } from '../field-errors';
 import { generateState } from '../generate-state';
 import { type StudioAction, type StudioState, toPayload, visibleSections } from '../studio-state';
+import { useSubmission } from '../submission';
 import { GenerateButton } from './generate-button';
 import { ModelPicker } from './model-picker';
 import { ParameterSections } from './parameter-sections';
@@ -94,6 +94,9 @@ export function StudioForm({
   }, [estimate.error]);
   const cost = estimate.data ?? instant;
 
+  // Every press is a run of its own (people press again for another variation); a double click's
+  // second click is dropped, and a retry after no answer keeps the key.
+  const submission = useSubmission(0);
   const create = useMutation({
     mutationFn: (input: { type: ModelType; payload: GenerationPayload; key: string }) =>
       createGeneration(input.type, input.payload, input.key),
@@ -124,12 +127,15 @@ export function StudioForm({
       showErrors(checked.errors);
       return;
     }
+    const key = submission.begin(JSON.stringify([model.type, payload]));
+    if (key === undefined) return;
     setErrors({});
     offerNotificationsOnce();
     const typeWord = t(`generation.typeLower.${model.type}`);
     create.mutate(
-      { type: model.type, payload, key: newIdempotencyKey() },
+      { type: model.type, payload, key },
       {
+        onSettled: (result) => submission.end(result !== undefined),
         onSuccess: (result) => {
           onStarted({
             id: result.request_id,
