@@ -37,7 +37,9 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
   const [type, setType] = useState<ModelType>('image');
   // Models an operator switched off are not offered.
   const offered = useOfferedModelIds(type);
-  const [models, setModels] = useState<string[]>([]);
+  const [picked, setModels] = useState<string[]>([]);
+  // A model switched off while the form is open leaves the selection too, not only the list.
+  const models = picked.filter((id) => offered.has(id));
   const [mode, setMode] = useState<'lines' | 'csv'>('lines');
   const [text, setText] = useState('');
   const [variations, setVariations] = useState(1);
@@ -137,8 +139,8 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
                     checked={checked}
                     disabled={full}
                     onChange={() =>
-                      setModels((current) =>
-                        checked ? current.filter((id) => id !== model.id) : [...current, model.id],
+                      setModels(
+                        checked ? models.filter((id) => id !== model.id) : [...models, model.id],
                       )
                     }
                   />

@@ -42,7 +42,9 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
   const [type, setType] = useState<ModelType>('image');
   // Models an operator switched off are not offered.
   const offered = useOfferedModelIds(type);
-  const [selected, setSelected] = useState<string[]>([]);
+  const [picked, setSelected] = useState<string[]>([]);
+  // A model switched off while the form is open leaves the selection too, not only the list.
+  const selected = picked.filter((id) => offered.has(id));
   const [prompt, setPrompt] = useState('');
   const [busy, setBusy] = useState(false);
   const submission = useSubmission(repeatMs);
@@ -133,7 +135,7 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
                     className="sr-only"
                     checked={checked}
                     disabled={full}
-                    onChange={() => setSelected((current) => toggleModel(current, model.id))}
+                    onChange={() => setSelected(toggleModel(selected, model.id))}
                   />
                   {model.demoImages[0] ? (
                     <img
