@@ -122,9 +122,10 @@ function ViewerBody({
   return (
     <>
       <header className="flex items-center gap-3 px-3 py-2 text-white sm:px-4">
-        <Dialog.Title className="min-w-0 flex-1 truncate text-sm font-medium">
-          {model}
-          <span className="ml-2 text-white/60 tabular-nums">{position}</span>
+        {/* The place stays whole on a phone; only the model's name gives way. */}
+        <Dialog.Title className="flex min-w-0 flex-1 items-baseline gap-2 text-sm font-medium">
+          <span className="truncate">{model}</span>
+          <span className="shrink-0 text-white/60 tabular-nums">{position}</span>
         </Dialog.Title>
         {file && !video ? (
           <button
