@@ -338,11 +338,12 @@ for (const lang of ['ru', 'en'] as const) {
     const second = cards(page).filter({ hasText: 'A lighthouse at dusk, second' });
     await second.getByRole('button', { name: t.viewer.open }).click();
     const viewer = page.getByRole('dialog');
-    await expect(viewer).toContainText(fill(t.viewer.position, { index: 2, total: 3 }));
+    // Places count the whole history: the failed newest one keeps place 1 but is stepped over.
+    await expect(viewer).toContainText(fill(t.viewer.position, { index: 3, total: 4 }));
     await expect(viewer.getByRole('img', { name: /A lighthouse at dusk, second/ })).toBeVisible();
     await expect(viewer.getByRole('link', { name: t.generation.download })).toBeVisible();
     await page.keyboard.press('ArrowRight');
-    await expect(viewer).toContainText(fill(t.viewer.position, { index: 3, total: 3 }));
+    await expect(viewer).toContainText(fill(t.viewer.position, { index: 4, total: 4 }));
     await expect(viewer.getByRole('button', { name: t.viewer.next })).toBeDisabled();
     // Zoom on a picture, then back to fit.
     const picture = viewer.locator('img[data-viewer-media]');
@@ -352,8 +353,9 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(picture).toHaveAttribute('data-zoomed', 'false');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    await expect(viewer).toContainText(fill(t.viewer.position, { index: 1, total: 3 }));
+    await expect(viewer).toContainText(fill(t.viewer.position, { index: 2, total: 4 }));
     await expect(viewer.locator('video[controls]')).toBeVisible();
+    await expect(viewer.getByRole('button', { name: t.viewer.previous })).toBeDisabled();
     await page.screenshot({ path: test.info().outputPath(`viewer-${lang}.png`) });
     const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -362,3 +364,75 @@ for (const lang of ['ru', 'en'] as const) {
     await page.screenshot({ path: test.info().outputPath(`history-${lang}.png`), fullPage: true });
   });
 }
+
+// Issue 33: with 20 results the viewer ended at «12 из 12», the first page's end. It walks the whole
+// filtered history, loading the next page as it goes, and back.
+test('history (ru): the viewer walks on past the page into the next one and back', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const t = texts.ru;
+  await useLanguage(page, 'ru');
+  await demoSignIn(page.request, { name: 'Walker', email: uniqueEmail('walker') });
+  for (let i = 1; i <= 20; i++) {
+    for (;;) {
+      const response = await page.request.post('/api/create-image', {
+        headers: { origin: baseURL ?? '' },
+        data: { model: 'seedream-3', prompt: `A red kite over the dunes, take ${i}` },
+      });
+      if (response.status() === 429) {
+        await page.waitForTimeout(500);
+        continue;
+      }
+      expect(response.status(), await response.text()).toBe(200);
+      break;
+    }
+  }
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get('/api/generations?page=1&perPage=50');
+        const { items } = (await response.json()) as { items: { status: string }[] };
+        return items.filter((one) => one.status === 'completed').length;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(20);
+
+  await page.goto('/history');
+  await expect(cards(page)).toHaveCount(12);
+  // Newest first: take 20 opens first; take 9 is the first page's last.
+  await cards(page)
+    .filter({ hasText: 'take 10' })
+    .getByRole('button', { name: t.viewer.open })
+    .click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer).toContainText(fill(t.viewer.position, { index: 11, total: 20 }));
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer).toContainText(fill(t.viewer.position, { index: 12, total: 20 }));
+  const next = viewer.getByRole('button', { name: t.viewer.next });
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(viewer).toContainText(fill(t.viewer.position, { index: 13, total: 20 }));
+  await expect(viewer.getByRole('img', { name: /take 8$/ })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await page.screenshot({ path: test.info().outputPath('viewer-next-page-ru.png') });
+  for (let i = 14; i <= 20; i++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toContainText(fill(t.viewer.position, { index: i, total: 20 }));
+  }
+  await expect(viewer.getByRole('img', { name: /take 1$/ })).toBeVisible();
+  await expect(next).toBeDisabled();
+  // And back over the boundary, landing on the first page's last result.
+  for (let i = 19; i >= 12; i--) {
+    await page.keyboard.press('ArrowLeft');
+    await expect(viewer).toContainText(fill(t.viewer.position, { index: i, total: 20 }));
+  }
+  await expect(viewer.getByRole('img', { name: /take 9$/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  // The grid behind followed: closing leaves the person on the page they got to.
+  await expect(page).not.toHaveURL(/[?&]page=2/);
+  await expect(cards(page)).toHaveCount(12);
+});

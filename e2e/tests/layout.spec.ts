@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
-import { appTexts } from './app-texts.ts';
+import { appTexts, plural } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { appOrigin } from './origin.ts';
+import { demoSignIn, uniqueEmail } from './users.ts';
 
 const ru = appTexts.ru;
 
@@ -75,6 +76,35 @@ test.describe('signed-in layout on a phone', () => {
     await expect(
       drawer.getByRole('link', { name: ru.nav.create, exact: true }),
     ).not.toHaveAttribute('aria-current', 'page');
+  });
+
+  // Issue 33: on a phone the credits left were only inside the menu.
+  test('the top bar shows the credits left, live, and leads to the packages', async ({ page }) => {
+    await page.context().clearCookies();
+    const user = await demoSignIn(page.request, { email: uniqueEmail('top-bar') });
+    await page.goto('/studio');
+    const topBar = page.getByRole('banner');
+    const credits = (count: number) => plural('ru', ru.user, 'credits', count);
+    const balance = topBar.getByRole('link', {
+      name: ru.shell.balance.replace('{{credits}}', credits(user.tokens)),
+    });
+    await expect(balance).toBeVisible();
+    await expect(balance).toHaveText(credits(user.tokens));
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('top-bar-ru-390.png') });
+
+    // Spending elsewhere (another tab, the API) moves it without a reload.
+    const response = await page.request.post('/api/create-image', {
+      headers: { origin: appOrigin },
+      data: { model: 'seedream-3', prompt: 'A lighthouse at noon' },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    await expect(balance).toHaveCount(0);
+    await expect(topBar.getByRole('link', { name: /^Баланс: / })).toHaveText(
+      credits(user.tokens - 3),
+    );
+    await topBar.getByRole('link', { name: /^Баланс: / }).click();
+    await expect(page).toHaveURL('/pricing');
   });
 
   test('a signed-in visitor of /login goes on to `next`', async ({ page }) => {

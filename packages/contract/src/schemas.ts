@@ -440,6 +440,33 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntryRecord = z.infer<typeof ledgerEntrySchema>;
 
+/** The person's own payment behind an entry: the package they bought and what they paid. */
+export const statementPaymentSchema = z.object({
+  provider: paymentProviderSchema,
+  /** The package's credits. */
+  tokens: z.number().check(z.int()),
+  /** The price in whole currency units as a decimal string ('1300.00'). */
+  amount: z.string(),
+  currency: currencySchema,
+});
+export type StatementPayment = z.infer<typeof statementPaymentSchema>;
+
+/**
+ * An entry of the person's own statement with what it was for, so far as it is theirs to see: the
+ * generation's model and the start of its prompt (their own generation only; null once deleted),
+ * their own payment's package, the friend's name (never anything else of the friend's).
+ */
+export const statementEntrySchema = z.extend(ledgerEntrySchema, {
+  /** The generation's catalogue model id. */
+  model: z.nullable(z.string()),
+  /** The generation's prompt, cut to `statementPromptExcerpt` characters with an ellipsis. */
+  prompt: z.nullable(z.string()),
+  payment: z.nullable(statementPaymentSchema),
+  /** The invited friend's display name (a bonus, a share of their purchase); null when unnamed. */
+  friend: z.nullable(z.string()),
+});
+export type StatementEntryRecord = z.infer<typeof statementEntrySchema>;
+
 export const ledgerQuerySchema = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
   perPage: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 20),
@@ -451,17 +478,31 @@ export const ledgerPageSchema = z.object({
   perPage: z.number().check(z.int()),
   totalItems: z.number().check(z.int()),
   totalPages: z.number().check(z.int()),
-  items: z.array(ledgerEntrySchema),
+  items: z.array(statementEntrySchema),
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 
 /**
- * `GET /api/ledger.csv`: the whole statement as a download (UTF-8 with a BOM, a header row, newest
- * first): date (ISO 8601), operation (in the request's language), amount, balance after,
- * generation id, payment id.
+ * `GET /api/ledger.csv`: the reader's language (anything but `en` or `ru` counts as unsaid) and
+ * IANA time zone (the browser's; an unknown one counts as unsaid).
+ */
+export const ledgerCsvQuerySchema = z.object({
+  lang: z.optional(z.string().check(z.maxLength(16))),
+  tz: z.optional(z.string().check(z.maxLength(64))),
+});
+
+/**
+ * `GET /api/ledger.csv`: the whole statement as a download that spreadsheets open as columns —
+ * UTF-8 with a BOM, a header row, newest first. Russian: `;` between fields (Russian Excel's list
+ * separator, since `,` is its decimal comma) and dates as `dd.mm.yyyy hh:mm:ss`; English: `,` and
+ * `yyyy-mm-dd hh:mm:ss`. Times are in the reader's zone (`tz`, else Moscow for Russian, UTC for
+ * English), named in the date column's header. Columns: date, operation, details, credits,
+ * balance after, generation id, payment id.
  */
 export const ledgerCsvSchema = z
   .string()
   .check(
-    z.describe('text/csv: date, operation, amount, balance after, generation id, payment id.'),
+    z.describe(
+      'text/csv: date, operation, details, credits, balance after, generation id, payment id.',
+    ),
   );

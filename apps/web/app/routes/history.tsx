@@ -3,7 +3,7 @@ import { historyPageSizes, type ModelType } from '@kadr/catalog';
 import { paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { History as HistoryIcon } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
@@ -19,6 +19,7 @@ import {
   withType,
   writeHistoryParams,
 } from '~/features/history/history-params';
+import { useHistoryViewer } from '~/features/history/history-viewer';
 import { shownRange } from '~/features/history/page-window';
 import { Viewer } from '~/features/viewer/components/viewer';
 import { i18n } from '~/lib/i18n';
@@ -72,13 +73,8 @@ export default function HistoryPage() {
   });
 
   const range = data ? shownRange(data.page, data.perPage, data.totalItems) : null;
-  // The viewer steps through this page's results (generations with a file).
-  const viewable = (data?.items ?? []).filter(
-    (record) => record.status === 'completed' && record.expand.output_files.length > 0,
-  );
-  // By id, so a live update or another page never points it at a different result.
-  const [viewingId, setViewingId] = useState<string | null>(null);
-  const viewingAt = viewable.findIndex((record) => record.id === viewingId);
+  // The viewer walks the whole filtered history, page by page.
+  const { viewable, open, viewer } = useHistoryViewer({ data, isPlaceholderData, filter, go });
 
   return (
     <>
@@ -175,18 +171,13 @@ export default function HistoryPage() {
                 <li key={record.id} className="flex">
                   <HistoryCard
                     record={record}
-                    onOpen={at >= 0 ? () => setViewingId(record.id) : undefined}
+                    onOpen={at >= 0 ? () => open(record.id) : undefined}
                   />
                 </li>
               );
             })}
           </ul>
-          <Viewer
-            items={viewable}
-            index={viewingAt >= 0 ? viewingAt : null}
-            onIndexChange={(at) => setViewingId(viewable[at]?.id ?? null)}
-            onClose={() => setViewingId(null)}
-          />
+          <Viewer {...viewer} />
           <div className="mt-8">
             <Pagination
               page={data.page}

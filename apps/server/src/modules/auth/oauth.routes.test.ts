@@ -262,6 +262,57 @@ describe('refused callbacks create no session', () => {
     await expectRefused(await attempt.jar.fetch(cancel.href), attempt.jar, 'cancelled', before);
   });
 
+  // Issue 33: a cancelled sign-in forgot the page the person came from.
+  it.each(providers)(
+    '%s: a cancel keeps `next`, even after the flow has expired',
+    async (provider) => {
+      const next = '/pricing?currency=usd';
+      const cancelOf = (attempt: Attempt) =>
+        new URL(unescapeHtml(/<a class="secondary" href="([^"]+)"/.exec(attempt.page)?.[1] ?? ''));
+      const expectCancelled = async (response: Response, jar: CookieJar, before: number) => {
+        await expectRefused(response, jar, 'cancelled', before);
+        const location = new URL(response.headers.get('location') ?? '', live.base);
+        expect(location.searchParams.get('next')).toBe(next);
+      };
+
+      const fresh = await authorize(provider, person, { next });
+      const before = await sessionCount();
+      await expectCancelled(await fresh.jar.fetch(cancelOf(fresh).href), fresh.jar, before);
+
+      // The provider's page left open past the flow's ten minutes: its cookie is gone.
+      const late = await authorize(provider, person, { next });
+      late.jar.cookies.delete(flowCookie(provider));
+      await expectCancelled(await late.jar.fetch(cancelOf(late).href), late.jar, before);
+    },
+  );
+
+  it.each(providers)(
+    '%s: a refusal without state is a cancel that keeps `next`',
+    async (provider) => {
+      const next = '/history?type=video';
+      const attempt = await authorize(provider, person, { next });
+      const before = await sessionCount();
+      const denied = new URL(attempt.callback.pathname, live.base);
+      denied.searchParams.set('error', 'access_denied');
+      const res = await attempt.jar.fetch(denied.href);
+      await expectRefused(res, attempt.jar, 'cancelled', before);
+      expect(new URL(res.headers.get('location') ?? '', live.base).searchParams.get('next')).toBe(
+        next,
+      );
+      // The remembered path is spent with the attempt, and only ever a same-site one.
+      const again = await attempt.jar.fetch(denied.href);
+      expect(new URL(again.headers.get('location') ?? '', live.base).searchParams.get('next')).toBe(
+        null,
+      );
+      const forged = new CookieJar();
+      forged.set('kadr_oauth_next', encodeURIComponent('//evil.example'), '/api/auth/');
+      const res2 = await forged.fetch(denied.href);
+      expect(new URL(res2.headers.get('location') ?? '', live.base).searchParams.get('next')).toBe(
+        null,
+      );
+    },
+  );
+
   it("cannot use one provider's flow cookie at another's callback", async () => {
     const attempt = await authorize('google', person);
     const before = await sessionCount();

@@ -35,6 +35,14 @@ const FLOW_COOKIE_PATH = '/api/auth/';
 /** Why a sign-in failed, as `/login?error=<code>` tells the web app. */
 type SignInErrorCode = 'cancelled' | 'state' | 'provider' | 'unavailable' | 'failed' | 'blocked';
 
+/**
+ * The return path alone, kept longer than the flow and apart from it: a sign-in that comes back
+ * without its flow (the provider's page left open past the flow's ten minutes, an answer without
+ * `state`) still takes the person back to the page they came from (issue 33).
+ */
+const NEXT_COOKIE = 'kadr_oauth_next';
+const NEXT_TTL_SECONDS = 60 * 60;
+
 function flowCookieName(provider: OAuthProviderId, secure: boolean): string {
   // `__Host-` would force Path=/; `__Secure-` still forbids setting it over plain HTTP.
   return `${secure ? '__Secure-' : ''}kadr_oauth_${provider}`;
@@ -111,6 +119,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
         ...cookieOptions,
         maxAge: FLOW_TTL_SECONDS,
       });
+      reply.setCookie(NEXT_COOKIE, next, { ...cookieOptions, maxAge: NEXT_TTL_SECONDS });
       return reply.header('cache-control', 'no-store').redirect(url.href, 302);
     },
   );
@@ -138,25 +147,40 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const params = new URLSearchParams(query);
 
+      // Only a same-site path, by the one rule, whatever the cookie says.
+      const remembered = request.cookies[NEXT_COOKIE];
+      const rememberedNext = remembered ? safeReturnPath(remembered) : undefined;
+      reply.clearCookie(NEXT_COOKIE, cookieOptions);
+
       const refuse = (code: SignInErrorCode, reason: string, next?: string) => {
         request.log.warn({ provider: provider.id, reason }, 'sign-in refused');
         return toLogin(reply, code, next);
       };
 
       const flow = sealed ? sealer.open(sealed, provider.id) : undefined;
+      const providerError = params.get('error');
+      if (providerError && (!flow || params.get('state') === null)) {
+        // A refusal creates nothing, so it needs no state to be believed: say what the provider
+        // said, and keep where the person was going (the flow's, else the remembered path).
+        return refuse(
+          providerError === 'access_denied' ? 'cancelled' : 'provider',
+          `the provider answered ${providerError.slice(0, 64)} without the flow or its state`,
+          flow?.next ?? rememberedNext,
+        );
+      }
       if (!flow) {
         return refuse(
           'state',
           sealed
             ? 'the flow cookie is invalid or expired'
             : 'no flow cookie (expired or another browser)',
+          rememberedNext,
         );
       }
       const state = params.get('state');
       if (!state) return refuse('state', 'the callback has no state', flow.next);
       if (!sameText(state, flow.state))
         return refuse('state', 'the state does not match', flow.next);
-      const providerError = params.get('error');
       if (providerError) {
         return refuse(
           providerError === 'access_denied' ? 'cancelled' : 'provider',

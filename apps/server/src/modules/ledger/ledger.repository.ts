@@ -1,5 +1,10 @@
-import type { LedgerReasonName } from '@kadr/contract';
-import { sql } from 'drizzle-orm';
+import {
+  type Currency,
+  type LedgerReasonName,
+  type PaymentProviderName,
+  statementPromptExcerpt,
+} from '@kadr/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
 
@@ -90,6 +95,17 @@ export interface StatementRow {
   balanceAfter: number;
   generationId: string | null;
   paymentId: string | null;
+  /** What the entry was for, as far as it is the person's own to see (see `statementDetails`). */
+  model: string | null;
+  /** The start of the generation's prompt (at most `promptChars` characters, uncut otherwise). */
+  prompt: string | null;
+  payment: {
+    provider: PaymentProviderName;
+    tokens: number;
+    amount: string;
+    currency: Currency;
+  } | null;
+  friend: string | null;
 }
 
 type RawStatementRow = {
@@ -100,6 +116,13 @@ type RawStatementRow = {
   balance_after: number;
   generation_id: string | null;
   payment_id: string | null;
+  model: string | null;
+  prompt: string | null;
+  payment_provider: PaymentProviderName | null;
+  payment_tokens: number | null;
+  payment_amount: string | null;
+  payment_currency: Currency | null;
+  friend: string | null;
 };
 
 function toStatementRow(row: RawStatementRow): StatementRow {
@@ -111,7 +134,49 @@ function toStatementRow(row: RawStatementRow): StatementRow {
     balanceAfter: row.balance_after,
     generationId: row.generation_id,
     paymentId: row.payment_id,
+    model: row.model,
+    prompt: row.prompt,
+    payment:
+      row.payment_provider &&
+      row.payment_tokens !== null &&
+      row.payment_amount &&
+      row.payment_currency
+        ? {
+            provider: row.payment_provider,
+            tokens: row.payment_tokens,
+            amount: row.payment_amount,
+            currency: row.payment_currency,
+          }
+        : null,
+    friend: row.friend,
   };
+}
+
+/** A little more than the statement shows of a prompt, so the service can tell it was cut. */
+const promptChars = statementPromptExcerpt + 1;
+
+/**
+ * What the entries `entries` (a CTE of token_ledger rows) were for, joined so that a person sees
+ * only their own: the model and prompt of a generation that is theirs, the package of a payment
+ * that is theirs, and of a friend only the name — the friend who signed up with their link (a
+ * bonus) or whose purchase paid them a share (its payer).
+ */
+function statementDetails(entries: SQL) {
+  return sql`
+    select e.*, g.model, left(g.jsondata->>'prompt', ${promptChars}) as prompt,
+           p.provider as payment_provider, p.tokens as payment_tokens,
+           p.amount::text as payment_amount, p.currency as payment_currency,
+           nullif(btrim(friend.name), '') as friend
+      from ${entries} e
+      left join generation_requests g on g.id = e.generation_id and g.user_id = e.user_id
+      left join payments p on p.id = e.payment_id and p.user_id = e.user_id
+      left join payments friends_payment
+             on friends_payment.id = e.payment_id and friends_payment.user_id <> e.user_id
+            and e.reason in ('referral_commission', 'commission_reversal', 'commission_reinstatement')
+      left join users friend
+             on friend.id = case when e.reason = 'referral_bonus' then e.referred_user_id
+                                 else friends_payment.user_id end
+     order by e.id desc`;
 }
 
 /** The ledger on one executor (the database, or the transaction that pays for something). */
@@ -139,13 +204,14 @@ export function createLedgerRepository(db: Executor) {
     ): Promise<{ total: number; rows: StatementRow[] }> {
       const counted = await db.execute<{ total: number }>(sql`
         select count(*)::int as total from token_ledger where user_id = ${userId}`);
-      const result = await db.execute<RawStatementRow>(sql`
-        select id, created, reason, delta, generation_id, payment_id,
+      const page = sql`(
+        select id, user_id, created, reason, delta, generation_id, payment_id, referred_user_id,
                (sum(delta) over (order by id))::int as balance_after
           from token_ledger
          where user_id = ${userId}
          order by id desc
-         limit ${limit} offset ${offset}`);
+         limit ${limit} offset ${offset})`;
+      const result = await db.execute<RawStatementRow>(statementDetails(page));
       return { total: counted.rows[0]?.total ?? 0, rows: result.rows.map(toStatementRow) };
     },
 
@@ -163,12 +229,15 @@ export function createLedgerRepository(db: Executor) {
       let balance = head.rows[0]?.sum ?? 0;
       let before = BigInt(top) + 1n;
       for (;;) {
-        const result = await db.execute<Omit<RawStatementRow, 'balance_after'>>(sql`
-          select id, created, reason, delta, generation_id, payment_id
+        const batch = sql`(
+          select id, user_id, created, reason, delta, generation_id, payment_id, referred_user_id
             from token_ledger
            where user_id = ${userId} and id < ${before.toString()}
            order by id desc
-           limit ${batchSize}`);
+           limit ${batchSize})`;
+        const result = await db.execute<Omit<RawStatementRow, 'balance_after'>>(
+          statementDetails(batch),
+        );
         if (result.rows.length === 0) return;
         const rows = result.rows.map((row) => {
           const entry = toStatementRow({ ...row, balance_after: balance });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  ledgerCsvQuerySchema,
   ledgerCsvSchema,
   ledgerPageSchema,
   ledgerQuerySchema,
@@ -8,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import type { StatementService } from './statement.service.ts';
+import { type StatementService, statementZone } from './statement.service.ts';
 
 export interface StatementRoutesOptions {
   statement: StatementService;
@@ -40,13 +41,18 @@ export const statementRoutes: FastifyPluginAsyncZod<StatementRoutesOptions> = as
       schema: {
         tags: ['ledger'],
         description:
-          'The whole token statement as a CSV download (UTF-8 with a BOM), its operations named in ' +
-          'the request’s language (`?lang`, the `lang` cookie, Accept-Language).',
+          'The whole token statement as a CSV download that Excel and LibreOffice open as columns: ' +
+          'UTF-8 with a BOM; in Russian `;`-separated with dd.mm.yyyy dates, in English ' +
+          '`,`-separated with yyyy-mm-dd dates; times in `tz` (an IANA zone; else Moscow for ' +
+          'Russian, UTC for English), named in the header. The language: `?lang`, the `lang` ' +
+          'cookie, Accept-Language.',
+        querystring: ledgerCsvQuerySchema,
         response: {
           200: {
             description: 'The statement as CSV.',
             content: { 'text/csv': { schema: ledgerCsvSchema } },
           },
+          400: problemSchema,
           401: problemSchema,
         },
       },
@@ -55,7 +61,9 @@ export const statementRoutes: FastifyPluginAsyncZod<StatementRoutesOptions> = as
       const user = requireUser(request);
       const day = new Date().toISOString().slice(0, 10);
       // Fastify pipes a stream as it is; the typed `send` knows only the schema's text.
-      const body = Readable.from(options.statement.csv(user, requestLocale(request)));
+      const locale = requestLocale(request);
+      const zone = statementZone(locale, request.query.tz);
+      const body = Readable.from(options.statement.csv(user, locale, zone));
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'private, no-store')

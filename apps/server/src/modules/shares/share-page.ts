@@ -48,8 +48,14 @@ p{margin:0}.muted{color:#a1a1aa;font-size:14px}.prompt{white-space:pre-wrap;over
 a.cta{align-self:flex-start;background:#7c3aed;color:#fff;text-decoration:none;padding:12px 20px;border-radius:12px;font-weight:600}
 a.cta:focus-visible,a.brand:focus-visible{outline:2px solid #c4b5fd;outline-offset:2px}`;
 
+/**
+ * The site's icon, the one the web app's pages name: from this origin, so the page's strict CSP
+ * (`img-src 'self'`) lets it load; without a link a browser asks for /favicon.ico, which is none.
+ */
+const icon = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+
 function page(locale: Locale, head: string, body: string): string {
-  return `<!doctype html><html lang="${texts[locale].lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow">${head}<style>${style}</style></head><body>${body}</body></html>`;
+  return `<!doctype html><html lang="${texts[locale].lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow">${icon}${head}<style>${style}</style></head><body>${body}</body></html>`;
 }
 
 /** The page of a live share link: only the output, the model and (if the owner chose) the prompt. */

@@ -75,6 +75,9 @@ describe('share links', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<meta property="og:image"');
+    // The site's icon, from this origin: the strict CSP lets it load (issue 33: it was a 404).
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(page.headers['content-security-policy']).toMatch(/img-src 'self'/);
     expect(page.body).toContain(`/s/${share.token}/media`);
     expect(page.body).toContain('Seedream 3');
     expect(page.body).not.toContain('lighthouse');

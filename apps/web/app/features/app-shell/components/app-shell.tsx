@@ -1,8 +1,8 @@
 import '~/locales/app';
-import type { User } from '@kadr/contract';
-import { Menu } from 'lucide-react';
+import { paths, type User } from '@kadr/contract';
+import { Menu, Wallet } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BrandLink } from '~/components/brand-link';
 import { SkipLink } from '~/components/skip-link';
 import { LazyDrawer } from '~/components/ui/lazy-drawer';
@@ -12,7 +12,7 @@ import { Sidebar } from './sidebar';
 
 /**
  * The signed-in frame: a fixed 16rem sidebar from 768 px up; below that a sticky top bar whose
- * menu button opens the same sidebar in a drawer.
+ * menu button opens the same sidebar in a drawer, and which shows the balance.
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const { t } = useTranslation('app');
@@ -46,6 +46,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           <Sidebar user={user} />
         </LazyDrawer>
         <BrandLink />
+        <TopBarBalance tokens={user.tokens} />
       </header>
       <div className="md:pl-64">
         <DemoBanner />
@@ -58,5 +59,25 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The credits left, in the phone's top bar (issue 33: they were only inside the menu), live: the
+ * session's user follows the realtime stream. Leads to the packages.
+ */
+function TopBarBalance({ tokens }: { tokens: number }) {
+  const { t } = useTranslation('app');
+  const credits = t('user.credits', { count: tokens });
+  return (
+    <Link
+      to={paths.pricing}
+      aria-label={t('shell.balance', { credits })}
+      data-top-bar-balance
+      className="ml-auto inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border border-line px-3 text-sm font-medium whitespace-nowrap text-fg tabular-nums hover:bg-surface-raised"
+    >
+      <Wallet aria-hidden="true" className="size-4 text-accent-soft" />
+      {credits}
+    </Link>
   );
 }

@@ -1,5 +1,6 @@
 import '~/locales/app';
-import type { LedgerEntryRecord, LedgerPage } from '@kadr/contract';
+import { listModels } from '@kadr/catalog';
+import type { LedgerPage, StatementEntryRecord } from '@kadr/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -7,12 +8,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '~/lib/i18n';
 import { TokenStatement } from './token-statement';
 
+const model = listModels('image')[0];
+if (!model) throw new Error('the catalogue has no image model');
+
 const entry = (
-  reason: LedgerEntryRecord['reason'],
+  reason: StatementEntryRecord['reason'],
   delta: number,
   balance: number,
-  links: Partial<LedgerEntryRecord> = {},
-): LedgerEntryRecord => ({
+  links: Partial<StatementEntryRecord> = {},
+): StatementEntryRecord => ({
   id: `${reason}-${balance}`,
   created: '2026-05-01T10:00:00.000Z',
   reason,
@@ -20,8 +24,18 @@ const entry = (
   balance_after: balance,
   generation_id: null,
   payment_id: null,
+  model: null,
+  prompt: null,
+  payment: null,
+  friend: null,
   ...links,
 });
+const package600 = {
+  provider: 'yookassa',
+  tokens: 600,
+  amount: '1300.00',
+  currency: 'RUB',
+} as const;
 
 const firstPage: LedgerPage = {
   page: 1,
@@ -29,13 +43,21 @@ const firstPage: LedgerPage = {
   totalItems: 12,
   totalPages: 2,
   items: [
-    entry('referral_commission', 300, 1040, { payment_id: 'friend-pay' }),
-    entry('generation_debit', -75, 740, { generation_id: 'gen-1' }),
-    entry('payment_credit', 600, 815, { payment_id: 'pay-1' }),
+    entry('referral_commission', 300, 1040, { payment_id: 'friend-pay', friend: 'Olga' }),
+    entry('generation_debit', -75, 740, {
+      generation_id: 'gen-1',
+      model: model.id,
+      prompt: 'A cosy coffee shop on a rainy evening',
+    }),
+    entry('payment_credit', 600, 815, { payment_id: 'pay-1', payment: package600 }),
     entry('welcome', 215, 215),
   ],
 };
-const secondPage: LedgerPage = { ...firstPage, page: 2, items: [entry('referral_bonus', 25, 25)] };
+const secondPage: LedgerPage = {
+  ...firstPage,
+  page: 2,
+  items: [entry('referral_bonus', 25, 25, { friend: '$t(profile.statement.next) Olga' })],
+};
 
 function serve() {
   const fetch = vi.fn(async (path: string) => {
@@ -81,9 +103,9 @@ describe('the token statement', () => {
         .map((cell) => cell.textContent),
     );
     expect(cells).toEqual([
-      ['Share of a friend’s purchase', '+300', '1,040'],
-      ['GenerationGeneration', '−75', '740'],
-      ['PurchasePayment', '+600', '815'],
+      ['Share of a friend’s purchaseFriend: Olga', '+300', '1,040'],
+      [`Generation${model.name} · “A cosy coffee shop on a rainy evening”`, '−75', '740'],
+      ['Credit purchase600 credits for RUB\u00a01,300.00', '+600', '815'],
       ['Welcome bonus', '+215', '215'],
     ]);
   });
@@ -96,7 +118,31 @@ describe('the token statement', () => {
       within(table)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Generation', 'Payment']);
+    ).toEqual([
+      `${model.name} · “A cosy coffee shop on a rainy evening”`,
+      '600 credits for RUB\u00a01,300.00',
+    ]);
+  });
+
+  it('says what each entry was for in Russian, a friend’s name as it is', async () => {
+    await i18n.changeLanguage('ru');
+    const fetch = serve();
+    renderStatement();
+    const table = await screen.findByRole('table');
+    const operations = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(operations()).toEqual([
+      'Доля от покупки другаДруг: Olga',
+      `Генерация${model.name} · «A cosy coffee shop on a rainy evening»`,
+      'Покупка кредитов600 кредитов за 1\u00a0300,00\u00a0₽',
+      'Приветственный бонус',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Вперёд' }));
+    await within(table).findByText('Друг: $t(profile.statement.next) Olga');
+    expect(fetch).toHaveBeenCalledWith('/api/ledger?page=2&perPage=10', expect.anything());
   });
 
   it('names the reinstatements, in Russian too; only the person’s own payment is linked', async () => {
@@ -106,12 +152,24 @@ describe('the token statement', () => {
       totalPages: 1,
       items: [
         entry('commission_reinstatement', 150, 1065, { payment_id: 'friend-pay' }),
-        entry('payment_reinstatement', 600, 915, { payment_id: 'pay-1' }),
+        entry('payment_reinstatement', 600, 915, { payment_id: 'pay-1', payment: package600 }),
       ],
     };
     for (const [language, texts] of [
-      ['en', ['Share of a friend’s purchase restored', 'Purchase credits restoredPayment']],
-      ['ru', ['Доля от покупки друга восстановлена', 'Кредиты покупки восстановленыПлатёж']],
+      [
+        'en',
+        [
+          'Share of a friend’s purchase restored',
+          'Purchase credits restored600 credits for RUB\u00a01,300.00',
+        ],
+      ],
+      [
+        'ru',
+        [
+          'Доля от покупки друга восстановлена',
+          'Кредиты покупки восстановлены600 кредитов за 1\u00a0300,00\u00a0₽',
+        ],
+      ],
     ] as const) {
       await i18n.changeLanguage(language);
       vi.stubGlobal(
@@ -133,7 +191,10 @@ describe('the token statement', () => {
     serve();
     renderStatement();
     const link = await screen.findByRole('link', { name: 'Download CSV' });
-    expect(link.getAttribute('href')).toBe('/api/ledger.csv?lang=en');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(link.getAttribute('href')).toBe(
+      `/api/ledger.csv?${new URLSearchParams({ lang: 'en', tz: zone })}`,
+    );
     expect(link.hasAttribute('download')).toBe(true);
   });
 

@@ -1,6 +1,12 @@
 import '~/locales/app';
 import '~/locales/app-profile';
-import type { LedgerEntryRecord, LedgerReasonName } from '@kadr/contract';
+import { getModel } from '@kadr/catalog';
+import {
+  type Language,
+  type LedgerReasonName,
+  ledgerReasonLabels,
+  type StatementEntryRecord,
+} from '@kadr/contract';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Download, LoaderCircle, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
@@ -22,8 +28,9 @@ const ownPayment: ReadonlySet<LedgerReasonName> = new Set([
 ]);
 
 /**
- * Every move of the balance, newest first (`GET /api/ledger`): date, operation, signed amount,
- * the balance after it, and the generation or payment it belongs to; the whole statement as CSV.
+ * Every move of the balance, newest first (`GET /api/ledger`): date, operation (named as in the
+ * CSV, by the contract's `ledgerReasonLabels`), what it was for, signed amount and the balance
+ * after it; the whole statement as CSV.
  * Read again on every balance change (usePaymentSync).
  */
 export function TokenStatement({ className }: { className?: string }) {
@@ -39,40 +46,22 @@ export function TokenStatement({ className }: { className?: string }) {
   const number = (value: number) => formatNumber(value, language);
   const totalPages = Math.max(1, data?.totalPages ?? 1);
 
-  const link = (entry: LedgerEntryRecord) => {
-    if (entry.generation_id) {
-      const id = entry.generation_id;
-      return (
-        <button
-          type="button"
-          className="text-xs font-medium text-accent-soft hover:underline"
-          onClick={() => setTarget({ kind: 'generation', id })}
-        >
-          {t('profile.statement.generation')}
-        </button>
-      );
-    }
-    if (entry.payment_id && ownPayment.has(entry.reason)) {
-      const id = entry.payment_id;
-      return (
-        <button
-          type="button"
-          className="text-xs font-medium text-accent-soft hover:underline"
-          onClick={() => setTarget({ kind: 'payment', id })}
-        >
-          {t('profile.statement.payment')}
-        </button>
-      );
-    }
-    return null;
-  };
+  const labels = ledgerReasonLabels[language === 'en' ? 'en' : 'ru'];
+  const link = (entry: StatementEntryRecord) => (
+    <EntryFor entry={entry} language={language} onOpen={setTarget} />
+  );
+  // The download in the reader's language and zone, so its times match what this screen shows.
+  const csvQuery = new URLSearchParams({
+    lang: language,
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
 
   return (
     <ProfileCard title={t('profile.statement.title')} icon={ReceiptText} className={className}>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-fg-muted">{t('profile.statement.description')}</p>
         <a
-          href={`${ledgerCsvUrl}?lang=${language}`}
+          href={`${ledgerCsvUrl}?${csvQuery}`}
           download
           className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}
         >
@@ -103,7 +92,7 @@ export function TokenStatement({ className }: { className?: string }) {
             {data.items.map((entry) => (
               <li key={entry.id} data-reason={entry.reason} className="py-3 text-sm">
                 <div className="flex items-baseline justify-between gap-3">
-                  <span className="text-fg">{t(`profile.statement.reasons.${entry.reason}`)}</span>
+                  <span className="text-fg">{labels[entry.reason]}</span>
                   <Amount delta={entry.delta} format={number} />
                 </div>
                 <div className="mt-1 flex items-baseline justify-between gap-3 text-xs text-fg-muted">
@@ -144,7 +133,7 @@ export function TokenStatement({ className }: { className?: string }) {
                 >
                   <td className="py-2.5 pr-3 text-fg-muted tabular-nums">{date(entry.created)}</td>
                   <td className="py-2.5 pr-3 text-fg">
-                    <span className="block">{t(`profile.statement.reasons.${entry.reason}`)}</span>
+                    <span className="block">{labels[entry.reason]}</span>
                     {link(entry)}
                   </td>
                   <td data-amount className="py-2.5 pr-3 text-right">
@@ -205,4 +194,79 @@ function Amount({ delta, format }: { delta: number; format: (value: number) => s
       {format(Math.abs(delta))}
     </span>
   );
+}
+
+/**
+ * A text with someone's own words in it: put in after translating, so that nothing in a prompt or
+ * a name is read as part of the template (the translator expands `$t(…)` in what it fills).
+ */
+const slot = '\u0001';
+function around(template: string, words: string) {
+  const [before = '', after = ''] = template.split(slot);
+  return `${before}${words}${after}`;
+}
+
+/**
+ * What an entry was for, under its operation: the generation's model and prompt, or the package
+ * of the person's own payment — each opening its details — or the friend's name.
+ */
+function EntryFor({
+  entry,
+  language,
+  onOpen,
+}: {
+  entry: StatementEntryRecord;
+  language: Language | string;
+  onOpen: (target: EntryTarget) => void;
+}) {
+  const { t } = useTranslation('app');
+  const opener = 'block text-left text-xs font-medium break-words text-accent-soft hover:underline';
+  if (entry.generation_id) {
+    const id = entry.generation_id;
+    const model = entry.model ? (getModel(entry.model)?.name ?? entry.model) : null;
+    return (
+      <button
+        type="button"
+        className={opener}
+        data-entry-for="generation"
+        onClick={() => onOpen({ kind: 'generation', id })}
+      >
+        {model ?? t('profile.statement.generation')}
+        {entry.prompt ? (
+          <span className="font-normal text-fg-muted">
+            {' · '}
+            {around(t('profile.statement.details.prompt', { prompt: slot }), entry.prompt)}
+          </span>
+        ) : null}
+      </button>
+    );
+  }
+  if (entry.payment_id && entry.payment && ownPayment.has(entry.reason)) {
+    const id = entry.payment_id;
+    const { tokens, amount, currency } = entry.payment;
+    const price = new Intl.NumberFormat(language, { style: 'currency', currency }).format(
+      Number(amount),
+    );
+    return (
+      <button
+        type="button"
+        className={opener}
+        data-entry-for="payment"
+        onClick={() => onOpen({ kind: 'payment', id })}
+      >
+        {t('profile.statement.details.package', {
+          credits: t('profile.statement.tokens', { count: tokens }),
+          price,
+        })}
+      </button>
+    );
+  }
+  if (entry.friend) {
+    return (
+      <span className="block text-xs break-words text-fg-muted" data-entry-for="friend">
+        {around(t('profile.statement.details.friend', { name: slot }), entry.friend)}
+      </span>
+    );
+  }
+  return null;
 }

@@ -18,19 +18,38 @@ export type ViewerProps = {
   index: number | null;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /**
+   * Where the result stands in a longer list than `items` (one page of it), e.g. 13 of 20; by
+   * default its place in `items`.
+   */
+  position?: (index: number) => { at: number; total: number };
+  /** Steps past either end of `items`, where the list goes on (the next or the previous page). */
+  beyond?: { previous?: () => void; next?: () => void };
 };
 
 /**
  * A result full-screen: the picture with zoom (click where to look closer, click again to fit), or
  * the video in a real player; the previous and next result of the list with the arrow keys or the
- * buttons; and the result's actions in one place. `items` are the results it steps through.
+ * buttons; and the result's actions in one place. `items` are the results it steps through; with
+ * `beyond` it walks on into the list's next or previous page (history loads it and hands it over).
  */
-export function ViewerDialog({ items, index, onIndexChange, onClose }: ViewerProps) {
+export function ViewerDialog({
+  items,
+  index,
+  onIndexChange,
+  onClose,
+  position,
+  beyond,
+}: ViewerProps) {
   const { t } = useTranslation('app');
   const record = index === null ? undefined : items[index];
   const go = (to: number) => {
     if (to >= 0 && to < items.length) onIndexChange(to);
+    else if (to < 0) beyond?.previous?.();
+    else beyond?.next?.();
   };
+  const place =
+    index === null ? null : (position?.(index) ?? { at: index + 1, total: items.length });
   const onKeyDown = (event: KeyboardEvent) => {
     if (index === null) return;
     // Arrow keys inside a video's own controls seek; elsewhere they step through the results.
@@ -57,9 +76,9 @@ export function ViewerDialog({ items, index, onIndexChange, onClose }: ViewerPro
             <ViewerBody
               key={record.id}
               record={record}
-              position={t('viewer.position', { index: index + 1, total: items.length })}
-              onPrevious={index > 0 ? () => go(index - 1) : undefined}
-              onNext={index < items.length - 1 ? () => go(index + 1) : undefined}
+              position={t('viewer.position', { index: place?.at ?? 0, total: place?.total ?? 0 })}
+              onPrevious={index > 0 || beyond?.previous ? () => go(index - 1) : undefined}
+              onNext={index < items.length - 1 || beyond?.next ? () => go(index + 1) : undefined}
             />
           ) : null}
         </Dialog.Content>
@@ -103,9 +122,10 @@ function ViewerBody({
   return (
     <>
       <header className="flex items-center gap-3 px-3 py-2 text-white sm:px-4">
-        <Dialog.Title className="min-w-0 flex-1 truncate text-sm font-medium">
-          {model}
-          <span className="ml-2 text-white/60 tabular-nums">{position}</span>
+        {/* The place stays whole on a phone; only the model's name gives way. */}
+        <Dialog.Title className="flex min-w-0 flex-1 items-baseline gap-2 text-sm font-medium">
+          <span className="truncate">{model}</span>
+          <span className="shrink-0 text-white/60 tabular-nums">{position}</span>
         </Dialog.Title>
         {file && !video ? (
           <button
