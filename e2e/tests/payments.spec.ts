@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { ledgerReasonLabels } from '../../packages/contract/src/ledger.ts';
 import { appTexts, fill, type Lang, plural, useLanguage } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { type DemoUser, demoSignIn, signInWithGoogle, uniqueEmail } from './users.ts';
@@ -105,7 +106,7 @@ async function expectStatement(
   page: Page,
   lang: Lang,
   entries: {
-    reason: keyof (typeof appTexts)['en']['profile']['statement']['reasons'];
+    reason: keyof (typeof ledgerReasonLabels)['en'];
     delta: number;
     after: number;
   }[],
@@ -115,7 +116,8 @@ async function expectStatement(
   for (const [index, entry] of entries.entries()) {
     const row = rows.nth(index);
     await expect(row).toHaveAttribute('data-reason', entry.reason);
-    await expect(row).toContainText(appTexts[lang].profile.statement.reasons[entry.reason]);
+    // The statement's operation names come from the contract, which the CSV download shares.
+    await expect(row).toContainText(ledgerReasonLabels[lang][entry.reason]);
     await expect(row).toContainText(`${entry.delta > 0 ? '+' : '−'}${Math.abs(entry.delta)}`);
     await expect(row).toContainText(String(entry.after));
   }

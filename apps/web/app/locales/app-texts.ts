@@ -1,4 +1,3 @@
-import { ledgerReasonLabels } from '@kadr/contract';
 import enApp from './en/app.json' with { type: 'json' };
 import enBatch from './en/app-batch.json' with { type: 'json' };
 import enCompare from './en/app-compare.json' with { type: 'json' };
@@ -15,8 +14,7 @@ import ruStudio from './ru/app-studio.json' with { type: 'json' };
 /**
  * The whole `app` namespace per language, its screens' sections included — for the tests that
  * check the texts, here and in the end-to-end suite. The app itself never imports this: each
- * screen loads its own section (ADR 029). The statement's operation names come from the contract,
- * which the CSV download shares.
+ * screen loads its own section (ADR 029).
  */
 export const appTexts = {
   ru: {
@@ -24,10 +22,7 @@ export const appTexts = {
     batch: ruBatch,
     compare: ruCompare,
     pricing: ruPricing,
-    profile: {
-      ...ruProfile,
-      statement: { ...ruProfile.statement, reasons: ledgerReasonLabels.ru },
-    },
+    profile: ruProfile,
     studio: ruStudio,
   },
   en: {
@@ -35,10 +30,7 @@ export const appTexts = {
     batch: enBatch,
     compare: enCompare,
     pricing: enPricing,
-    profile: {
-      ...enProfile,
-      statement: { ...enProfile.statement, reasons: ledgerReasonLabels.en },
-    },
+    profile: enProfile,
     studio: enStudio,
   },
 } as const;
