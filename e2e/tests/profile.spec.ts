@@ -14,8 +14,9 @@ async function openProfile(page: Page, name = 'Profile Person'): Promise<DemoUse
   return user;
 }
 
-function referralLinkOf(page: Page, user: DemoUser): string {
-  return `${new URL(page.url()).origin}/?ref=${user.id}`;
+/** The link the profile shows: to the home page in the interface's language (issue #33). */
+function referralLinkOf(page: Page, user: DemoUser, lang: 'ru' | 'en' = 'ru'): string {
+  return `${new URL(page.url()).origin}${lang === 'en' ? '/en' : '/'}?ref=${user.id}`;
 }
 
 test.describe('profile', () => {
@@ -73,7 +74,7 @@ test.describe('profile', () => {
     const selection = await link.evaluate((input: HTMLInputElement) =>
       input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
     );
-    expect(selection).toBe(referralLinkOf(page, user));
+    expect(selection).toBe(referralLinkOf(page, user, 'en'));
   });
 
   test('speaks English: labels, read-only fields and the log-out button', async ({ page }) => {
