@@ -164,24 +164,45 @@ for (const lang of ['ru', 'en'] as const) {
 }
 
 /**
+ * One Seedream 3 create, asked again after `waitMs` while it is refused with one of `retry` (the
+ * running cap's 429; a refunded balance's 402 until the refund lands); any other answer but 200
+ * fails the test.
+ */
+async function createWhenAllowed(
+  page: Page,
+  baseURL: string,
+  prompt: string,
+  retry: readonly number[],
+  waitMs: number,
+) {
+  for (;;) {
+    const response = await page.request.post('/api/create-image', {
+      headers: { origin: baseURL },
+      data: { model: 'seedream-3', prompt },
+    });
+    if (retry.includes(response.status())) {
+      await page.waitForTimeout(waitMs);
+      continue;
+    }
+    expect(response.status(), await response.text()).toBe(200);
+    return;
+  }
+}
+
+/**
  * `count` generations that fail and are refunded (`#fail`): a long history that costs nothing.
  * A person runs at most 8 at once, so a refusal of the cap waits for one to end.
  */
 async function seedFailed(page: Page, baseURL: string, count: number) {
   await demoSignIn(page.request, { name: 'Long History', email: uniqueEmail('long') });
   for (let i = 0; i < count; i++) {
-    for (;;) {
-      const response = await page.request.post('/api/create-image', {
-        headers: { origin: baseURL },
-        data: { model: 'seedream-3', prompt: `A lighthouse at dusk, take ${i} #fail` },
-      });
-      if (response.status() === 429 || response.status() === 402) {
-        await page.waitForTimeout(300);
-        continue;
-      }
-      expect(response.status(), await response.text()).toBe(200);
-      break;
-    }
+    await createWhenAllowed(
+      page,
+      baseURL,
+      `A lighthouse at dusk, take ${i} #fail`,
+      [429, 402],
+      300,
+    );
   }
   // Every one ends (and is refunded) before the test goes on, so the running cap is free again.
   await expect
@@ -376,18 +397,13 @@ test('history (ru): the viewer walks on past the page into the next one and back
   await useLanguage(page, 'ru');
   await demoSignIn(page.request, { name: 'Walker', email: uniqueEmail('walker') });
   for (let i = 1; i <= 20; i++) {
-    for (;;) {
-      const response = await page.request.post('/api/create-image', {
-        headers: { origin: baseURL ?? '' },
-        data: { model: 'seedream-3', prompt: `A red kite over the dunes, take ${i}` },
-      });
-      if (response.status() === 429) {
-        await page.waitForTimeout(500);
-        continue;
-      }
-      expect(response.status(), await response.text()).toBe(200);
-      break;
-    }
+    await createWhenAllowed(
+      page,
+      baseURL ?? '',
+      `A red kite over the dunes, take ${i}`,
+      [429],
+      500,
+    );
   }
   await expect
     .poll(

@@ -125,52 +125,40 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     return undefined;
   }
 
+  type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+  /**
+   * One look at a key: counted (a request), or a peek that counts nothing (a webhook's check
+   * before it is answered). A key this node remembers as refused is answered from memory; one the
+   * database finds over its limit is remembered — counted, past the limit; peeked, at it, since the
+   * next count would pass it.
+   */
+  function lookUp(key: string, done: Done, timeWindow: number, max: number, count: boolean) {
+    const now = Date.now();
+    const refused = refusedNow(key, now);
+    if (refused) {
+      if (count) refused.hits++;
+      done(null, { current: refused.hits, ttl: refused.until - now });
+      return;
+    }
+    (count ? repository.hit(key, timeWindow) : repository.read(key, timeWindow)).then(
+      ({ hits, ttlMs }) => {
+        const over = count ? hits > max : hits >= max;
+        if (over && ttlMs > 0) rememberOverLimit(key, Date.now() + ttlMs, hits);
+        done(null, { current: hits, ttl: ttlMs });
+      },
+      (error: Error) => done(error),
+    );
+  }
+
   /** @fastify/rate-limit's store interface over the repository; a child per route shares it. */
   class PostgresStore {
-    incr(
-      key: string,
-      done: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-      max: number,
-    ): void {
-      const now = Date.now();
-      const refused = refusedNow(key, now);
-      if (refused) {
-        refused.hits++;
-        done(null, { current: refused.hits, ttl: refused.until - now });
-        return;
-      }
-      repository.hit(key, timeWindow).then(
-        ({ hits, ttlMs }) => {
-          if (hits > max && ttlMs > 0) rememberOverLimit(key, Date.now() + ttlMs, hits);
-          done(null, { current: hits, ttl: ttlMs });
-        },
-        (error: Error) => done(error),
-      );
+    incr(key: string, done: Done, timeWindow: number, max: number): void {
+      lookUp(key, done, timeWindow, max, true);
     }
-    /**
-     * The count without counting (a webhook's check before it is answered). A peek refuses a key
-     * at its limit, since the next count would pass it, so such a key is remembered as refused.
-     */
-    read(
-      key: string,
-      done: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-      max: number,
-    ): void {
-      const now = Date.now();
-      const refused = refusedNow(key, now);
-      if (refused) {
-        done(null, { current: refused.hits, ttl: refused.until - now });
-        return;
-      }
-      repository.read(key, timeWindow).then(
-        ({ hits, ttlMs }) => {
-          if (hits >= max && ttlMs > 0) rememberOverLimit(key, Date.now() + ttlMs, hits);
-          done(null, { current: hits, ttl: ttlMs });
-        },
-        (error: Error) => done(error),
-      );
+    /** The count without counting (a webhook's check before it is answered). */
+    read(key: string, done: Done, timeWindow: number, max: number): void {
+      lookUp(key, done, timeWindow, max, false);
     }
     child(): PostgresStore {
       return this;
