@@ -1,6 +1,6 @@
 // Job pickup: the time from an enqueue to the start of its handler on a worker node. Jobs are added
 // one at a time, spaced out (not a burst: each finds the worker idle), through the SQL every
-// enqueue of the application uses (`kadr_add_job`, jobs/job.repository.ts; graphile-worker's
+// enqueue of the application uses (`kadr_add_job`, modules/queue/job.repository.ts; graphile-worker's
 // add_job, whose NOTIFY wakes the worker's LISTEN at commit). The worker (servers/worker.ts) is a
 // process of its own, as a worker node is; both ends read the machine's monotonic clock.
 import { fileURLToPath } from 'node:url';

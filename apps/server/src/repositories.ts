@@ -1,6 +1,5 @@
 import type { DatabaseHandle } from './db/client.ts';
 import type { Executor } from './db/executor.ts';
-import { createJobRepository } from './jobs/job.repository.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { createIdentityRepository } from './modules/auth/identity.repository.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
@@ -19,6 +18,7 @@ import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createRateLimitRepository } from './modules/limits/rate-limit.repository.ts';
 import { createMetricsRepository } from './modules/metrics/metrics.repository.ts';
 import { createPaymentRepository } from './modules/payments/payment.repository.ts';
+import { createJobRepository } from './modules/queue/job.repository.ts';
 import { createShareRepository } from './modules/shares/share.repository.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
 

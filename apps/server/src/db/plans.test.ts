@@ -3,8 +3,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
-import { enqueue } from '../jobs/job.repository.ts';
-import { createGenerationsSettingsJson } from './sql-settings.ts';
+import { createGenerationsSettingsJson } from '../modules/generations/create-settings.ts';
+import { enqueue } from '../modules/queue/job.repository.ts';
 
 /**
  * The plans the hot paths rely on (ADR 009), read from the real functions with auto_explain, so a

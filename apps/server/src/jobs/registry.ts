@@ -5,7 +5,7 @@ import type { GenerationEngine } from '../modules/generations/generation.engine.
 import type { RateLimitRepository } from '../modules/limits/rate-limit.repository.ts';
 import type { Metrics } from '../modules/metrics/metrics.service.ts';
 import type { PaymentService } from '../modules/payments/payment.service.ts';
-import type { JobPayloads } from './names.ts';
+import type { JobPayloads } from '../modules/queue/index.ts';
 
 /** Every background job by name → handler. Payloads are written by `enqueue` with their types. */
 export function buildTaskList(services: {

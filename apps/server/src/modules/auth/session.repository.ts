@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { sessions } from '../../db/schema.ts';
-import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
+import { realtimeChannels } from '../../lib/realtime-messages.ts';
 
 export interface SessionRecord {
   userId: string;
@@ -38,7 +38,7 @@ export function createSessionRepository(db: Executor) {
   async function revokeWhere(condition: SQL): Promise<string[]> {
     const gone = await db.execute<{ token_hash: string }>(sql`
       with gone as (delete from ${sessions} where ${condition} returning token_hash)
-      select token_hash, pg_notify(${'kadr_session' satisfies RealtimeChannel}, token_hash) from gone`);
+      select token_hash, pg_notify(${realtimeChannels.session}, token_hash) from gone`);
     return gone.rows.map((row) => row.token_hash);
   }
 

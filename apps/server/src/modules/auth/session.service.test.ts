@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser, signInDemo } from '../../../test/builders.ts';
+import { decodeRealtimeMessage, type RealtimeMessage } from '../../lib/realtime-messages.ts';
 import { createSessionService, hashToken, type RevocationFeed } from './session.service.ts';
 
 let t: TestApp;
@@ -15,7 +16,7 @@ const policy = { idleMs: 60 * 60_000, absoluteMs: 24 * 60 * 60_000 };
 
 /** A revocation feed the test drives by hand. */
 function fakeFeed() {
-  const listeners = new Set<(channel: string, payload: string) => void>();
+  const listeners = new Set<(message: RealtimeMessage) => void>();
   const watchers = new Set<(listening: boolean) => void>();
   const feed: RevocationFeed = {
     subscribe(listener) {
@@ -32,8 +33,10 @@ function fakeFeed() {
     listening(value: boolean) {
       for (const watcher of watchers) watcher(value);
     },
+    /** A notification as PostgreSQL carries it, decoded as the hub decodes it. */
     send(channel: string, payload: string) {
-      for (const listener of listeners) listener(channel, payload);
+      const message = decodeRealtimeMessage(channel, payload);
+      if (message) for (const listener of listeners) listener(message);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { RealtimeMessage } from '../../lib/realtime-messages.ts';
 import type { SessionRepository } from './session.repository.ts';
 
 export interface SessionPolicy {
@@ -33,7 +34,7 @@ export interface SessionUser {
 
 /** Where revocations from every node arrive: the realtime hub's LISTEN connection (`kadr_session`). */
 export interface RevocationFeed {
-  subscribe(listener: (channel: string, payload: string) => void): () => void;
+  subscribe(listener: (message: RealtimeMessage) => void): () => void;
   /** Called with true once the feed is listening, false when it stops (messages may be lost). */
   onListening(listener: (listening: boolean) => void): () => void;
 }
@@ -148,8 +149,8 @@ export function createSessionService(
      * forgotten at once. Whenever the feed starts or stops listening, everything is forgotten.
      */
     useRevocationFeed(feed: RevocationFeed): () => void {
-      const unsubscribe = feed.subscribe((channel, payload) => {
-        if (channel === 'kadr_session') forget(payload);
+      const unsubscribe = feed.subscribe((message) => {
+        if (message.kind === 'session') forget(message.tokenHash);
       });
       const unwatch = feed.onListening((listening) => {
         forget();

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { modelSwitches } from '../../db/schema.ts';
-import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
+import { realtimeChannels } from '../../lib/realtime-messages.ts';
 
 export type ModelSwitchRow = typeof modelSwitches.$inferSelect;
 
@@ -34,7 +34,7 @@ export function createModelSwitchRepository(db: Executor) {
           on conflict (model) do update
             set enabled = excluded.enabled, updated_by = excluded.updated_by, updated = now()
           returning model)
-        select pg_notify(${'kadr_model' satisfies RealtimeChannel}, model) from changed`);
+        select pg_notify(${realtimeChannels.model}, model) from changed`);
     },
   };
 }

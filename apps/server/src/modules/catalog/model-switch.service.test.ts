@@ -41,7 +41,7 @@ function setup() {
     off,
     reads: () => reads,
     notify: (model: string) => {
-      for (const listener of listeners) listener('kadr_model', model);
+      for (const listener of listeners) listener({ kind: 'model', model });
     },
     listening: (value: boolean) => {
       for (const watcher of watchers) watcher(value);

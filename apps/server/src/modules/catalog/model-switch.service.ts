@@ -1,9 +1,9 @@
+import type { RealtimeMessage } from '../../lib/realtime-messages.ts';
 import type { Repositories } from '../../repositories.ts';
-import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
 
 /** Where switches made on any node arrive: the realtime hub's LISTEN connection (`kadr_model`). */
 export interface ModelSwitchFeed {
-  subscribe(listener: (channel: RealtimeChannel, payload: string) => void): () => void;
+  subscribe(listener: (message: RealtimeMessage) => void): () => void;
   /** Called with true once the feed is listening, false when it stops (messages may be lost). */
   onListening(listener: (listening: boolean) => void): () => void;
 }
@@ -61,8 +61,8 @@ export function createModelSwitchService(deps: {
      * or stops listening (a switch may have gone unheard meanwhile). Returns the unsubscribe.
      */
     useFeed(feed: ModelSwitchFeed): () => void {
-      const unsubscribe = feed.subscribe((channel) => {
-        if (channel === 'kadr_model') forget();
+      const unsubscribe = feed.subscribe((message) => {
+        if (message.kind === 'model') forget();
       });
       const unwatch = feed.onListening(() => forget());
       return () => {

@@ -9,8 +9,6 @@ import {
   type ValidatedRequest,
 } from '@kadr/catalog';
 import type { GenerationErrorCode } from '@kadr/contract';
-
-import { SUBMIT_JOB_KEY_PREFIX } from '../../jobs/names.ts';
 import { RefusedAddressError } from '../../providers/http/outbound-fetch.ts';
 import type { MediaTools } from '../../providers/media/media.ts';
 import {
@@ -23,6 +21,7 @@ import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import { needsTranslation, type Translator } from '../../providers/translate/translator.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { FileUrls } from '../files/file-url.ts';
+import { SUBMIT_JOB_KEY_PREFIX } from '../queue/index.ts';
 import type { GenerationRow } from './generation.repository.ts';
 import { generationErrorTexts, providerFailureCode } from './generation-errors.ts';
 

@@ -3,12 +3,9 @@ import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Executor } from '../../db/executor.ts';
 import { collectionItems, collections, files, generationRequests } from '../../db/schema.ts';
-import {
-  createGenerationsSettingsJson,
-  createGenerationsSettingsWith,
-} from '../../db/sql-settings.ts';
+import { encodeRealtimeMessage } from '../../lib/realtime-messages.ts';
 import type { FileRow } from '../files/file.repository.ts';
-import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
+import { createGenerationsSettingsJson, createGenerationsSettingsWith } from './create-settings.ts';
 
 export type GenerationRow = typeof generationRequests.$inferSelect;
 
@@ -163,8 +160,12 @@ export function createGenerationRepository(db: Executor) {
   return {
     /** Tells every open realtime stream of the owner (on any node) that a request changed; sent on commit. */
     async notify(userId: string, id: string): Promise<void> {
-      const channel = 'kadr_generation' satisfies RealtimeChannel;
-      await db.execute(sql`select pg_notify(${channel}, ${`${userId}:${id}`})`);
+      const { channel, payload } = encodeRealtimeMessage({
+        kind: 'generation',
+        userId,
+        generationId: id,
+      });
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
 
     async findById(id: string): Promise<GenerationRow | undefined> {

@@ -6,7 +6,7 @@ import {
 } from '@kadr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
-import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
+import { realtimeChannels } from '../../lib/realtime-messages.ts';
 
 /**
  * Why a balance changed (the contract's list, which the token statement shows). Each (reason,
@@ -71,7 +71,7 @@ export async function applyLedgerEntry(tx: Executor, entry: LedgerEntry): Promis
       where users.id = entry.user_id and users.tokens + entry.delta >= 0
       returning users.id, users.tokens
     ), notified as (
-      select pg_notify(${'kadr_user' satisfies RealtimeChannel}, moved.id::text) from moved
+      select pg_notify(${realtimeChannels.user}, moved.id::text) from moved
     )
     select (select count(*) from entry)::int as inserted,
            (select tokens from moved) as balance,

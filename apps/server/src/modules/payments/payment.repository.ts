@@ -3,7 +3,7 @@ import type { PaymentProviderName } from '@kadr/contract';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { payments, users } from '../../db/schema.ts';
-import type { RealtimeChannel } from '../realtime/realtime.hub.ts';
+import { encodeRealtimeMessage } from '../../lib/realtime-messages.ts';
 import { CLOSED_BY_US } from './settlement.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -212,9 +212,12 @@ export function createPaymentRepository(db: Executor) {
 
     /** Tells the owner's open streams the payment changed (on commit). */
     async notifyChanged(row: Pick<PaymentRow, 'userId' | 'id'>): Promise<void> {
-      await db.execute(
-        sql`select pg_notify(${'kadr_payment' satisfies RealtimeChannel}, ${`${row.userId}:${row.id}`})`,
-      );
+      const { channel, payload } = encodeRealtimeMessage({
+        kind: 'payment',
+        userId: row.userId,
+        paymentId: row.id,
+      });
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
   };
 }

@@ -1,26 +1,16 @@
 import pg from 'pg';
+import {
+  allRealtimeChannels,
+  decodeRealtimeMessage,
+  type RealtimeMessage,
+} from '../../lib/realtime-messages.ts';
 
-export type RealtimeChannel =
-  | 'kadr_user'
-  | 'kadr_generation'
-  | 'kadr_payment'
-  | 'kadr_session'
-  | 'kadr_model';
-const realtimeChannels: readonly RealtimeChannel[] = [
-  'kadr_user',
-  'kadr_generation',
-  'kadr_payment',
-  'kadr_session',
-  'kadr_model',
-];
-
-type Listener = (channel: RealtimeChannel, payload: string) => void;
+type Listener = (message: RealtimeMessage) => void;
 
 /**
- * One LISTEN connection per server node. PostgreSQL NOTIFY carries only ids (`kadr_user`: a user id;
- * `kadr_generation`: "userId:generationId"; `kadr_payment`: "userId:paymentId"; `kadr_session`: the
- * hash of a revoked session token; `kadr_model`: the id of a model an operator switched off or on),
- * so every node hears every change, and each stream reads the fresh record itself. The connection
+ * One LISTEN connection per server node. PostgreSQL NOTIFY carries only ids (the messages of
+ * `lib/realtime-messages.ts`), so every node hears every change, and each stream reads the fresh
+ * record itself. Listeners get decoded messages; a notification that is not one is dropped. The connection
  * is re-opened with backoff if it drops; `onListening` hears when it starts and stops listening
  * (what was sent in between is lost, so a cache fed by it must start over).
  */
@@ -51,12 +41,16 @@ export function createRealtimeHub(options: {
     next.on('end', () => {
       if (client === next && !stopped) scheduleReconnect();
     });
-    next.on('notification', (message) => {
-      const channel = message.channel as RealtimeChannel;
-      for (const listener of listeners) listener(channel, message.payload ?? '');
+    next.on('notification', (notification) => {
+      const message = decodeRealtimeMessage(notification.channel, notification.payload ?? '');
+      if (!message) {
+        options.logger.warn({ channel: notification.channel }, 'realtime message not understood');
+        return;
+      }
+      for (const listener of listeners) listener(message);
     });
     await next.connect();
-    for (const channel of realtimeChannels) await next.query(`listen ${channel}`);
+    for (const channel of allRealtimeChannels) await next.query(`listen ${channel}`);
     client = next;
     retry = 0;
     setListening(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { enqueue } from './job.repository.ts';
 
 let t: TestApp;

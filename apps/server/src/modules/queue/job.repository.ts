@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/executor.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { JobName, JobPayloads } from './names.ts';
 
-/** A job's attempts unless its caller says otherwise (creates' submit jobs too: db/sql-settings.ts). */
+/** A job's attempts unless its caller says otherwise (creates' submit jobs too: generations/create-settings.ts). */
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
 /**
@@ -35,3 +35,5 @@ export function createJobRepository(db: Executor) {
     ): Promise<void> => enqueue(db, name, payload, options),
   };
 }
+
+export type JobRepository = ReturnType<typeof createJobRepository>;

@@ -1,7 +1,6 @@
 import type { LedgerReasonName } from '@kadr/contract';
-import { DEFAULT_MAX_ATTEMPTS } from '../jobs/job.repository.ts';
-import { type JobName, SUBMIT_JOB_KEY_PREFIX } from '../jobs/names.ts';
-import type { RealtimeChannel } from '../modules/realtime/realtime.hub.ts';
+import { realtimeChannels } from '../../lib/realtime-messages.ts';
+import { DEFAULT_MAX_ATTEMPTS, type JobName, SUBMIT_JOB_KEY_PREFIX } from '../queue/index.ts';
 
 /**
  * The values TypeScript owns that `kadr_create_generations` (db/functions) writes: the submit job,
@@ -14,8 +13,8 @@ const createGenerationsSettings = {
   jobMaxAttempts: DEFAULT_MAX_ATTEMPTS,
   jobKeyPrefix: SUBMIT_JOB_KEY_PREFIX,
   debitReason: 'generation_debit' satisfies LedgerReasonName,
-  generationChannel: 'kadr_generation' satisfies RealtimeChannel,
-  userChannel: 'kadr_user' satisfies RealtimeChannel,
+  generationChannel: realtimeChannels.generation,
+  userChannel: realtimeChannels.user,
 } as const;
 
 /** `createGenerationsSettings` as the function's jsonb argument, serialised once. */
