@@ -3,7 +3,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { TrustProxy } from './lib/trust-proxy.ts';
 import type { LocalSecrets } from './local-secrets.ts';
+import type { OAuthClientConfig, OAuthConfig } from './providers/oauth/types.ts';
 import { YOOKASSA_NOTIFICATION_SOURCES } from './providers/payments/address-ranges.ts';
 import type { S3Settings } from './providers/storage/s3.storage.ts';
 
@@ -55,7 +57,6 @@ const addressList = z
  * internet), every hop's (`true`: any client names its own address, so never in production), the
  * nearest `hops` proxies', or the proxies at these addresses and CIDR ranges.
  */
-export type TrustProxy = boolean | { hops: number } | { addresses: readonly string[] };
 
 const TRUST_PROXY_FORMS =
   'must be false, the number of proxies in front (1 behind one nginx) or their comma-separated addresses and CIDR ranges';
@@ -265,7 +266,7 @@ type Env = z.infer<typeof envSchema>;
 /** Every environment variable Kadr reads (the README's configuration table lists each). */
 export const settingNames: readonly string[] = Object.keys(envSchema.shape);
 
-export type StorageConfig = ({ kind: 'disk'; dir: string } | { kind: 's3'; s3: S3Settings }) & {
+type StorageConfig = ({ kind: 'disk'; dir: string } | { kind: 's3'; s3: S3Settings }) & {
   /** `stream`: files pass through the API (ranges honoured); `redirect`: a presigned URL (S3 only). */
   delivery: 'stream' | 'redirect';
   urlTtlSeconds: number;
@@ -375,30 +376,6 @@ interface PaymentsConfig {
    */
   reconcilePendingEveryMs: number;
   reconcileSettledEveryMs: number;
-}
-
-interface OAuthClientConfig {
-  clientId: string;
-  clientSecret: string | undefined;
-  /** Served by the local emulator at OAUTH_EMULATOR_PATH (demo mode without credentials). */
-  emulated: boolean;
-}
-
-interface OAuthConfig {
-  /** Encrypts the short-lived sign-in flow cookie; derived from SIGNING_SECRET. */
-  cookieSecret: string;
-  google: (OAuthClientConfig & { issuer: string }) | undefined;
-  yandex:
-    | (OAuthClientConfig & {
-        authorizeUrl: string;
-        tokenUrl: string;
-        userinfoUrl: string;
-        avatarUrl: string;
-      })
-    | undefined;
-  vk:
-    | (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; userinfoUrl: string })
-    | undefined;
 }
 
 export class ConfigError extends Error {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from './db/client.ts';
 import type { Executor } from './db/executor.ts';
+import type { Transaction } from './lib/transaction.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { createIdentityRepository } from './modules/auth/identity.repository.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
@@ -47,10 +48,11 @@ type Binders = typeof binders;
 /** The names of what a transaction may bind. */
 export type Bindable = keyof Binders;
 
+/** Every part a transaction may bind, by name. */
+type Parts = { [P in Bindable]: ReturnType<Binders[P]> };
+
 /** The parts `K` of one transaction: whatever they write commits or rolls back together. */
-export type TransactionRepositories<K extends Bindable = Bindable> = {
-  [P in K]: ReturnType<Binders[P]>;
-};
+export type TransactionRepositories<K extends Bindable = Bindable> = { [P in K]: Parts[P] };
 
 /** Binds the named parts, and only those, to one executor. */
 function bind<K extends Bindable>(db: Executor, uses: readonly K[]): TransactionRepositories<K> {
@@ -70,19 +72,15 @@ const everything = Object.keys(binders) as Bindable[];
 export function createRepositories(database: Pick<DatabaseHandle, 'db' | 'pool'>) {
   const { db, pool } = database;
   const top = bind(db, everything);
+  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  const transaction: Transaction<Parts> = (uses, fn) => db.transaction((tx) => fn(bind(tx, uses)));
   return {
     ...top,
     generations: { ...top.generations, ...createGenerationStatements(pool) },
     sessions: createSessionRepository(db),
     rateLimits: createRateLimitRepository(pool),
     metrics: createMetricsRepository(pool),
-    /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
-    transaction<K extends Bindable, T>(
-      uses: readonly K[],
-      fn: (tx: TransactionRepositories<K>) => Promise<T>,
-    ): Promise<T> {
-      return db.transaction((tx) => fn(bind(tx, uses)));
-    },
+    transaction,
     /** Whether the database answers (readiness). */
     async ping(): Promise<void> {
       await pool.query('select 1');

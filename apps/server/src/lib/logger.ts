@@ -1,5 +1,4 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { Config } from '../config.ts';
 
 /**
  * One logger for the process; Fastify derives per-request children carrying the request id. Errors
@@ -7,7 +6,7 @@ import type { Config } from '../config.ts';
  * wrapped by ours), not only the outermost message.
  */
 export function createLogger(
-  config: Pick<Config, 'logLevel' | 'logPretty'>,
+  config: { logLevel: pino.LevelWithSilent; logPretty: boolean },
   destination?: DestinationStream,
 ): Logger {
   const options = {

@@ -1,4 +1,5 @@
-import type { TrustProxy } from '../config.ts';
+/** Which proxies' X-Forwarded-For the server believes (TRUST_PROXY, config.ts). */
+export type TrustProxy = boolean | { hops: number } | { addresses: readonly string[] };
 
 /** Fastify's own trust function: is the address at this hop (0: the socket's peer) a proxy of ours? */
 type TrustFunction = (address: string, hop: number) => boolean;

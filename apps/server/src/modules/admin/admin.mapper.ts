@@ -9,8 +9,8 @@ import type {
   AdminPaymentDetail,
   AdminPersonDetail,
 } from '@kadr/contract';
-import type { FileUrls } from '../files/file-url.ts';
-import type { UserRow } from '../users/user.repository.ts';
+import type { FileUrls } from '../files/index.ts';
+import type { UserRow } from '../users/index.ts';
 import type { AdminAuditRow } from './admin.repository.ts';
 
 type Row = Record<string, unknown>;

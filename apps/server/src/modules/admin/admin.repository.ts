@@ -337,3 +337,5 @@ export function createAdminRepository(db: Executor) {
     },
   };
 }
+
+export type AdminRepository = ReturnType<typeof createAdminRepository>;

@@ -9,14 +9,15 @@ import type {
 } from '@kadr/contract';
 import { uuidPattern } from '@kadr/contract';
 import { HttpProblem } from '../../lib/problem.ts';
+import type { Transaction } from '../../lib/transaction.ts';
 import { PaymentProviderError } from '../../providers/payments/gateway.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { SessionService, SessionUser } from '../auth/session.service.ts';
-import type { ModelSwitchService } from '../catalog/model-switch.service.ts';
-import type { FileUrls } from '../files/file-url.ts';
-import type { GenerationService } from '../generations/generation.service.ts';
-import { InsufficientTokensError } from '../ledger/ledger.service.ts';
-import type { PaymentService } from '../payments/payment.service.ts';
+import type { SessionService, SessionUser } from '../auth/index.ts';
+import type { ModelSwitchRepository, ModelSwitchService } from '../catalog/index.ts';
+import type { FileUrls } from '../files/index.ts';
+import type { GenerationService, Generations } from '../generations/index.ts';
+import { InsufficientTokensError, type Ledger } from '../ledger/index.ts';
+import type { PaymentService } from '../payments/index.ts';
+import type { UserRepository } from '../users/index.ts';
 import {
   iso,
   toAccount,
@@ -30,7 +31,7 @@ import {
   toReferral,
   toSession,
 } from './admin.mapper.ts';
-import type { ListFilters, Role } from './admin.repository.ts';
+import type { AdminRepository, ListFilters, Role } from './admin.repository.ts';
 
 /** Someone allowed into the console: their account and e-mail (named in the audit log). */
 export interface Operator {
@@ -53,10 +54,17 @@ const toPerson = (row: {
  * same transaction.
  */
 export function createAdminService(deps: {
-  repositories: Pick<
-    Repositories,
-    'admin' | 'transaction' | 'generations' | 'modelSwitches' | 'users'
-  >;
+  repositories: {
+    admin: AdminRepository;
+    generations: Generations;
+    modelSwitches: ModelSwitchRepository;
+    users: UserRepository;
+    transaction: Transaction<{
+      admin: AdminRepository;
+      ledger: Ledger;
+      modelSwitches: ModelSwitchRepository;
+    }>;
+  };
   sessions: Pick<SessionService, 'revokeAllFor' | 'revoke' | 'signedInAt'>;
   adminSessionMs: number;
   generations: Pick<GenerationService, 'retryFree'>;

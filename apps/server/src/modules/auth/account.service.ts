@@ -1,7 +1,16 @@
 import { uuidPattern } from '@kadr/contract';
+import type { Transaction } from '../../lib/transaction.ts';
 import type { ExternalProfile } from '../../providers/oauth/types.ts';
-import type { Repositories, TransactionRepositories } from '../../repositories.ts';
-import type { UserRow } from '../users/user.repository.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { UserRepository, UserRow } from '../users/index.ts';
+import type { IdentityRepository } from './identity.repository.ts';
+
+/** What an account's transactions bind. */
+interface AccountParts {
+  users: UserRepository;
+  identities: IdentityRepository;
+  ledger: Ledger;
+}
 
 export interface SignInOutcome {
   user: UserRow;
@@ -28,7 +37,7 @@ function earnsReferralBonus(
 }
 
 export function createAccountService(
-  repositories: Pick<Repositories, 'transaction' | 'users'>,
+  repositories: { users: UserRepository; transaction: Transaction<AccountParts> },
   options: {
     welcomeTokens: number;
     /** Referral bonuses one referrer is paid per UTC day; the rest wait for later days. */
@@ -40,7 +49,7 @@ export function createAccountService(
    * run of `payDeferredReferrals` pays it). Once per friend, whatever runs it (the ledger's key).
    */
   async function payReferralIfRoom(
-    tx: TransactionRepositories<'users' | 'ledger'>,
+    tx: Pick<AccountParts, 'users' | 'ledger'>,
     referrerId: string,
     friendId: string,
   ): Promise<boolean> {

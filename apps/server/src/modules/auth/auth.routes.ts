@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { HttpProblem } from '../../lib/problem.ts';
-import { toUserRecord } from '../users/user.mapper.ts';
+import { toUserRecord } from '../users/index.ts';
 import type { AccountService } from './account.service.ts';
 import { blockedProblem, fromAllowedOrigin, requireUser } from './auth.plugin.ts';
 import type { SessionService } from './session.service.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { authIdentities, users } from '../../db/schema.ts';
-import type { UserRow } from '../users/user.repository.ts';
+import type { UserRow } from '../users/index.ts';
 
 /** Sign-in identities (provider + subject) and the accounts they lead to. */
 export function createIdentityRepository(db: Executor) {
@@ -44,3 +44,5 @@ export function createIdentityRepository(db: Executor) {
     },
   };
 }
+
+export type IdentityRepository = ReturnType<typeof createIdentityRepository>;

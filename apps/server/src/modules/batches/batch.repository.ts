@@ -90,3 +90,5 @@ export function createBatchRepository(db: Executor) {
     },
   };
 }
+
+export type BatchRepository = ReturnType<typeof createBatchRepository>;

@@ -10,12 +10,17 @@ import {
   uuidPattern,
 } from '@kadr/contract';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import type { Transaction } from '../../lib/transaction.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { SessionUser } from '../auth/session.service.ts';
-import { downloadName } from '../files/download-name.ts';
-import type { GenerationService } from '../generations/generation.service.ts';
-import type { BatchItemRow, BatchRow } from './batch.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { downloadName, type FileRepository } from '../files/index.ts';
+import type {
+  GenerationService,
+  Generations,
+  IdempotencyKeyRepository,
+} from '../generations/index.ts';
+import type { UserRepository } from '../users/index.ts';
+import type { BatchItemRow, BatchRepository, BatchRow } from './batch.repository.ts';
 
 /** An item as a create body: what POST /api/create-<type> takes (parameters flat). */
 function createBody(type: ModelType, item: BatchItemInput): Record<string, unknown> {
@@ -53,10 +58,17 @@ export type BatchStart =
  * a closed page, by the `release_batches` job every minute.
  */
 export function createBatchService(deps: {
-  repositories: Pick<
-    Repositories,
-    'batches' | 'generations' | 'files' | 'idempotencyKeys' | 'transaction'
-  >;
+  repositories: {
+    batches: BatchRepository;
+    generations: Generations;
+    files: FileRepository;
+    idempotencyKeys: IdempotencyKeyRepository;
+    transaction: Transaction<{
+      batches: BatchRepository;
+      users: UserRepository;
+      idempotencyKeys: IdempotencyKeyRepository;
+    }>;
+  };
   generations: Pick<GenerationService, 'quote' | 'create'>;
   storage: Pick<ObjectStorage, 'open'>;
 }) {

@@ -12,7 +12,7 @@ import yazl from 'yazl';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { HttpProblem } from '../../lib/problem.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { requireUser } from '../auth/index.ts';
 import type { BatchService } from './batch.service.ts';
 
 export interface BatchRoutesOptions {

@@ -38,3 +38,5 @@ export function createModelSwitchRepository(db: Executor) {
     },
   };
 }
+
+export type ModelSwitchRepository = ReturnType<typeof createModelSwitchRepository>;

@@ -1,5 +1,5 @@
 import type { RealtimeMessage } from '../../lib/realtime-messages.ts';
-import type { Repositories } from '../../repositories.ts';
+import type { ModelSwitchRepository } from './model-switch.repository.ts';
 
 /** Where switches made on any node arrive: the realtime hub's LISTEN connection (`kadr_model`). */
 export interface ModelSwitchFeed {
@@ -15,7 +15,7 @@ export interface ModelSwitchFeed {
  * arrives. The TTL stays as the bound for a notification lost while the feed was reconnecting.
  */
 export function createModelSwitchService(deps: {
-  repositories: Pick<Repositories, 'modelSwitches'>;
+  repositories: { modelSwitches: ModelSwitchRepository };
   ttlMs?: number | undefined;
   now?: () => number;
 }) {

@@ -90,3 +90,5 @@ export function createCollectionRepository(db: Executor) {
     },
   };
 }
+
+export type CollectionRepository = ReturnType<typeof createCollectionRepository>;

@@ -1,8 +1,8 @@
 import { type Collection, uuidPattern } from '@kadr/contract';
 import { HttpProblem } from '../../lib/problem.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { SessionUser } from '../auth/session.service.ts';
-import type { CollectionRow } from './collection.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import type { Generations } from '../generations/index.ts';
+import type { CollectionRepository, CollectionRow } from './collection.repository.ts';
 
 function toCollection(row: CollectionRow): Collection {
   return {
@@ -17,7 +17,7 @@ const notFound = () => new HttpProblem(404, 'Collection or generation not found.
 
 /** A person's collections; anyone else's collection or generation answers 404. */
 export function createCollectionService(deps: {
-  repositories: Pick<Repositories, 'collections' | 'generations'>;
+  repositories: { collections: CollectionRepository; generations: Generations };
 }) {
   const { collections, generations } = deps.repositories;
   const valid = (...ids: string[]) => ids.every((id) => uuidPattern.test(id));

@@ -8,7 +8,7 @@ import {
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { requireUser } from '../auth/index.ts';
 import type { CollectionService } from './collection.service.ts';
 
 export interface CollectionRoutesOptions {

@@ -26,3 +26,5 @@ export function createFileRepository(db: Executor) {
     },
   };
 }
+
+export type FileRepository = ReturnType<typeof createFileRepository>;

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import type { StorageConfig } from '../../config.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import type { SendableObject } from '../../lib/send-object.ts';
 import { ObjectMissingError, type ObjectStorage } from '../../providers/storage/storage.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { SessionUser } from '../auth/session.service.ts';
-import type { FileRow } from './file.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import type { FileRepository, FileRow } from './file.repository.ts';
 import type { FileUrls } from './file-url.ts';
 
 /**
@@ -37,10 +35,11 @@ export type ReadableFile =
 
 /** Stored files: who may read which, and how their bytes reach them. */
 export function createFileService(deps: {
-  repositories: Pick<Repositories, 'files'>;
+  repositories: { files: FileRepository };
   storage: ObjectStorage;
   urls: FileUrls;
-  delivery: Pick<StorageConfig, 'delivery' | 'urlTtlSeconds'>;
+  /** `stream`: through the API (ranges honoured); `redirect`: a presigned URL (STORAGE_DELIVERY). */
+  delivery: { delivery: 'stream' | 'redirect'; urlTtlSeconds: number };
 }) {
   return {
     /**

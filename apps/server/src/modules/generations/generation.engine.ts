@@ -9,6 +9,7 @@ import {
   type ValidatedRequest,
 } from '@kadr/catalog';
 import type { GenerationErrorCode } from '@kadr/contract';
+import type { Transaction } from '../../lib/transaction.ts';
 import { RefusedAddressError } from '../../providers/http/outbound-fetch.ts';
 import type { MediaTools } from '../../providers/media/media.ts';
 import {
@@ -19,10 +20,10 @@ import {
 } from '../../providers/replicate/replicate.adapter.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import { needsTranslation, type Translator } from '../../providers/translate/translator.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { FileUrls } from '../files/file-url.ts';
-import { SUBMIT_JOB_KEY_PREFIX } from '../queue/index.ts';
-import type { GenerationRow } from './generation.repository.ts';
+import type { FileRepository, FileUrls } from '../files/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { type JobRepository, SUBMIT_JOB_KEY_PREFIX } from '../queue/index.ts';
+import type { GenerationRepository, GenerationRow, Generations } from './generation.repository.ts';
 import { generationErrorTexts, providerFailureCode } from './generation-errors.ts';
 
 export interface EngineLogger {
@@ -31,7 +32,15 @@ export interface EngineLogger {
 }
 
 export interface EngineOptions {
-  repositories: Pick<Repositories, 'generations' | 'jobs' | 'transaction'>;
+  repositories: {
+    generations: Generations;
+    jobs: JobRepository;
+    transaction: Transaction<{
+      generations: GenerationRepository;
+      ledger: Ledger;
+      files: FileRepository;
+    }>;
+  };
   provider: ModelProvider;
   translator: Translator;
   storage: ObjectStorage;

@@ -5,8 +5,8 @@ import {
   generationErrorCodes,
   type OutputFile,
 } from '@kadr/contract';
-import { downloadName } from '../files/download-name.ts';
-import type { FileUrls } from '../files/file-url.ts';
+import type { FileUrls } from '../files/index.ts';
+import { downloadName } from '../files/index.ts';
 import type { RecordFile, RecordRow } from './generation.repository.ts';
 import { generationErrorTexts } from './generation-errors.ts';
 

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { Executor } from '../../db/executor.ts';
 import { collectionItems, collections, files, generationRequests } from '../../db/schema.ts';
 import { encodeRealtimeMessage } from '../../lib/realtime-messages.ts';
-import type { FileRow } from '../files/file.repository.ts';
+import type { FileRow } from '../files/index.ts';
 import { createGenerationsSettingsJson, createGenerationsSettingsWith } from './create-settings.ts';
 
 export type GenerationRow = typeof generationRequests.$inferSelect;
@@ -433,3 +433,10 @@ export function createGenerationRepository(db: Executor) {
     },
   };
 }
+
+export type GenerationRepository = ReturnType<typeof createGenerationRepository>;
+
+type GenerationStatements = ReturnType<typeof createGenerationStatements>;
+
+/** The generations part outside a transaction: the repository and the pooled statements. */
+export type Generations = GenerationRepository & GenerationStatements;

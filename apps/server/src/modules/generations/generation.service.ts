@@ -11,20 +11,23 @@ import {
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import type { Transaction } from '../../lib/transaction.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { SessionUser } from '../auth/session.service.ts';
-import type { ModelSwitchService } from '../catalog/model-switch.service.ts';
-import { validateForType } from '../catalog/request-validation.ts';
-import type { FileUrls } from '../files/file-url.ts';
+import type { SessionUser } from '../auth/index.ts';
+import type { ModelSwitchService } from '../catalog/index.ts';
+import { validateForType } from '../catalog/index.ts';
+import type { FileRepository, FileUrls } from '../files/index.ts';
 import type { GenerationEngine } from './generation.engine.ts';
 import { toGenerationRecord } from './generation.mapper.ts';
 import type {
+  GenerationRepository,
   GenerationRow,
+  Generations,
   HistoryFilters,
   PaidGeneration,
   PaidGenerationOutcome,
 } from './generation.repository.ts';
+import type { IdempotencyKeyRepository } from './idempotency-key.repository.ts';
 
 interface FailedCreate {
   outcome: 'failed';
@@ -34,7 +37,12 @@ interface FailedCreate {
 const RESERVED = new Set(['model', 'prompt', 'translate_prompt', 'duration', 'parameters']);
 
 export function createGenerationService(deps: {
-  repositories: Pick<Repositories, 'generations' | 'idempotencyKeys' | 'files' | 'transaction'>;
+  repositories: {
+    generations: Generations;
+    idempotencyKeys: IdempotencyKeyRepository;
+    files: FileRepository;
+    transaction: Transaction<{ generations: GenerationRepository }>;
+  };
   engine: Pick<GenerationEngine, 'cancel'>;
   urls: FileUrls;
   /** Where a deleted generation's files are removed from. */

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { requireUser } from '../auth/index.ts';
 import type { GenerationService } from './generation.service.ts';
 
 export interface GenerationRoutesOptions {

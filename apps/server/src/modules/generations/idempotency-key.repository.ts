@@ -47,3 +47,5 @@ export function createIdempotencyKeyRepository(db: Executor) {
     },
   };
 }
+
+export type IdempotencyKeyRepository = ReturnType<typeof createIdempotencyKeyRepository>;

@@ -40,3 +40,5 @@ export function createWebhookEventRepository(db: Executor) {
     },
   };
 }
+
+export type WebhookEventRepository = ReturnType<typeof createWebhookEventRepository>;

@@ -1,8 +1,10 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from 'zod';
 import { HttpProblem } from '../../lib/problem.ts';
-import type { Repositories } from '../../repositories.ts';
+import type { Transaction } from '../../lib/transaction.ts';
+import type { JobRepository } from '../queue/index.ts';
 import type { WebhookBinding } from './webhook-binding.ts';
+import type { WebhookEventRepository } from './webhook-event.repository.ts';
 
 /** What a delivery must be: a prediction with an id shaped as the provider's ids are. */
 const deliverySchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
@@ -21,7 +23,9 @@ export interface WebhookHeaders {
  * the `ingest_prediction` job in the same transaction. The work itself happens in that job.
  */
 export function createWebhookService(deps: {
-  repositories: Pick<Repositories, 'transaction'>;
+  repositories: {
+    transaction: Transaction<{ webhookEvents: WebhookEventRepository; jobs: JobRepository }>;
+  };
   /** Replicate's signing secret (`whsec_…`). */
   secret: string;
   /** Checks the request a webhook address names (`?request=&sig=`). */

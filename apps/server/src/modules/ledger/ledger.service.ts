@@ -116,3 +116,6 @@ export function createLedgerService(ledger: LedgerRepository) {
     statement: ledger.statement,
   };
 }
+
+/** The ledger as a transaction binds it (`tx.ledger`): its named operations, nothing else. */
+export type Ledger = ReturnType<typeof createLedgerService>;

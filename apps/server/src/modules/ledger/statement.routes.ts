@@ -8,7 +8,7 @@ import {
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/locale.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { requireUser } from '../auth/index.ts';
 import { type StatementService, statementZone } from './statement.service.ts';
 
 export interface StatementRoutesOptions {

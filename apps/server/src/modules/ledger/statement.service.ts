@@ -7,9 +7,9 @@ import {
   statementPromptExcerpt,
 } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../auth/index.ts';
 import type { StatementRow } from './ledger.repository.ts';
+import type { Ledger } from './ledger.service.ts';
 
 /**
  * The CSV's column names. The date column's gets the time zone its times are in, e.g.
@@ -167,7 +167,9 @@ function toEntryRecord(row: StatementRow): StatementEntryRecord {
 }
 
 /** The person's token statement: every ledger entry with the balance right after it. */
-export function createStatementService(repositories: Pick<Repositories, 'ledger'>) {
+export function createStatementService(repositories: {
+  ledger: Pick<Ledger, 'statement' | 'statementPage'>;
+}) {
   return {
     async page(user: SessionUser, query: { page: number; perPage: number }): Promise<LedgerPage> {
       const { total, rows } = await repositories.ledger.statementPage(

@@ -221,3 +221,5 @@ export function createPaymentRepository(db: Executor) {
     },
   };
 }
+
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

@@ -10,6 +10,7 @@ import {
 } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import type { Transaction } from '../../lib/transaction.ts';
 import {
   type PaymentGateway,
   PaymentProviderError,
@@ -18,10 +19,12 @@ import {
   WebhookRejectedError,
   type WebhookRequest,
 } from '../../providers/payments/gateway.ts';
-import type { Repositories, TransactionRepositories } from '../../repositories.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../auth/index.ts';
+import type { WebhookEventRepository } from '../generations/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { UserRepository } from '../users/index.ts';
 import { toPaymentRecord } from './payment.mapper.ts';
-import type { PaymentPatch, PaymentRow } from './payment.repository.ts';
+import type { PaymentPatch, PaymentRepository, PaymentRow } from './payment.repository.ts';
 import { commissionFor, decideSettlement, mayStillBePaid, reversalStep } from './settlement.ts';
 
 interface PaymentLogger {
@@ -30,8 +33,21 @@ interface PaymentLogger {
   error(details: object, message: string): void;
 }
 
+/** What a payment's transactions bind. */
+interface PaymentParts {
+  payments: PaymentRepository;
+  users: UserRepository;
+  ledger: Ledger;
+  webhookEvents: WebhookEventRepository;
+}
+
 export interface PaymentServiceOptions {
-  repositories: Pick<Repositories, 'transaction' | 'payments' | 'users' | 'webhookEvents'>;
+  repositories: {
+    payments: PaymentRepository;
+    users: UserRepository;
+    webhookEvents: WebhookEventRepository;
+    transaction: Transaction<PaymentParts>;
+  };
   /** The providers available (real or emulated), at most one per currency. */
   gateways: readonly PaymentGateway[];
   /** Where the provider sends the person back: `${publicUrl}/profile?topUp=<id>`. */
@@ -57,7 +73,7 @@ export type SettleOutcome =
   | { kind: 'mismatch'; payment: PaymentRow; reason: string };
 
 /** What settling touches in its transaction. */
-type SettleTx = TransactionRepositories<'payments' | 'users' | 'ledger'>;
+type SettleTx = Pick<PaymentParts, 'payments' | 'users' | 'ledger'>;
 const SETTLE_USES = ['payments', 'users', 'ledger'] as const;
 
 /** How many payments one run of the reconciliation asks about (each a provider call). */
@@ -83,9 +99,9 @@ export function createPaymentService(options: PaymentServiceOptions) {
   );
 
   /** Runs `fn` in a transaction, again when PostgreSQL broke a deadlock or serialisation race. */
-  async function inTransaction<K extends keyof TransactionRepositories, T>(
+  async function inTransaction<K extends keyof PaymentParts, T>(
     uses: readonly K[],
-    fn: (tx: TransactionRepositories<K>) => Promise<T>,
+    fn: (tx: Pick<PaymentParts, K>) => Promise<T>,
   ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -98,7 +114,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
 
   /** Finds and locks our payment for a provider's view of it, checking the two agree on which. */
   async function lockFor(
-    tx: TransactionRepositories<'payments'>,
+    tx: Pick<PaymentParts, 'payments'>,
     provider: PaymentProviderName,
     snapshot: ProviderPayment,
   ): Promise<{ row: PaymentRow; mismatch?: string } | undefined> {

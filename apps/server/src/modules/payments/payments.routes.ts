@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { requireUser } from '../auth/index.ts';
 import type { PaymentService } from './payment.service.ts';
 
 export interface PaymentRoutesOptions {

@@ -1,12 +1,11 @@
 import { problemSchema, realtimeStreamSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem } from '../../lib/problem.ts';
-import type { AccountService } from '../auth/account.service.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
-import { hashToken, type SessionService } from '../auth/session.service.ts';
-import type { GenerationService } from '../generations/generation.service.ts';
-import type { PaymentService } from '../payments/payment.service.ts';
-import { toUserRecord } from '../users/user.mapper.ts';
+import type { AccountService } from '../auth/index.ts';
+import { hashToken, requireUser, type SessionService } from '../auth/index.ts';
+import type { GenerationService } from '../generations/index.ts';
+import type { PaymentService } from '../payments/index.ts';
+import { toUserRecord } from '../users/index.ts';
 import { createFanOut, type Stream } from './fan-out.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
 

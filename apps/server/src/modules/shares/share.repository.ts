@@ -96,3 +96,5 @@ export function createShareRepository(db: Executor) {
     },
   };
 }
+
+export type ShareRepository = ReturnType<typeof createShareRepository>;

@@ -3,10 +3,10 @@ import { getModel } from '@kadr/catalog';
 import { type Share, uuidPattern } from '@kadr/contract';
 import { HttpProblem } from '../../lib/problem.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { SessionUser } from '../auth/session.service.ts';
-import { sendable } from '../files/file.service.ts';
-import type { SharedResult, ShareRow } from './share.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { type FileRepository, sendable } from '../files/index.ts';
+import type { Generations } from '../generations/index.ts';
+import type { SharedResult, ShareRepository, ShareRow } from './share.repository.ts';
 
 /** 32 random bytes: unguessable, and nothing in it says whose or which result it is. */
 function newToken(): string {
@@ -20,7 +20,7 @@ const shareTokenPattern = /^[A-Za-z0-9_-]{43}$/;
  * anyone holding a live one sees the result. The link's address carries the owner's referral id.
  */
 export function createShareService(deps: {
-  repositories: Pick<Repositories, 'shares' | 'generations' | 'files'>;
+  repositories: { shares: ShareRepository; generations: Generations; files: FileRepository };
   storage: Pick<ObjectStorage, 'open'>;
   publicUrl: string;
 }) {

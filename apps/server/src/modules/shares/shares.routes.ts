@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { sendObject } from '../../lib/send-object.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { requireUser } from '../auth/index.ts';
 import type { ShareService } from './share.service.ts';
 import { goneSharePage, sharePage } from './share-page.ts';
 

@@ -3,8 +3,7 @@ import type { AcceptedImageType } from '@kadr/catalog';
 import sharp from 'sharp';
 import { HttpProblem } from '../../lib/problem.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { FileRow } from '../files/file.repository.ts';
+import type { FileRepository, FileRow } from '../files/index.ts';
 import { extensionOf, sniffImageType } from './image-sniff.ts';
 
 export interface UploadLimits {
@@ -18,7 +17,7 @@ const MAX_INPUT_PIXELS = 100_000_000;
 
 export function createUploadService(deps: {
   storage: ObjectStorage;
-  repositories: Pick<Repositories, 'files'>;
+  repositories: { files: FileRepository };
   limits: UploadLimits;
 }) {
   async function reencode(

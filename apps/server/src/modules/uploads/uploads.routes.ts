@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import { problemSchema, uploadResponseSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem } from '../../lib/problem.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
-import type { FileUrls } from '../files/file-url.ts';
+import { requireUser } from '../auth/index.ts';
+import type { FileUrls } from '../files/index.ts';
 import type { UploadService } from './upload.service.ts';
 
 export interface UploadRoutesOptions {

@@ -73,3 +73,5 @@ export function createUserRepository(db: Executor) {
     },
   };
 }
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

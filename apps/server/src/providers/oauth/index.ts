@@ -1,7 +1,6 @@
 import { randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client';
-import type { Config } from '../../config.ts';
 import { createGoogleProvider } from './google.ts';
-import type { OAuthFlow, OAuthProvider, OAuthProviderId } from './types.ts';
+import type { OAuthConfig, OAuthFlow, OAuthProvider, OAuthProviderId } from './types.ts';
 import { createVkProvider } from './vk.ts';
 import { createYandexProvider } from './yandex.ts';
 
@@ -15,9 +14,10 @@ function oauthRedirectUri(publicUrl: string, provider: OAuthProviderId): string 
 }
 
 /** The configured sign-in providers (real or emulated); an unconfigured one is simply absent. */
-export function createOAuthProviders(
-  config: Pick<Config, 'publicUrl' | 'oauth'>,
-): Map<OAuthProviderId, OAuthProvider> {
+export function createOAuthProviders(config: {
+  publicUrl: string;
+  oauth: OAuthConfig;
+}): Map<OAuthProviderId, OAuthProvider> {
   const { google, yandex, vk } = config.oauth;
   const providers = new Map<OAuthProviderId, OAuthProvider>();
   if (google?.clientSecret) {

@@ -54,3 +54,29 @@ export class OAuthSignInError extends Error {
 
 /** Requests to a provider give up after this long: a person is waiting on the callback. */
 export const PROVIDER_TIMEOUT_SECONDS = 10;
+
+/** One sign-in provider's client, as configured (config.ts). */
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string | undefined;
+  /** Served by the local emulator at OAUTH_EMULATOR_PATH (demo mode without credentials). */
+  emulated: boolean;
+}
+
+/** The sign-in providers as configured (config.ts); an unconfigured one is undefined. */
+export interface OAuthConfig {
+  /** Encrypts the short-lived sign-in flow cookie; derived from SIGNING_SECRET. */
+  cookieSecret: string;
+  google: (OAuthClientConfig & { issuer: string }) | undefined;
+  yandex:
+    | (OAuthClientConfig & {
+        authorizeUrl: string;
+        tokenUrl: string;
+        userinfoUrl: string;
+        avatarUrl: string;
+      })
+    | undefined;
+  vk:
+    | (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; userinfoUrl: string })
+    | undefined;
+}

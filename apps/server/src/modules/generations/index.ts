@@ -1,0 +1,6 @@
+// The generations module's public entry: the service other modules ask (batches, admin, realtime)
+// and the repositories a transaction elsewhere may bind with it.
+export type { Generations } from './generation.repository.ts';
+export type { GenerationService } from './generation.service.ts';
+export type { IdempotencyKeyRepository } from './idempotency-key.repository.ts';
+export type { WebhookEventRepository } from './webhook-event.repository.ts';

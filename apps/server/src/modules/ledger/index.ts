@@ -1,0 +1,4 @@
+// The ledger module's public entry: its named operations (the only way tokens move) as a
+// transaction binds them. Its write (ledger.repository.ts) is not exported: a lint rule keeps it
+// the ledger's own.
+export { InsufficientTokensError, type Ledger } from './ledger.service.ts';
