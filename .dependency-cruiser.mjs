@@ -1,12 +1,116 @@
+const server = '^apps/server/src/';
+/** A test or the test harness: tests may reach anything they check. */
+const tests = ['\\.test\\.ts$', '^apps/server/test/'];
+/** The composition root: the server's top-level files, which build everything below them. */
+const root = `${server}[^/]+\\.ts$`;
+
 /**
  * Import rules Biome cannot say: they need the importing file's own folder, which only a tool that
- * resolves real paths can compare with the imported one (or a rule with exceptions by path, which
- * a Biome override would have to repeat). The other import rules are in biome.jsonc.
- * Run by `npm run lint` (`lint:deps`).
+ * resolves real paths can compare with the imported one. The server's layers are kept here by
+ * folder and by role (docs/architecture.md, apps/server/src/modules/README.md):
+ *
+ *   top-level files (the composition root) → jobs/ → modules/ → lib/, db/, providers/
+ *   inside a module: *.routes.ts → services (any other file) → *.repository.ts → db/
+ *
+ * `layers.test.ts` plants a violation of each rule and checks it is found. The other import rules
+ * (zod/mini in the contract, providers know no modules) are in biome.jsonc.
+ * Run by `npm run lint` (`lint:imports`).
  * @type {import('dependency-cruiser').IConfiguration}
  */
 export default {
   forbidden: [
+    {
+      name: 'no-folder-cycles',
+      comment:
+        'Folders depend one way: a cycle between two folders (type imports included) means neither ' +
+        'can be understood, tested or moved without the other. Move what both need to the lower ' +
+        'one, or to lib/ (issue #34).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: server },
+      to: { circular: true },
+    },
+    {
+      name: 'the-composition-root-is-on-top',
+      comment:
+        "The server's top-level files (config.ts, container.ts, repositories.ts, app.ts…) build " +
+        'everything else, so nothing below imports them: a service declares the repositories and ' +
+        'settings it needs as types (lib/transaction.ts for a transaction) and the container hands ' +
+        'them over (issue #34).',
+      severity: 'error',
+      from: { path: `${server}[^/]+/`, pathNot: tests },
+      to: { path: root },
+    },
+    {
+      name: 'modules-meet-through-public-entries',
+      comment:
+        "A module uses another only through that module's index.ts, which exports what others may " +
+        'use; its other files are its own to change. Add to the index what you need, or ask the ' +
+        'other module a question through its service (apps/server/src/modules/README.md).',
+      severity: 'error',
+      from: { path: `${server}modules/([^/]+)/`, pathNot: tests },
+      to: {
+        path: `${server}modules/[^/]+/`,
+        pathNot: [`${server}modules/$1/`, `${server}modules/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'routes-call-services',
+      comment:
+        'Routes speak HTTP and call services; a route that reads a repository or the database skips ' +
+        "the rules the service keeps (who may see what, what moves together). Ask the module's " +
+        'service (apps/server/src/modules/README.md).',
+      severity: 'error',
+      from: { path: `${server}.+\\.routes\\.ts$` },
+      to: { path: [`${server}.+\\.repository\\.ts$`, `${server}db/`] },
+    },
+    {
+      name: 'only-repositories-talk-sql',
+      comment:
+        'Only repositories (*.repository.ts) and db/ talk to PostgreSQL: every other file of a module, ' +
+        'whatever its name, gets repositories from the container and never touches drizzle-orm, pg ' +
+        "or db/. The one exception is the realtime hub, which holds the node's LISTEN connection " +
+        '(ADR 015). Conventions: only repositories talk SQL.',
+      severity: 'error',
+      from: {
+        path: `${server}(modules|jobs|plugins|lib)/`,
+        pathNot: [
+          ...tests,
+          '\\.repository\\.ts$',
+          `${server}modules/realtime/realtime\\.hub\\.ts$`,
+        ],
+      },
+      to: { path: [`${server}db/`, '^(node_modules/)?(drizzle-orm|pg)(/|$)'] },
+    },
+    {
+      name: 'repositories-know-no-services',
+      comment:
+        'A repository is the bottom of its module: it reads and writes rows and knows nothing of the ' +
+        'services and routes above it, so a rule never hides in SQL glue.',
+      severity: 'error',
+      from: { path: `${server}.+\\.repository\\.ts$` },
+      to: { path: `${server}.+\\.(service|engine|routes|plugin)\\.ts$` },
+    },
+    {
+      name: 'db-imports-no-module',
+      comment:
+        'db/ is the bottom of the server (schema, migrations, the client, SQL functions): it knows ' +
+        'no module, job or provider, so a schema change never pulls a domain flow with it. A value a ' +
+        "SQL function needs from TypeScript is passed to it by the module that calls it (ADR 009).",
+      severity: 'error',
+      from: { path: `${server}db/`, pathNot: tests },
+      to: { path: `${server}(modules|jobs|plugins|providers)/` },
+    },
+    {
+      name: 'lib-is-a-leaf',
+      comment:
+        'lib/ holds small helpers every layer may use (problems, locale, the realtime messages, the ' +
+        'transaction type): it imports no module, job, provider, db/ or plugin, so using it never ' +
+        'creates a cycle.',
+      severity: 'error',
+      from: { path: `${server}lib/`, pathNot: tests },
+      to: { path: `${server}(modules|jobs|plugins|providers|db)/` },
+    },
     {
       name: 'only-the-ledger-moves-tokens',
       comment:
@@ -41,7 +145,9 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|build|\\.react-router)/' },
+    // Tests reach whatever they check (and the harness in apps/server/test reaches everything), so
+    // they are not part of the layers.
+    exclude: { path: ['(^|/)(node_modules|build|\\.react-router)/', ...tests, '\\.test\\.tsx$'] },
     tsConfig: { fileName: 'apps/web/tsconfig.json' },
     tsPreCompilationDeps: true,
   },

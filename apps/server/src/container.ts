@@ -16,11 +16,11 @@ import {
 import { createGenerationService } from './modules/generations/generation.service.ts';
 import { createWebhookService } from './modules/generations/webhook.service.ts';
 import { createWebhookBinding } from './modules/generations/webhook-binding.ts';
-import { createStatementService } from './modules/ledger/statement.service.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { createPaymentService } from './modules/payments/payment.service.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { createShareService } from './modules/shares/share.service.ts';
+import { createStatementService } from './modules/statement/statement.service.ts';
 import { createUploadService } from './modules/uploads/upload.service.ts';
 import { createOutboundFetch } from './providers/http/outbound-fetch.ts';
 import { createMediaTools, type MediaTools } from './providers/media/media.ts';

@@ -6,7 +6,7 @@ import { buildGeneration, signInDemo, signUpVerified } from '../../../test/build
 import { fakeProvider } from '../../../test/fake-payments.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { paymentDriver } from '../../../test/payments.ts';
-import { applyLedgerEntry } from './ledger.repository.ts';
+import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
 
 let t: TestApp;
 const rub = fakeProvider({ name: 'yookassa', currency: 'RUB', signed: false });

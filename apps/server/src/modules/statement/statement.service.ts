@@ -8,8 +8,7 @@ import {
 } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
 import type { SessionUser } from '../auth/index.ts';
-import type { StatementRow } from './ledger.repository.ts';
-import type { Ledger } from './ledger.service.ts';
+import type { Ledger, StatementRow } from '../ledger/index.ts';
 
 /**
  * The CSV's column names. The date column's gets the time zone its times are in, e.g.
