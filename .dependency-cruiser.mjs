@@ -96,7 +96,7 @@ export default {
       comment:
         'db/ is the bottom of the server (schema, migrations, the client, SQL functions): it knows ' +
         'no module, job or provider, so a schema change never pulls a domain flow with it. A value a ' +
-        "SQL function needs from TypeScript is passed to it by the module that calls it (ADR 009).",
+        'SQL function needs from TypeScript is passed to it by the module that calls it (ADR 009).',
       severity: 'error',
       from: { path: `${server}db/`, pathNot: tests },
       to: { path: `${server}(modules|jobs|plugins|providers)/` },
