@@ -47,7 +47,12 @@ describe('only the ledger module calls the ledger write (.dependency-cruiser.mjs
     });
     const output = result.output;
     if (typeof output === 'string') throw new Error('expected a cruise result, not text');
-    expect(output.summary.violations.map((v) => [v.rule.name, v.from, v.to])).toEqual([
+    // The tree breaks other rules too (it reaches into modules past their index): only this one
+    // is under test here; layers.test.ts checks the others.
+    const ledgerRule = output.summary.violations.filter(
+      (v) => v.rule.name === 'only-the-ledger-moves-tokens',
+    );
+    expect(ledgerRule.map((v) => [v.rule.name, v.from, v.to])).toEqual([
       [
         'only-the-ledger-moves-tokens',
         'apps/server/src/modules/payments/payment.service.ts',
