@@ -2,7 +2,7 @@
  * Import rules Biome cannot say: they need the importing file's own folder, which only a tool that
  * resolves real paths can compare with the imported one (or a rule with exceptions by path, which
  * a Biome override would have to repeat). The other import rules are in biome.jsonc.
- * Run by `npm run lint` (`lint:deps`).
+ * Run by `npm run lint` (`lint:imports`).
  * @type {import('dependency-cruiser').IConfiguration}
  */
 export default {
