@@ -25,6 +25,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paymentProblem } from '../payments/payments.problems.ts';
 import type { AdminService, Operator } from './admin.service.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -246,8 +247,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         },
       },
     },
-    async (request) =>
-      admin.refundPayment(operatorOf(request), request.params.id, request.body.reason),
+    async (request) => {
+      const refunded = await admin.refundPayment(
+        operatorOf(request),
+        request.params.id,
+        request.body.reason,
+      );
+      if (refunded.outcome !== 'refunded') throw paymentProblem(refunded.refusal);
+      return refunded.payment;
+    },
   );
 
   app.get(

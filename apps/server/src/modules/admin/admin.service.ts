@@ -3,20 +3,20 @@ import type {
   AdminGenerationDetail,
   AdminOverview,
   AdminPaymentDetail,
+  AdminPaymentRefund,
   AdminPeriod,
   AdminPerson,
   AdminPersonDetail,
 } from '@kadr/contract';
 import { uuidPattern } from '@kadr/contract';
 import { HttpProblem } from '../../lib/problem.ts';
-import { PaymentProviderError } from '../../providers/payments/gateway.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { SessionService, SessionUser } from '../auth/session.service.ts';
 import type { ModelSwitchService } from '../catalog/model-switch.service.ts';
 import type { FileUrls } from '../files/file-url.ts';
 import type { GenerationService } from '../generations/generation.service.ts';
 import { InsufficientTokensError } from '../ledger/ledger.service.ts';
-import type { PaymentService } from '../payments/payment.service.ts';
+import type { PaymentRefund, PaymentService } from '../payments/payment.service.ts';
 import {
   iso,
   toAccount,
@@ -37,6 +37,12 @@ export interface Operator {
   id: string;
   email: string;
 }
+
+/** How an operator's refund of a payment ended. */
+export type OperatorRefund =
+  | { outcome: 'refunded'; payment: AdminPaymentRefund }
+  /** The payment service turned it down; nothing was refunded, nothing audited. */
+  | { outcome: 'refund_refused'; refusal: Exclude<PaymentRefund, { outcome: 'refunded' }> };
 
 const toPerson = (row: {
   id: string;
@@ -402,24 +408,18 @@ export function createAdminService(deps: {
      * Refunds what is left of a paid payment through its provider; the provider's answer takes
      * the tokens back through the payments' own settlement (the ledger's payment_reversal).
      */
-    async refundPayment(operator: Operator, id: string, reason: string) {
+    async refundPayment(operator: Operator, id: string, reason: string): Promise<OperatorRefund> {
       const before = await admin.payment(id);
       if (!before) throw notFound();
       const account = await deps.repositories.users.findById(String(before.user_id));
       // One idempotency key per operator refund of this payment: a double submit refunds once,
       // while a refund after an earlier one (or after one that failed) is a new request.
       const earlier = await admin.audit({ action: 'payment.refund', subject: id, limit: 200 });
-      let done: Awaited<ReturnType<typeof deps.payments.refund>>;
-      try {
-        done = await deps.payments.refund(id, {
-          idempotencyKey: `admin-refund:${id}:${earlier.length}`,
-          customerEmail: account?.email || undefined,
-        });
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        // The provider refused or could not be reached: no refund was made, nothing taken back.
-        throw new HttpProblem(502, `The provider did not refund: ${error.message}`);
-      }
+      const done = await deps.payments.refund(id, {
+        idempotencyKey: `admin-refund:${id}:${earlier.length}`,
+        customerEmail: account?.email || undefined,
+      });
+      if (done.outcome !== 'refunded') return { outcome: 'refund_refused', refusal: done };
       const after = await admin.payment(id);
       await audit(admin, operator, {
         action: 'payment.refund',
@@ -440,11 +440,14 @@ export function createAdminService(deps: {
         reason,
       });
       return {
-        ...(await this.payment(id)),
-        refund: {
-          status: done.refund.status,
-          amount_minor: done.refund.amountMinor,
-          tokens_settled: done.outcome !== undefined,
+        outcome: 'refunded',
+        payment: {
+          ...(await this.payment(id)),
+          refund: {
+            status: done.refund.status,
+            amount_minor: done.refund.amountMinor,
+            tokens_settled: done.settled !== undefined,
+          },
         },
       };
     },

@@ -140,7 +140,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
     } else if (channel === 'kadr_payment') {
       const id = payload.slice(userId.length + 1);
       refresh(`payment:${id}`, async () => {
-        broadcast(userId, 'payment', await options.payments.record(user, id));
+        const found = await options.payments.record(user, id);
+        if (found.outcome === 'found') broadcast(userId, 'payment', found.payment);
+        else app.log.warn({ key: `payment:${id}` }, 'realtime read failed: no such payment');
       });
     }
   });
