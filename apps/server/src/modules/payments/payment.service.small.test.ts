@@ -15,6 +15,8 @@ const person = { id: '0a0b0c0d-0000-4000-8000-000000000002' };
 const PAYMENT_ID = '0f0e0d0c-0000-4000-8000-0000000000aa';
 const at = new Date('2025-01-01T12:00:00Z');
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
+/** The service's settings that no test here varies. */
+const settings = { publicUrl: 'https://kadr.test', pendingTimeoutMs: 60_000, logger: silent };
 
 const user: UserRow = {
   id: person.id,
@@ -90,9 +92,7 @@ describe('create', () => {
         },
       }),
       gateways: [gateway],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
-      logger: silent,
+      ...settings,
     });
     expect(await service.create(person, { amount: '600', referral: null }, 'ru')).toEqual({
       outcome: 'opened',
@@ -126,9 +126,7 @@ describe('create', () => {
         users: { findById: async () => ({ ...user, email: '' }) },
       }),
       gateways: [gateway],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
-      logger: silent,
+      ...settings,
     });
     for (const [email, code] of [
       [undefined, 'email_required'],
@@ -172,9 +170,7 @@ describe('create', () => {
         },
       ),
       gateways: [gateway],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
-      logger: silent,
+      ...settings,
     });
     expect(await service.create(person, { amount: '600', referral: null }, 'ru')).toEqual({
       outcome: 'checkout_failed',
@@ -204,9 +200,7 @@ describe('refund', () => {
     return createPaymentService({
       repositories: fakeRepositories(log, { payments: { findById: async () => row } }),
       gateways,
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
-      logger: silent,
+      ...settings,
     }).refund;
   }
 
@@ -284,9 +278,7 @@ describe('settle', () => {
         },
       ),
       gateways: [],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
-      logger: silent,
+      ...settings,
     }).settle;
   }
 
@@ -394,8 +386,7 @@ describe('settle', () => {
         },
       ),
       gateways: [],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
+      ...settings,
       logger: { ...silent, error: (_details, message) => errors.push(message) },
     });
     expect(await service.settle('yookassa', snapshot({ providerPaymentId: 'yk-2' }))).toMatchObject(
