@@ -1,12 +1,17 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpProblem } from './problem.ts';
+import { unmappedOutcome } from './unmapped-outcome.ts';
+
+/** An object's bytes, or `missing`: it has gone from the store though its record remains. */
+type ObjectOpening = { outcome: 'opened'; stream: Readable } | { outcome: 'missing' };
 
 /** A stored object as a route sends it: its size, a validator, and its bytes on demand. */
 export interface SendableObject {
   size: number;
   /** A strong validator: stored objects never change under their key, so any stable id will do. */
   etag: string;
-  open(range?: { start: number; end: number }): Promise<Readable>;
+  open(range?: { start: number; end: number }): Promise<ObjectOpening>;
 }
 
 /**
@@ -38,7 +43,9 @@ export function requestedRange(
 
 /**
  * Sends a stored object from any store: `ETag` and `If-None-Match`, one byte range (video seeking),
- * `HEAD` without reading the object. The caller sets the content type and disposition.
+ * `HEAD` without reading the object. The caller sets the content type and disposition. An object
+ * gone from the store (deleted after a crash, a restored bucket) answers 404, like a record that
+ * does not exist.
  */
 export async function sendObject(
   request: FastifyRequest,
@@ -66,5 +73,13 @@ export async function sendObject(
   const length = range ? range.end - range.start + 1 : object.size;
   reply.header('content-length', length);
   if (request.method === 'HEAD') return reply.send();
-  return reply.send(await object.open(range));
+  const opened = await object.open(range);
+  switch (opened.outcome) {
+    case 'opened':
+      return reply.send(opened.stream);
+    case 'missing':
+      throw new HttpProblem(404, 'File not found.');
+    default:
+      return unmappedOutcome(opened);
+  }
 }

@@ -25,6 +25,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answer } from './admin.problems.ts';
 import type { AdminService, Operator } from './admin.service.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -42,7 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   // would confirm the route exists.
   const operators = new WeakMap<FastifyRequest, Operator>();
   app.addHook('preValidation', async (request) => {
-    operators.set(request, await admin.operator(request.user, request.sessionToken));
+    operators.set(request, answer(await admin.operator(request.user, request.sessionToken)));
   });
   const operatorOf = (request: FastifyRequest): Operator => {
     const operator = operators.get(request);
@@ -77,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
     async (request) => {
       const operator = operatorOf(request);
-      return admin.adjust(operator, request.params.id, request.body);
+      return answer(await admin.adjust(operator, request.params.id, request.body));
     },
   );
 
@@ -114,7 +115,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     { schema: { tags, params: idParams, response: { 200: adminPersonDetailSchema, ...read } } },
     async (request) => {
       operatorOf(request);
-      return admin.person(request.params.id);
+      return answer(await admin.person(request.params.id));
     },
   );
 
@@ -129,7 +130,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       },
     },
     async (request) =>
-      admin.endSessions(operatorOf(request), request.params.id, request.body.reason),
+      answer(await admin.endSessions(operatorOf(request), request.params.id, request.body.reason)),
   );
 
   for (const action of ['block', 'unblock'] as const) {
@@ -144,11 +145,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         },
       },
       async (request) =>
-        admin.setBlocked(
-          operatorOf(request),
-          request.params.id,
-          action === 'block',
-          request.body.reason,
+        answer(
+          await admin.setBlocked(
+            operatorOf(request),
+            request.params.id,
+            action === 'block',
+            request.body.reason,
+          ),
         ),
     );
   }
@@ -175,7 +178,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
     async (request) => {
       operatorOf(request);
-      return admin.generation(request.params.id);
+      return answer(await admin.generation(request.params.id));
     },
   );
 
@@ -190,7 +193,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       },
     },
     async (request) =>
-      admin.refundGeneration(operatorOf(request), request.params.id, request.body.reason),
+      answer(
+        await admin.refundGeneration(operatorOf(request), request.params.id, request.body.reason),
+      ),
   );
 
   app.post(
@@ -204,7 +209,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       },
     },
     async (request) =>
-      admin.retryGeneration(operatorOf(request), request.params.id, request.body.reason),
+      answer(
+        await admin.retryGeneration(operatorOf(request), request.params.id, request.body.reason),
+      ),
   );
 
   app.get(
@@ -227,7 +234,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     { schema: { tags, params: idParams, response: { 200: adminPaymentDetailSchema, ...read } } },
     async (request) => {
       operatorOf(request);
-      return admin.payment(request.params.id);
+      return answer(await admin.payment(request.params.id));
     },
   );
 
@@ -247,7 +254,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       },
     },
     async (request) =>
-      admin.refundPayment(operatorOf(request), request.params.id, request.body.reason),
+      answer(
+        await admin.refundPayment(operatorOf(request), request.params.id, request.body.reason),
+      ),
   );
 
   app.get(
@@ -270,11 +279,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       },
     },
     async (request) =>
-      admin.switchModel(
-        operatorOf(request),
-        request.params.id,
-        request.body.enabled,
-        request.body.reason,
+      answer(
+        await admin.switchModel(
+          operatorOf(request),
+          request.params.id,
+          request.body.enabled,
+          request.body.reason,
+        ),
       ),
   );
 };

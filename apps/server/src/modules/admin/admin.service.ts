@@ -1,22 +1,22 @@
 import { listModels } from '@kadr/catalog';
 import type {
+  AdminAccount,
   AdminGenerationDetail,
   AdminOverview,
   AdminPaymentDetail,
+  AdminPaymentRefund,
   AdminPeriod,
   AdminPerson,
   AdminPersonDetail,
 } from '@kadr/contract';
 import { uuidPattern } from '@kadr/contract';
-import { HttpProblem } from '../../lib/problem.ts';
 import type { Transaction } from '../../lib/transaction.ts';
-import { PaymentProviderError } from '../../providers/payments/gateway.ts';
 import type { SessionService, SessionUser } from '../auth/index.ts';
 import type { ModelSwitchRepository, ModelSwitchService } from '../catalog/index.ts';
 import type { FileUrls } from '../files/index.ts';
 import type { GenerationService, Generations } from '../generations/index.ts';
 import { InsufficientTokensError, type Ledger } from '../ledger/index.ts';
-import type { PaymentService } from '../payments/index.ts';
+import type { PaymentRefund, PaymentService } from '../payments/index.ts';
 import type { UserRepository } from '../users/index.ts';
 import {
   iso,
@@ -38,6 +38,48 @@ export interface Operator {
   id: string;
   email: string;
 }
+
+/** A person, generation, payment or model the console does not know (or a non-operator). */
+type NotFound = { outcome: 'not_found' };
+
+/** Why an operator's change is refused as things stand. */
+export type AdminConflict =
+  | 'self'
+  | 'blocked'
+  | 'not_blocked'
+  | 'not_completed'
+  | 'free'
+  | 'refunded'
+  | 'not_failed'
+  | 'retried';
+
+/** What a console read found. */
+export type AdminRead<T> = { outcome: 'found'; value: T } | NotFound;
+
+/** How a console change ended: its answer, or why not (`C`: the conflicts it can meet). */
+export type AdminChange<T, C extends AdminConflict = never> =
+  | { outcome: 'changed'; value: T }
+  | NotFound
+  | ([C] extends [never] ? never : { outcome: 'conflict'; reason: C });
+
+/** The operator behind a request; not found for anyone else; or their console session ended. */
+export type OperatorCheck = AdminRead<Operator> | { outcome: 'session_ended' };
+
+/** How a balance adjustment ended. */
+export type AdminAdjustment =
+  | {
+      outcome: 'adjusted';
+      value: { user_id: string; delta: number; balance_before: number; balance_after: number };
+    }
+  | NotFound
+  | { outcome: 'below_zero' };
+
+/** How an operator's refund of a payment ended. */
+export type OperatorRefund =
+  | { outcome: 'refunded'; value: AdminPaymentRefund }
+  | NotFound
+  /** The payment service turned it down; nothing was refunded, nothing audited. */
+  | { outcome: 'refund_refused'; refusal: Exclude<PaymentRefund, { outcome: 'refunded' }> };
 
 const toPerson = (row: {
   id: string;
@@ -73,9 +115,10 @@ export function createAdminService(deps: {
   urls: FileUrls;
 }) {
   const { admin } = deps.repositories;
-  const notFound = () => new HttpProblem(404, 'Not found.');
-  const conflict = (detail: string, code: string) =>
-    new HttpProblem(409, detail, { errors: [{ field: 'id', code, message: detail }] });
+  const notFound = { outcome: 'not_found' } as const;
+  const conflict = <C extends AdminConflict>(reason: C) =>
+    ({ outcome: 'conflict', reason }) as const;
+  const changed = <T>(value: T) => ({ outcome: 'changed', value }) as const;
   const PAGE = 50;
 
   /** An operator's entry of the audit log, written by `log` (the transaction's, when in one). */
@@ -85,12 +128,21 @@ export function createAdminService(deps: {
     entry: Omit<Parameters<typeof admin.record>[0], 'actorId' | 'actor'>,
   ) => log.record({ actorId: operator.id, actor: operator.email, ...entry });
 
-  async function accountOf(userId: string) {
+  async function accountOf(userId: string): Promise<AdminAccount | undefined> {
     const user = uuidPattern.test(userId)
       ? await deps.repositories.users.findById(userId)
       : undefined;
-    if (!user) throw notFound();
-    return toAccount(user);
+    return user && toAccount(user);
+  }
+
+  async function paymentDetail(id: string): Promise<AdminPaymentDetail | undefined> {
+    const row = await admin.payment(id);
+    if (!row) return undefined;
+    const [ledger, events] = await Promise.all([
+      admin.entriesOf({ paymentId: id }),
+      admin.audit({ subject: id, limit: 200 }),
+    ]);
+    return toPaymentDetail(row, ledger, events);
   }
 
   async function period(since: Date): Promise<AdminPeriod> {
@@ -131,19 +183,22 @@ export function createAdminService(deps: {
 
   return {
     /**
-     * The operator behind a request, or 404 for anyone else — the console is not advertised. An
-     * operator's session older than `ADMIN_SESSION_HOURS` ends here.
+     * The operator behind a request, or not found for anyone else — the console is not
+     * advertised. An operator's session older than `ADMIN_SESSION_HOURS` ends here.
      */
-    async operator(user: SessionUser | undefined, token: string | undefined): Promise<Operator> {
-      if (!user || !token) throw notFound();
+    async operator(
+      user: SessionUser | undefined,
+      token: string | undefined,
+    ): Promise<OperatorCheck> {
+      if (!user || !token) return notFound;
       const found = await admin.roleOf(user.id);
-      if (found?.role !== 'admin') throw notFound();
+      if (found?.role !== 'admin') return notFound;
       const signedIn = await deps.sessions.signedInAt(token);
       if (!signedIn || Date.now() - signedIn.getTime() > deps.adminSessionMs) {
         await deps.sessions.revoke(token);
-        throw new HttpProblem(401, 'Your operator session has ended; please sign in again.');
+        return { outcome: 'session_ended' };
       }
-      return { id: user.id, email: found.email };
+      return { outcome: 'found', value: { id: user.id, email: found.email } };
     },
 
     /** `npm run admin -- grant|revoke <email>`: the role changes, the person's sessions end. */
@@ -176,10 +231,14 @@ export function createAdminService(deps: {
     },
 
     /** Moves a balance by a signed amount, as an `adjustment` ledger entry naming the operator. */
-    async adjust(operator: Operator, userId: string, change: { delta: number; reason: string }) {
-      await accountOf(userId);
+    async adjust(
+      operator: Operator,
+      userId: string,
+      change: { delta: number; reason: string },
+    ): Promise<AdminAdjustment> {
+      if (!(await accountOf(userId))) return notFound;
       try {
-        return await deps.repositories.transaction(['ledger', 'admin'], async (tx) => {
+        const value = await deps.repositories.transaction(['ledger', 'admin'], async (tx) => {
           const moved = await tx.ledger.adjust({
             userId,
             delta: change.delta,
@@ -203,14 +262,9 @@ export function createAdminService(deps: {
             balance_after: moved.balance,
           };
         });
+        return { outcome: 'adjusted', value };
       } catch (error) {
-        if (error instanceof InsufficientTokensError) {
-          throw new HttpProblem(409, 'A balance cannot go below zero.', {
-            errors: [
-              { field: 'delta', code: 'below_zero', message: 'would take the balance below zero' },
-            ],
-          });
-        }
+        if (error instanceof InsufficientTokensError) return { outcome: 'below_zero' };
         throw error;
       }
     },
@@ -237,8 +291,9 @@ export function createAdminService(deps: {
       };
     },
 
-    async person(userId: string): Promise<AdminPersonDetail> {
+    async person(userId: string): Promise<AdminRead<AdminPersonDetail>> {
       const person = await accountOf(userId);
+      if (!person) return notFound;
       const [statement, generations, payments, identities, referrals, sessions] = await Promise.all(
         [
           admin.statement(userId, 100),
@@ -250,25 +305,32 @@ export function createAdminService(deps: {
         ],
       );
       return {
-        person,
-        statement: statement.map(toLedgerEntry),
-        generations: generations.map(toGeneration),
-        payments: payments.map(toPayment),
-        identities: identities.map(toIdentity),
-        referrals: {
-          referred_by: referrals.referredBy ? toReferral(referrals.referredBy) : null,
-          brought: referrals.brought.map((row) => ({
-            ...toReferral(row),
-            created: iso(row.created) ?? '',
-          })),
+        outcome: 'found',
+        value: {
+          person,
+          statement: statement.map(toLedgerEntry),
+          generations: generations.map(toGeneration),
+          payments: payments.map(toPayment),
+          identities: identities.map(toIdentity),
+          referrals: {
+            referred_by: referrals.referredBy ? toReferral(referrals.referredBy) : null,
+            brought: referrals.brought.map((row) => ({
+              ...toReferral(row),
+              created: iso(row.created) ?? '',
+            })),
+          },
+          sessions: sessions.map(toSession),
         },
-        sessions: sessions.map(toSession),
       };
     },
 
     /** Ends every session of a person (they sign in again). */
-    async endSessions(operator: Operator, userId: string, reason: string) {
-      await accountOf(userId);
+    async endSessions(
+      operator: Operator,
+      userId: string,
+      reason: string,
+    ): Promise<AdminChange<{ ok: true }>> {
+      if (!(await accountOf(userId))) return notFound;
       const live = (await admin.sessions(userId)).length;
       await audit(admin, operator, {
         action: 'sessions.end',
@@ -279,23 +341,24 @@ export function createAdminService(deps: {
         reason,
       });
       await deps.sessions.revokeAllFor(userId);
-      return { ok: true as const };
+      return changed({ ok: true as const });
     },
 
     /**
      * Blocks a person (their sessions end; they cannot sign in or create, and are told why) or
      * unblocks them.
      */
-    async setBlocked(operator: Operator, userId: string, blocked: boolean, reason: string) {
+    async setBlocked(
+      operator: Operator,
+      userId: string,
+      blocked: boolean,
+      reason: string,
+    ): Promise<AdminChange<AdminAccount, 'self' | 'blocked' | 'not_blocked'>> {
       const person = await accountOf(userId);
-      if (blocked && userId === operator.id) {
-        throw conflict('An operator cannot block themselves.', 'self');
-      }
+      if (!person) return notFound;
+      if (blocked && userId === operator.id) return conflict('self');
       if ((person.blocked_at !== null) === blocked) {
-        throw conflict(
-          blocked ? 'This person is blocked already.' : 'This person is not blocked.',
-          blocked ? 'blocked' : 'not_blocked',
-        );
+        return conflict(blocked ? 'blocked' : 'not_blocked');
       }
       await deps.repositories.transaction(['admin'], async (tx) => {
         await tx.admin.setBlocked(userId, blocked ? reason : null);
@@ -309,7 +372,8 @@ export function createAdminService(deps: {
         });
       });
       if (blocked) await deps.sessions.revokeAllFor(userId);
-      return accountOf(userId);
+      const after = await accountOf(userId);
+      return after ? changed(after) : notFound;
     },
 
     async generations(query: Omit<ListFilters, 'limit' | 'offset'> & { page: number }) {
@@ -321,30 +385,32 @@ export function createAdminService(deps: {
       };
     },
 
-    async generation(id: string): Promise<AdminGenerationDetail> {
+    async generation(id: string): Promise<AdminRead<AdminGenerationDetail>> {
       const row = await admin.generation(id);
-      if (!row) throw notFound();
+      if (!row) return notFound;
       const [outputs, ledger] = await Promise.all([
         admin.outputs(id),
         admin.entriesOf({ generationId: id }),
       ]);
-      return toGenerationDetail(row, outputs, ledger, deps.urls);
+      return { outcome: 'found', value: toGenerationDetail(row, outputs, ledger, deps.urls) };
     },
 
     /**
      * Gives a completed generation's tokens back (the person reports the result as bad): once, as
      * its `generation_refund` ledger entry naming the operator — the ledger's one refund per
-     * generation refuses a second.
+     * generation refuses a second (and writes nothing).
      */
-    async refundGeneration(operator: Operator, id: string, reason: string) {
+    async refundGeneration(
+      operator: Operator,
+      id: string,
+      reason: string,
+    ): Promise<AdminChange<{ ok: true }, 'not_completed' | 'free' | 'refunded'>> {
       const row = uuidPattern.test(id)
         ? await deps.repositories.generations.findById(id)
         : undefined;
-      if (!row) throw notFound();
-      if (row.status !== 'completed') {
-        throw conflict('Only a completed generation is refunded here.', 'not_completed');
-      }
-      if (row.cost <= 0) throw conflict('This generation cost nothing.', 'free');
+      if (!row) return notFound;
+      if (row.status !== 'completed') return conflict('not_completed');
+      if (row.cost <= 0) return conflict('free');
       return deps.repositories.transaction(['ledger', 'admin'], async (tx) => {
         const moved = await tx.ledger.refundGeneration({
           userId: row.userId,
@@ -352,7 +418,7 @@ export function createAdminService(deps: {
           tokens: row.cost,
           operator: { id: operator.id, reason },
         });
-        if (!moved.applied) throw conflict('This generation was refunded already.', 'refunded');
+        if (!moved.applied) return conflict('refunded');
         await audit(tx.admin, operator, {
           action: 'generation.refund',
           subjectType: 'generation',
@@ -361,21 +427,23 @@ export function createAdminService(deps: {
           after: { tokens: moved.balance, refunded: row.cost },
           reason,
         });
-        return { ok: true as const };
+        return changed({ ok: true as const });
       });
     },
 
     /** Starts a failed generation again for its person, at no charge, once. */
-    async retryGeneration(operator: Operator, id: string, reason: string) {
+    async retryGeneration(
+      operator: Operator,
+      id: string,
+      reason: string,
+    ): Promise<AdminChange<{ ok: true; id: string }, 'not_failed' | 'retried'>> {
       const row = uuidPattern.test(id)
         ? await deps.repositories.generations.findById(id)
         : undefined;
-      if (!row) throw notFound();
-      if (row.status !== 'failed') {
-        throw conflict('Only a failed generation can be retried.', 'not_failed');
-      }
+      if (!row) return notFound;
+      if (row.status !== 'failed') return conflict('not_failed');
       const retry = await deps.generations.retryFree(row);
-      if (!retry) throw conflict('This generation was retried already.', 'retried');
+      if (!retry) return conflict('retried');
       await audit(admin, operator, {
         action: 'generation.retry',
         subjectType: 'generation',
@@ -384,7 +452,7 @@ export function createAdminService(deps: {
         after: { retry: retry.id, cost: 0 },
         reason,
       });
-      return { ok: true as const, id: retry.id };
+      return changed({ ok: true as const, id: retry.id });
     },
 
     async payments(query: Omit<ListFilters, 'limit' | 'offset'> & { page: number }) {
@@ -396,38 +464,27 @@ export function createAdminService(deps: {
       };
     },
 
-    async payment(id: string): Promise<AdminPaymentDetail> {
-      const row = await admin.payment(id);
-      if (!row) throw notFound();
-      const [ledger, events] = await Promise.all([
-        admin.entriesOf({ paymentId: id }),
-        admin.audit({ subject: id, limit: 200 }),
-      ]);
-      return toPaymentDetail(row, ledger, events);
+    async payment(id: string): Promise<AdminRead<AdminPaymentDetail>> {
+      const detail = await paymentDetail(id);
+      return detail ? { outcome: 'found', value: detail } : notFound;
     },
 
     /**
      * Refunds what is left of a paid payment through its provider; the provider's answer takes
      * the tokens back through the payments' own settlement (the ledger's payment_reversal).
      */
-    async refundPayment(operator: Operator, id: string, reason: string) {
+    async refundPayment(operator: Operator, id: string, reason: string): Promise<OperatorRefund> {
       const before = await admin.payment(id);
-      if (!before) throw notFound();
+      if (!before) return notFound;
       const account = await deps.repositories.users.findById(String(before.user_id));
       // One idempotency key per operator refund of this payment: a double submit refunds once,
       // while a refund after an earlier one (or after one that failed) is a new request.
       const earlier = await admin.audit({ action: 'payment.refund', subject: id, limit: 200 });
-      let done: Awaited<ReturnType<typeof deps.payments.refund>>;
-      try {
-        done = await deps.payments.refund(id, {
-          idempotencyKey: `admin-refund:${id}:${earlier.length}`,
-          customerEmail: account?.email || undefined,
-        });
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        // The provider refused or could not be reached: no refund was made, nothing taken back.
-        throw new HttpProblem(502, `The provider did not refund: ${error.message}`);
-      }
+      const done = await deps.payments.refund(id, {
+        idempotencyKey: `admin-refund:${id}:${earlier.length}`,
+        customerEmail: account?.email || undefined,
+      });
+      if (done.outcome !== 'refunded') return { outcome: 'refund_refused', refusal: done };
       const after = await admin.payment(id);
       await audit(admin, operator, {
         action: 'payment.refund',
@@ -447,12 +504,17 @@ export function createAdminService(deps: {
         },
         reason,
       });
+      const detail = await paymentDetail(id);
+      if (!detail) return notFound;
       return {
-        ...(await this.payment(id)),
-        refund: {
-          status: done.refund.status,
-          amount_minor: done.refund.amountMinor,
-          tokens_settled: done.outcome !== undefined,
+        outcome: 'refunded',
+        value: {
+          ...detail,
+          refund: {
+            status: done.refund.status,
+            amount_minor: done.refund.amountMinor,
+            tokens_settled: done.settled !== undefined,
+          },
         },
       };
     },
@@ -479,9 +541,14 @@ export function createAdminService(deps: {
     },
 
     /** Switches a model off (gone from the studio, creates refused) or back on; audited. */
-    async switchModel(operator: Operator, model: string, enabled: boolean, reason: string) {
+    async switchModel(
+      operator: Operator,
+      model: string,
+      enabled: boolean,
+      reason: string,
+    ): Promise<AdminChange<Awaited<ReturnType<typeof this.models>>>> {
       const known = listModels().some((item) => item.id === model && !item.pricingOnly);
-      if (!known) throw notFound();
+      if (!known) return notFound;
       const row = await deps.repositories.modelSwitches.find(model);
       const was = row?.enabled ?? true;
       if (was !== enabled) {
@@ -498,7 +565,7 @@ export function createAdminService(deps: {
         });
         deps.modelSwitches.forget();
       }
-      return this.models();
+      return changed(await this.models());
     },
   };
 }

@@ -8,8 +8,15 @@ import {
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpProblem } from '../../lib/problem.ts';
+import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
 import { requireUser } from '../auth/index.ts';
-import type { CollectionService } from './collection.service.ts';
+import type {
+  CollectionChange,
+  CollectionCreation,
+  CollectionService,
+  CollectionsHolding,
+} from './collection.service.ts';
 
 export interface CollectionRoutesOptions {
   collections: CollectionService;
@@ -17,6 +24,25 @@ export interface CollectionRoutesOptions {
 
 const collectionParams = z.object({ id: z.string() });
 const itemParams = z.object({ id: z.string(), generationId: z.string() });
+
+/** Every way the collection service turns a request down. */
+type CollectionRefusal = Exclude<
+  CollectionCreation | CollectionChange | CollectionsHolding,
+  { outcome: 'created' | 'changed' | 'found' }
+>;
+
+function collectionProblem(refusal: CollectionRefusal): HttpProblem {
+  switch (refusal.outcome) {
+    case 'name_taken':
+      return new HttpProblem(409, 'You already have a collection with this name.', {
+        errors: [{ field: 'name', code: 'taken', message: 'is already used' }],
+      });
+    case 'not_found':
+      return new HttpProblem(404, 'Collection or generation not found.');
+    default:
+      return unmappedOutcome(refusal);
+  }
+}
 
 /** A person's named collections of generations: list, create, delete, put in and take out. */
 export const collectionRoutes: FastifyPluginAsyncZod<CollectionRoutesOptions> = async (
@@ -47,7 +73,11 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRoutesOptions> = 
         response: { 200: collectionSchema, 400: problemSchema, 409: problemSchema },
       },
     },
-    async (request) => collections.create(requireUser(request), request.body.name),
+    async (request) => {
+      const created = await collections.create(requireUser(request), request.body.name);
+      if (created.outcome !== 'created') throw collectionProblem(created);
+      return created.collection;
+    },
   );
 
   app.delete(
@@ -61,7 +91,8 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      await collections.remove(requireUser(request), request.params.id);
+      const removed = await collections.remove(requireUser(request), request.params.id);
+      if (removed.outcome !== 'changed') throw collectionProblem(removed);
       return reply.code(204).send(null);
     },
   );
@@ -78,7 +109,8 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRoutesOptions> = 
     },
     async (request, reply) => {
       const { id, generationId } = request.params;
-      await collections.add(requireUser(request), id, generationId);
+      const added = await collections.add(requireUser(request), id, generationId);
+      if (added.outcome !== 'changed') throw collectionProblem(added);
       return reply.code(204).send(null);
     },
   );
@@ -95,7 +127,8 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRoutesOptions> = 
     },
     async (request, reply) => {
       const { id, generationId } = request.params;
-      await collections.take(requireUser(request), id, generationId);
+      const taken = await collections.take(requireUser(request), id, generationId);
+      if (taken.outcome !== 'changed') throw collectionProblem(taken);
       return reply.code(204).send(null);
     },
   );
@@ -110,6 +143,10 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRoutesOptions> = 
         response: { 200: generationCollectionsSchema },
       },
     },
-    async (request) => collections.holding(requireUser(request), request.params.generationId),
+    async (request) => {
+      const holding = await collections.holding(requireUser(request), request.params.generationId);
+      if (holding.outcome !== 'found') throw collectionProblem(holding);
+      return { ids: holding.ids };
+    },
   );
 };

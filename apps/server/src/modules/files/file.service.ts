@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { HttpProblem } from '../../lib/problem.ts';
 import type { SendableObject } from '../../lib/send-object.ts';
 import { ObjectMissingError, type ObjectStorage } from '../../providers/storage/storage.ts';
 import type { SessionUser } from '../auth/index.ts';
@@ -8,7 +7,7 @@ import type { FileUrls } from './file-url.ts';
 
 /**
  * A stored object as a route sends it. A row whose object has gone from the store (deleted after a
- * crash, a restored bucket) answers 404, like a row that does not exist.
+ * crash, a restored bucket) opens as `missing`.
  */
 export function sendable(
   storage: Pick<ObjectStorage, 'open'>,
@@ -19,19 +18,23 @@ export function sendable(
     etag: `"${file.id}"`,
     async open(range) {
       try {
-        return await storage.open(file.storageKey, range);
+        return { outcome: 'opened', stream: await storage.open(file.storageKey, range) };
       } catch (error) {
-        if (error instanceof ObjectMissingError) throw new HttpProblem(404, 'File not found.');
+        if (error instanceof ObjectMissingError) return { outcome: 'missing' };
         throw error;
       }
     },
   };
 }
 
-/** A stored file someone may read: sent through this node, or a short-lived address of the store's. */
-export type ReadableFile =
-  | { file: FileRow; redirect: undefined; object: SendableObject }
-  | { file: FileRow; redirect: string; object: undefined };
+/**
+ * A stored file someone may read — sent through this node, or a short-lived address of the
+ * store's — or `not_found` for anyone else.
+ */
+export type FileOpening =
+  | { outcome: 'send'; file: FileRow; object: SendableObject }
+  | { outcome: 'redirect'; file: FileRow; url: string }
+  | { outcome: 'not_found' };
 
 /** Stored files: who may read which, and how their bytes reach them. */
 export function createFileService(deps: {
@@ -43,9 +46,9 @@ export function createFileService(deps: {
 }) {
   return {
     /**
-     * The file, to its owner or to a valid signed URL; anyone else gets 404 (never 403: we do not
-     * confirm that someone else's file exists). With `FILE_DELIVERY=redirect`, the answer is a
-     * presigned address of the bucket, made only after that check.
+     * The file, to its owner or to a valid signed URL; anyone else gets not found (never a refusal:
+     * we do not confirm that someone else's file exists). With `FILE_DELIVERY=redirect`, the
+     * answer is a presigned address of the bucket, made only after that check.
      */
     async openForReading(
       user: SessionUser | undefined,
@@ -57,23 +60,23 @@ export function createFileService(deps: {
         /** Save as this name (a download). */
         downloadAs?: string | undefined;
       },
-    ): Promise<ReadableFile> {
+    ): Promise<FileOpening> {
       const file = await deps.repositories.files.findById(request.id);
       const allowed =
         file !== undefined &&
         path.posix.basename(file.storageKey) === request.name &&
         (user?.id === file.ownerId ||
           deps.urls.verify(request.id, request.expires, request.signature));
-      if (!file || !allowed) throw new HttpProblem(404, 'File not found.');
+      if (!file || !allowed) return { outcome: 'not_found' };
       if (deps.delivery.delivery === 'redirect') {
         const redirect = await deps.storage.presignedUrl(file.storageKey, {
           expiresInSeconds: deps.delivery.urlTtlSeconds,
           contentType: file.mime,
           downloadAs: request.downloadAs,
         });
-        if (redirect) return { file, redirect, object: undefined };
+        if (redirect) return { outcome: 'redirect', file, url: redirect };
       }
-      return { file, redirect: undefined, object: sendable(deps.storage, file) };
+      return { outcome: 'send', file, object: sendable(deps.storage, file) };
     },
   };
 }

@@ -8,7 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { HttpProblem } from '../../lib/problem.ts';
 import { sendObject } from '../../lib/send-object.ts';
+import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
 import { downloadNamePattern } from './download-name.ts';
 import type { FileService } from './file.service.ts';
 
@@ -64,15 +66,21 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
         signature: request.query.signature,
         downloadAs: saveAs,
       });
-      if (readable.redirect !== undefined) {
-        // The bucket's own address, valid for minutes: never cached, never shared.
-        reply.header('cache-control', 'private, no-store');
-        return reply.redirect(readable.redirect, 302);
+      switch (readable.outcome) {
+        case 'redirect':
+          // The bucket's own address, valid for minutes: never cached, never shared.
+          reply.header('cache-control', 'private, no-store');
+          return reply.redirect(readable.url, 302);
+        case 'send':
+          if (saveAs) reply.header('content-disposition', attachmentDisposition(saveAs));
+          reply.header('content-type', readable.file.mime);
+          reply.header('cache-control', 'private, max-age=3600');
+          return sendObject(request, reply, readable.object);
+        case 'not_found':
+          throw new HttpProblem(404, 'File not found.');
+        default:
+          return unmappedOutcome(readable);
       }
-      if (saveAs) reply.header('content-disposition', attachmentDisposition(saveAs));
-      reply.header('content-type', readable.file.mime);
-      reply.header('cache-control', 'private, max-age=3600');
-      return sendObject(request, reply, readable.object);
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentService } from './payment.service.ts';
+import { paymentProblem } from './payments.problems.ts';
 
 export interface PaymentWebhookRoutesOptions {
   payments: Pick<PaymentService, 'acceptWebhook'>;
@@ -32,11 +33,12 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<PaymentWebhookRoutesOpt
         schema: { tags: ['webhooks'], hide: true, response: { 200: received } },
       },
       async (request) => {
-        await options.payments.acceptWebhook(provider, {
+        const accepted = await options.payments.acceptWebhook(provider, {
           rawBody: typeof request.body === 'string' ? request.body : '',
           headers: request.headers,
           sourceIp: request.ip,
         });
+        if (accepted.outcome !== 'accepted') throw paymentProblem(accepted);
         return { received: true as const };
       },
     );

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CallLog, fakeRepositories, strictFake } from '../../../test/fakes.ts';
-import type { PaymentGateway, ProviderPayment } from '../../providers/payments/gateway.ts';
+import {
+  type PaymentGateway,
+  PaymentProviderError,
+  type ProviderPayment,
+} from '../../providers/payments/gateway.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { PaymentRow } from './payment.repository.ts';
 import { createPaymentService } from './payment.service.ts';
@@ -11,6 +15,8 @@ const person = { id: '0a0b0c0d-0000-4000-8000-000000000002' };
 const PAYMENT_ID = '0f0e0d0c-0000-4000-8000-0000000000aa';
 const at = new Date('2025-01-01T12:00:00Z');
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
+/** The service's settings that no test here varies. */
+const settings = { publicUrl: 'https://kadr.test', pendingTimeoutMs: 60_000, logger: silent };
 
 const user: UserRow = {
   id: person.id,
@@ -86,12 +92,11 @@ describe('create', () => {
         },
       }),
       gateways: [gateway],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
-      logger: silent,
+      ...settings,
     });
     expect(await service.create(person, { amount: '600', referral: null }, 'ru')).toEqual({
-      url: 'https://yoomoney.test/1',
+      outcome: 'opened',
+      checkout: { url: 'https://yoomoney.test/1' },
     });
     expect(log.names()).toEqual([
       'users.findById',
@@ -121,23 +126,21 @@ describe('create', () => {
         users: { findById: async () => ({ ...user, email: '' }) },
       }),
       gateways: [gateway],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
-      logger: silent,
+      ...settings,
     });
     for (const [email, code] of [
       [undefined, 'email_required'],
       ['  ', 'email_required'],
       ['not an address', 'email_invalid'],
     ] as const) {
-      await expect(
-        service.create(person, { amount: '600', referral: null, email }, 'ru'),
-      ).rejects.toMatchObject({ status: 400, errors: [{ field: 'email', code }] });
+      expect(
+        await service.create(person, { amount: '600', referral: null, email }, 'ru'),
+      ).toMatchObject({ outcome: 'invalid', errors: [{ field: 'email', code }] });
     }
     expect(log.names()).toEqual(['users.findById', 'users.findById', 'users.findById']);
   });
 
-  it('closes the payment as canceled in a transaction when the provider fails, and answers 502', async () => {
+  it('closes the payment as canceled in a transaction when the provider fails, and says so', async () => {
     const log = new CallLog();
     const gateway = strictFake<PaymentGateway>(
       'gateway',
@@ -167,13 +170,11 @@ describe('create', () => {
         },
       ),
       gateways: [gateway],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
-      logger: silent,
+      ...settings,
     });
-    await expect(
-      service.create(person, { amount: '600', referral: null }, 'ru'),
-    ).rejects.toMatchObject({ status: 502 });
+    expect(await service.create(person, { amount: '600', referral: null }, 'ru')).toEqual({
+      outcome: 'checkout_failed',
+    });
     expect(log.names()).toEqual([
       'users.findById',
       'payments.insert',
@@ -188,6 +189,61 @@ describe('create', () => {
       status: 'canceled',
       cancelReason: 'provider_error',
     });
+  });
+});
+
+describe('refund', () => {
+  const paid = paymentRow({ status: 'succeeded', providerPaymentId: 'yk-1', succeededAt: at });
+  const request = { idempotencyKey: 'refund-1', customerEmail: undefined };
+
+  function refundWith(log: CallLog, row: PaymentRow | undefined, gateways: PaymentGateway[]) {
+    return createPaymentService({
+      repositories: fakeRepositories(log, { payments: { findById: async () => row } }),
+      gateways,
+      ...settings,
+    }).refund;
+  }
+
+  it('says what it could not refund, and asks no provider', async () => {
+    const log = new CallLog();
+    const gateway = strictFake<PaymentGateway>('gateway', { name: 'yookassa' }, log);
+    expect(await refundWith(log, undefined, [gateway])('not-an-id', request)).toEqual({
+      outcome: 'not_found',
+    });
+    expect(await refundWith(log, undefined, [gateway])(PAYMENT_ID, request)).toEqual({
+      outcome: 'not_found',
+    });
+    expect(await refundWith(log, paymentRow(), [gateway])(PAYMENT_ID, request)).toEqual({
+      outcome: 'not_refundable',
+    });
+    const refunded = { ...paid, reversedMinor: paid.amountMinor };
+    expect(await refundWith(log, refunded, [gateway])(PAYMENT_ID, request)).toEqual({
+      outcome: 'not_refundable',
+    });
+    expect(await refundWith(log, paid, [])(PAYMENT_ID, request)).toEqual({
+      outcome: 'provider_not_configured',
+      provider: 'yookassa',
+    });
+    expect(log.names().filter((name) => name.startsWith('gateway.'))).toEqual([]);
+  });
+
+  it('refunds nothing and says why when the provider refuses', async () => {
+    const log = new CallLog();
+    const gateway = strictFake<PaymentGateway>(
+      'gateway',
+      {
+        name: 'yookassa',
+        refund: async () => {
+          throw new PaymentProviderError('card closed', { retryable: false, status: 400 });
+        },
+      },
+      log,
+    );
+    expect(await refundWith(log, paid, [gateway])(PAYMENT_ID, request)).toEqual({
+      outcome: 'refund_failed',
+      reason: 'card closed',
+    });
+    expect(log.names()).toEqual(['payments.findById', 'gateway.refund']);
   });
 });
 
@@ -222,9 +278,7 @@ describe('settle', () => {
         },
       ),
       gateways: [],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
-      logger: silent,
+      ...settings,
     }).settle;
   }
 
@@ -332,8 +386,7 @@ describe('settle', () => {
         },
       ),
       gateways: [],
-      publicUrl: 'https://kadr.test',
-      pendingTimeoutMs: 60_000,
+      ...settings,
       logger: { ...silent, error: (_details, message) => errors.push(message) },
     });
     expect(await service.settle('yookassa', snapshot({ providerPaymentId: 'yk-2' }))).toMatchObject(

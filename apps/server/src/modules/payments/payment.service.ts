@@ -3,13 +3,13 @@ import { type Currency, tokenPackages } from '@kadr/catalog';
 import {
   type CreatePaymentBody,
   type CreatePaymentResponse,
+  type FieldError,
   type PaymentProviderName,
   type PaymentRecord,
   paymentProviderSchema,
   uuidPattern,
 } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
-import { HttpProblem, validationProblem } from '../../lib/problem.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import {
   type PaymentGateway,
@@ -71,6 +71,57 @@ export type SettleOutcome =
   | { kind: 'settled'; payment: PaymentRow; changed: boolean }
   | { kind: 'unknown' }
   | { kind: 'mismatch'; payment: PaymentRow; reason: string };
+
+/** One of the person's payments, or none of theirs by that id. */
+export type PaymentLookup = { outcome: 'found'; payment: PaymentRecord } | { outcome: 'not_found' };
+
+/** How opening a payment ended: the route maps each outcome to its answer. */
+export type PaymentOpening =
+  | { outcome: 'opened'; checkout: CreatePaymentResponse }
+  /** No such package, or no e-mail for a receipt that needs one. */
+  | { outcome: 'invalid'; errors: FieldError[] }
+  /** No provider takes this currency here. */
+  | { outcome: 'currency_unavailable'; currency: Currency }
+  /** The session's account is gone. */
+  | { outcome: 'signed_out' }
+  /** The provider did not open a checkout; the payment was closed. */
+  | { outcome: 'checkout_failed' };
+
+/** How the person's Cancel ended. */
+export type PaymentCancel =
+  | { outcome: 'canceled'; payment: PaymentRecord }
+  | { outcome: 'not_found' }
+  | { outcome: 'not_pending' };
+
+/** What became of a provider's notification. */
+export type WebhookAcceptance =
+  /** Taken, or a repeat or a notice about nothing of ours: acknowledged either way. */
+  | { outcome: 'accepted' }
+  /** No gateway by that name here. */
+  | { outcome: 'unknown_provider' }
+  /** The gateway does not vouch for it (a bad signature, an address not the provider's). */
+  | { outcome: 'refused'; provider: PaymentProviderName }
+  /** The provider's API, needed to read or confirm it, failed: the provider should retry. */
+  | { outcome: 'provider_unreachable' }
+  /** The provider's API still reports the payment pending: the provider should retry. */
+  | { outcome: 'unconfirmed' };
+
+/** How an operator's refund ended. */
+export type PaymentRefund =
+  /** `settled` is undefined when the payment could not be read back (the reconciliation will). */
+  | { outcome: 'refunded'; refund: RefundResult; settled: SettleOutcome | undefined }
+  | { outcome: 'not_found' }
+  /** Not paid, or nothing left on it to give back. */
+  | { outcome: 'not_refundable' }
+  | { outcome: 'provider_not_configured'; provider: PaymentProviderName }
+  /** The provider refused or could not be reached: no refund was made, nothing taken back. */
+  | { outcome: 'refund_failed'; reason: string };
+
+/** Every way the payment service turns a request down. */
+export type PaymentRefusal = Exclude<
+  PaymentLookup | PaymentOpening | PaymentCancel | WebhookAcceptance | PaymentRefund,
+  { outcome: 'found' | 'opened' | 'canceled' | 'accepted' | 'refunded' }
+>;
 
 /** What settling touches in its transaction. */
 type SettleTx = Pick<PaymentParts, 'payments' | 'users' | 'ledger'>;
@@ -327,20 +378,19 @@ export function createPaymentService(options: PaymentServiceOptions) {
     });
   }
 
-  async function owned(user: SessionUser, id: string): Promise<PaymentRow> {
-    const row = uuidPattern.test(id)
-      ? await repositories.payments.findOwned(user.id, id)
-      : undefined;
-    if (!row) throw new HttpProblem(404, 'No such payment.');
-    return row;
+  async function owned(user: SessionUser, id: string): Promise<PaymentRow | undefined> {
+    return uuidPattern.test(id) ? await repositories.payments.findOwned(user.id, id) : undefined;
   }
+
+  const found = (row: PaymentRow | undefined): PaymentLookup =>
+    row ? { outcome: 'found', payment: toPaymentRecord(row) } : { outcome: 'not_found' };
 
   return {
     settle,
 
     /** One of the person's payments as it is recorded (no provider call): realtime events. */
-    async record(user: SessionUser, id: string): Promise<PaymentRecord> {
-      return toPaymentRecord(await owned(user, id));
+    async record(user: SessionUser, id: string): Promise<PaymentLookup> {
+      return found(await owned(user, id));
     },
 
     /**
@@ -351,29 +401,32 @@ export function createPaymentService(options: PaymentServiceOptions) {
       user: SessionUser,
       body: CreatePaymentBody,
       locale: Locale,
-    ): Promise<CreatePaymentResponse> {
+    ): Promise<PaymentOpening> {
       const currency: Currency = body.currency ?? (locale === 'en' ? 'USD' : 'RUB');
       const packages = tokenPackages[currency];
       const pkg = packages.find((candidate) => String(candidate.tokens) === body.amount.trim());
       if (!pkg) {
-        throw validationProblem([
-          {
-            field: 'amount',
-            code: 'unknown_package',
-            message: `must be the token amount of a ${currency} package: ${packages.map((p) => p.tokens).join(', ')}`,
-          },
-        ]);
+        return {
+          outcome: 'invalid',
+          errors: [
+            {
+              field: 'amount',
+              code: 'unknown_package',
+              message: `must be the token amount of a ${currency} package: ${packages.map((p) => p.tokens).join(', ')}`,
+            },
+          ],
+        };
       }
       const gateway = byCurrency.get(currency);
-      if (!gateway) {
-        throw new HttpProblem(503, `Payments in ${currency} are not available right now.`);
-      }
+      if (!gateway) return { outcome: 'currency_unavailable', currency };
       const person = await repositories.users.findById(user.id);
-      if (!person) throw new HttpProblem(401, 'Please sign in.');
+      if (!person) return { outcome: 'signed_out' };
       // Kept for the record only: a referrer comes with the sign-up link, never with a purchase
       // (a second account's purchase named as "referred" would earn its owner 1.5 × the tokens).
       const referral = body.referral?.trim() || null;
-      const customerEmail = receiptEmailFor(gateway, person.email, body.email);
+      const receipt = receiptEmailFor(gateway, person.email, body.email);
+      if ('errors' in receipt) return { outcome: 'invalid', errors: receipt.errors };
+      const customerEmail = receipt.email;
       const amountMinor = Math.round(pkg.priceNumeric * 100);
       const payment = await repositories.payments.insert({
         userId: user.id,
@@ -409,14 +462,14 @@ export function createPaymentService(options: PaymentServiceOptions) {
           'the payment provider did not open a checkout',
         );
         await closeIfPending(payment.id, 'provider_error');
-        throw new HttpProblem(502, 'The payment service is not answering. Please try again later.');
+        return { outcome: 'checkout_failed' };
       }
       await repositories.payments.setProviderPaymentId(payment.id, session.providerPaymentId);
       logger.info(
         { paymentId: payment.id, provider: gateway.name, tokens: pkg.tokens, currency },
         'payment opened',
       );
-      return { url: session.url };
+      return { outcome: 'opened', checkout: { url: session.url } };
     },
 
     /**
@@ -425,8 +478,9 @@ export function createPaymentService(options: PaymentServiceOptions) {
      * few seconds per payment), so the page the person returns to learns of the payment even
      * before the provider's notification arrives.
      */
-    async read(user: SessionUser, id: string): Promise<PaymentRecord> {
+    async read(user: SessionUser, id: string): Promise<PaymentLookup> {
       const row = await owned(user, id);
+      if (!row) return { outcome: 'not_found' };
       const gateway = byName.get(row.provider);
       if (
         (row.status === 'pending' || mayStillBePaid(row, new Date())) &&
@@ -439,7 +493,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
             row.provider,
             await gateway.getPayment(row.providerPaymentId),
           );
-          if (outcome.kind === 'settled') return toPaymentRecord(outcome.payment);
+          if (outcome.kind === 'settled') return found(outcome.payment);
         } catch (error) {
           logger.warn(
             { err: error, paymentId: row.id },
@@ -447,17 +501,17 @@ export function createPaymentService(options: PaymentServiceOptions) {
           );
         }
       }
-      return toPaymentRecord(row);
+      return found(row);
     },
 
     /**
      * The person came back from the provider's page through Cancel: close the checkout at the
      * provider where it can be closed, take what it says, and close ours if it is still pending.
      */
-    async cancel(user: SessionUser, id: string): Promise<PaymentRecord> {
+    async cancel(user: SessionUser, id: string): Promise<PaymentCancel> {
       const row = await owned(user, id);
-      if (row.status !== 'pending')
-        throw new HttpProblem(409, 'This payment is no longer pending.');
+      if (!row) return { outcome: 'not_found' };
+      if (row.status !== 'pending') return { outcome: 'not_pending' };
       const gateway = byName.get(row.provider);
       if (row.providerPaymentId && gateway) {
         try {
@@ -471,21 +525,21 @@ export function createPaymentService(options: PaymentServiceOptions) {
         }
       }
       await closeIfPending(row.id, 'abandoned');
-      return toPaymentRecord(await owned(user, id));
+      const closed = found(await owned(user, id));
+      return closed.outcome === 'found' ? { outcome: 'canceled', payment: closed.payment } : closed;
     },
 
     /**
-     * A provider's notification (`POST /api/webhooks/:provider`). Refused (4xx) unless the gateway
+     * A provider's notification (`POST /api/webhooks/:provider`). Refused unless the gateway
      * vouches for it; recorded once by event id in the same transaction as its effect, so a repeat
-     * is a no-op and a failure (5xx) leaves it for the provider's retry. An unsigned notice is
-     * believed only as far as the provider's API confirms it.
+     * is a no-op and a failure (an error, or an outcome asking for a retry) leaves it for the
+     * provider's retry. An unsigned notice is believed only as far as the provider's API confirms
+     * it.
      */
-    async acceptWebhook(provider: string, request: WebhookRequest): Promise<void> {
+    async acceptWebhook(provider: string, request: WebhookRequest): Promise<WebhookAcceptance> {
       const name = paymentProviderSchema.safeParse(provider);
       const gateway = name.success ? byName.get(name.data) : undefined;
-      if (!name.success || !gateway) {
-        throw new HttpProblem(404, 'This payment provider is not configured.');
-      }
+      if (!name.success || !gateway) return { outcome: 'unknown_provider' };
       let notice: Awaited<ReturnType<PaymentGateway['parseWebhook']>>;
       try {
         notice = await gateway.parseWebhook(request);
@@ -495,24 +549,23 @@ export function createPaymentService(options: PaymentServiceOptions) {
             { provider, reason: error.message, ip: request.sourceIp },
             'refused a webhook',
           );
-          throw new HttpProblem(
-            gateway.name === 'yookassa' ? 403 : 400,
-            'The notification was refused.',
-          );
+          return { outcome: 'refused', provider: gateway.name };
         }
         if (error instanceof PaymentProviderError) {
           // Reading the notification needed the provider's API (Stripe: a refund's session).
           logger.warn({ err: error, provider }, 'could not read a webhook: the provider failed');
-          throw new HttpProblem(503, 'The payment provider could not be reached; please retry.');
+          return { outcome: 'provider_unreachable' };
         }
         throw error;
       }
       const { eventId } = notice;
-      if (await repositories.webhookEvents.isRecorded(gateway.name, eventId)) return;
+      if (await repositories.webhookEvents.isRecorded(gateway.name, eventId)) {
+        return { outcome: 'accepted' };
+      }
       const providerPaymentId = notice.providerPaymentId;
       if (!providerPaymentId) {
         await repositories.webhookEvents.recordProcessed(gateway.name, eventId);
-        return;
+        return { outcome: 'accepted' };
       }
       let snapshot = notice.trusted;
       if (!snapshot) {
@@ -527,13 +580,13 @@ export function createPaymentService(options: PaymentServiceOptions) {
               'a webhook names a payment that is not ours',
             );
             await repositories.webhookEvents.recordProcessed(gateway.name, eventId);
-            return;
+            return { outcome: 'accepted' };
           }
           logger.warn(
             { err: error, provider, eventId },
             'could not confirm a webhook with the provider',
           );
-          throw new HttpProblem(503, 'The payment provider could not be reached; please retry.');
+          return { outcome: 'provider_unreachable' };
         }
         if (snapshot.status === 'pending') {
           // Every notification acted on reports a closed payment; the API does not (yet) agree.
@@ -541,7 +594,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
             { provider, eventId, eventType: notice.eventType, providerPaymentId },
             'the provider does not confirm a webhook',
           );
-          throw new HttpProblem(503, 'The provider does not confirm this notification yet.');
+          return { outcome: 'unconfirmed' };
         }
       }
       const confirmed = snapshot;
@@ -555,6 +608,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
           );
         }
       });
+      return { outcome: 'accepted' };
     },
 
     /**
@@ -564,43 +618,44 @@ export function createPaymentService(options: PaymentServiceOptions) {
      * notification of the same refund changes nothing). A refund the provider answers `pending`
      * takes the tokens back too (the money is on its way; should it fail, they come back). When
      * only the read after it fails, the refund stands and the reconciliation takes the tokens back
-     * at its next run. The same `idempotencyKey` refunds once.
+     * at its next run. The same `idempotencyKey` refunds once. A provider that refuses (or cannot
+     * be reached) refunds nothing: `refund_failed`.
      */
     async refund(
       id: string,
       request: { idempotencyKey: string; customerEmail: string | undefined },
-    ): Promise<{ refund: RefundResult; outcome: SettleOutcome | undefined }> {
+    ): Promise<PaymentRefund> {
       const row = uuidPattern.test(id) ? await repositories.payments.findById(id) : undefined;
-      if (!row) throw new HttpProblem(404, 'No such payment.');
+      if (!row) return { outcome: 'not_found' };
       const left = row.amountMinor - row.reversedMinor;
       const paid = row.status === 'succeeded' || row.status === 'review';
-      if (!paid || left <= 0 || !row.providerPaymentId) {
-        throw new HttpProblem(409, 'Only a paid payment with money left on it can be refunded.', {
-          errors: [
-            { field: 'id', code: 'not_refundable', message: 'not paid, or refunded already' },
-          ],
-        });
-      }
+      if (!paid || left <= 0 || !row.providerPaymentId) return { outcome: 'not_refundable' };
       const gateway = byName.get(row.provider);
-      if (!gateway) throw new HttpProblem(503, `${row.provider} is not configured here.`);
-      const refund = await gateway.refund({
-        providerPaymentId: row.providerPaymentId,
-        amountMinor: left,
-        idempotencyKey: request.idempotencyKey,
-        description: itemName(row.tokens, row.locale),
-        customerEmail: row.receiptEmail ?? request.customerEmail,
-      });
+      if (!gateway) return { outcome: 'provider_not_configured', provider: row.provider };
+      let refund: RefundResult;
+      try {
+        refund = await gateway.refund({
+          providerPaymentId: row.providerPaymentId,
+          amountMinor: left,
+          idempotencyKey: request.idempotencyKey,
+          description: itemName(row.tokens, row.locale),
+          customerEmail: row.receiptEmail ?? request.customerEmail,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        return { outcome: 'refund_failed', reason: error.message };
+      }
       logger.info({ paymentId: row.id, refund }, 'refund asked of the provider');
       try {
-        const outcome = await settle(row.provider, await gateway.getPayment(row.providerPaymentId));
-        return { refund, outcome };
+        const settled = await settle(row.provider, await gateway.getPayment(row.providerPaymentId));
+        return { outcome: 'refunded', refund, settled };
       } catch (error) {
         logger.warn(
           { err: error, paymentId: row.id },
           'refunded, but could not read the payment back; the reconciliation settles it',
         );
         await repositories.payments.markForRecheck(row.id);
-        return { refund, outcome: undefined };
+        return { outcome: 'refunded', refund, settled: undefined };
       }
     },
 
@@ -705,32 +760,35 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The buyer's e-mail for the provider: the account's own, else — where the provider's 54-FZ
- * receipt needs one — the address typed at purchase, asked for (400 naming `email`) when missing.
+ * receipt needs one — the address typed at purchase, asked for (an error naming `email`) when
+ * missing.
  */
 function receiptEmailFor(
   gateway: PaymentGateway,
   accountEmail: string,
   typed: string | undefined,
-): string | undefined {
+): { email: string | undefined } | { errors: FieldError[] } {
   const own = accountEmail.trim();
-  if (own) return own;
-  if (!gateway.receiptsNeedEmail) return undefined;
+  if (own) return { email: own };
+  if (!gateway.receiptsNeedEmail) return { email: undefined };
   const given = typed?.trim() ?? '';
   if (!given) {
-    throw validationProblem([
-      {
-        field: 'email',
-        code: 'email_required',
-        message: 'the receipt (54-FZ) needs an e-mail address: send it as `email`',
-      },
-    ]);
+    return {
+      errors: [
+        {
+          field: 'email',
+          code: 'email_required',
+          message: 'the receipt (54-FZ) needs an e-mail address: send it as `email`',
+        },
+      ],
+    };
   }
   if (given.length > 254 || !emailPattern.test(given)) {
-    throw validationProblem([
-      { field: 'email', code: 'email_invalid', message: 'must be an e-mail address' },
-    ]);
+    return {
+      errors: [{ field: 'email', code: 'email_invalid', message: 'must be an e-mail address' }],
+    };
   }
-  return given;
+  return { email: given };
 }
 
 /** PostgreSQL broke a deadlock (40P01) or a serialisation race (40001): the retry may pass. */

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { requireUser } from '../auth/index.ts';
 import type { PaymentService } from './payment.service.ts';
+import { paymentProblem } from './payments.problems.ts';
 
 export interface PaymentRoutesOptions {
   payments: Pick<PaymentService, 'create' | 'read' | 'cancel'>;
@@ -39,7 +40,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         },
       },
     },
-    async (request) => payments.create(requireUser(request), request.body, requestLocale(request)),
+    async (request) => {
+      const opened = await payments.create(
+        requireUser(request),
+        request.body,
+        requestLocale(request),
+      );
+      if (opened.outcome !== 'opened') throw paymentProblem(opened);
+      return opened.checkout;
+    },
   );
 
   app.get(
@@ -54,7 +63,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: paymentRecordSchema, 401: problemSchema, 404: problemSchema },
       },
     },
-    async (request) => payments.read(requireUser(request), request.params.id),
+    async (request) => {
+      const read = await payments.read(requireUser(request), request.params.id);
+      if (read.outcome !== 'found') throw paymentProblem(read);
+      return read.payment;
+    },
   );
 
   app.post(
@@ -74,6 +87,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         },
       },
     },
-    async (request) => payments.cancel(requireUser(request), request.params.id),
+    async (request) => {
+      const canceled = await payments.cancel(requireUser(request), request.params.id);
+      if (canceled.outcome !== 'canceled') throw paymentProblem(canceled);
+      return canceled.payment;
+    },
   );
 };

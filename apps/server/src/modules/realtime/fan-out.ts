@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ModelSwitchEvent, User } from '@kadr/contract';
+import type { GenerationRecord, ModelSwitchEvent, PaymentRecord, User } from '@kadr/contract';
 import type { RealtimeMessage } from '../../lib/realtime-messages.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
 
@@ -20,9 +20,9 @@ export interface FanOutReads {
   /** The person's record, or undefined when they are gone. */
   user(userId: string): Promise<User | undefined>;
   /** One of their generations' record, or undefined when it is not theirs or gone. */
-  generation(userId: string, id: string): Promise<unknown>;
+  generation(userId: string, id: string): Promise<GenerationRecord | undefined>;
   /** One of their payments' record, or undefined when it is not theirs or gone. */
-  payment(userId: string, id: string): Promise<unknown>;
+  payment(userId: string, id: string): Promise<PaymentRecord | undefined>;
 }
 
 /**

@@ -49,7 +49,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
         return fresh && toUserRecord(fresh);
       },
       generation: (userId, id) => options.generations.read({ id: userId }, id),
-      payment: (userId, id) => options.payments.record({ id: userId }, id),
+      payment: async (userId, id) => {
+        const found = await options.payments.record({ id: userId }, id);
+        return found.outcome === 'found' ? found.payment : undefined;
+      },
     },
     maxStreamsPerUser: options.maxStreamsPerUser ?? 8,
     maxStreams: options.maxStreams ?? 10_000,

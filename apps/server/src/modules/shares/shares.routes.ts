@@ -12,9 +12,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
+import { HttpProblem } from '../../lib/problem.ts';
 import { sendObject } from '../../lib/send-object.ts';
+import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
 import { requireUser } from '../auth/index.ts';
-import type { ShareService } from './share.service.ts';
+import type {
+  SharedFile,
+  ShareRevoke,
+  ShareService,
+  ShareState,
+  Sharing,
+} from './share.service.ts';
 import { goneSharePage, sharePage } from './share-page.ts';
 
 export interface ShareRoutesOptions {
@@ -24,6 +32,25 @@ export interface ShareRoutesOptions {
 
 const idParams = z.object({ id: z.string() });
 const tokenParams = z.object({ token: z.string().max(100) });
+
+/** Every way the share service turns a request down. */
+type ShareRefusal = Exclude<
+  ShareState | Sharing | ShareRevoke | SharedFile,
+  { outcome: 'found' | 'shared' | 'revoked' }
+>;
+
+function shareProblem(refusal: ShareRefusal): HttpProblem {
+  switch (refusal.outcome) {
+    case 'not_found':
+      return new HttpProblem(404, 'Generation not found.');
+    case 'not_finished':
+      return new HttpProblem(409, 'Only a finished result can be shared.');
+    case 'nothing_shared':
+      return new HttpProblem(404, 'Not found.');
+    default:
+      return unmappedOutcome(refusal);
+  }
+}
 
 /**
  * The owner's share link of a result (read, make, revoke) under /api, and the link itself:
@@ -42,7 +69,11 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
         response: { 200: shareStateSchema, 404: problemSchema },
       },
     },
-    async (request) => shares.read(requireUser(request), request.params.id),
+    async (request) => {
+      const state = await shares.read(requireUser(request), request.params.id);
+      if (state.outcome !== 'found') throw shareProblem(state);
+      return { share: state.share };
+    },
   );
 
   app.post(
@@ -57,8 +88,15 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
         response: { 200: shareSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema },
       },
     },
-    async (request) =>
-      shares.share(requireUser(request), request.params.id, request.body.show_prompt),
+    async (request) => {
+      const shared = await shares.share(
+        requireUser(request),
+        request.params.id,
+        request.body.show_prompt,
+      );
+      if (shared.outcome !== 'shared') throw shareProblem(shared);
+      return shared.share;
+    },
   );
 
   app.delete(
@@ -72,7 +110,8 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      await shares.revoke(requireUser(request), request.params.id);
+      const revoked = await shares.revoke(requireUser(request), request.params.id);
+      if (revoked.outcome !== 'revoked') throw shareProblem(revoked);
       return reply.code(204).send(null);
     },
   );
@@ -107,6 +146,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
       { schema: { hide: true, params: tokenParams } },
       async (request, reply) => {
         const file = await shares.file(request.params.token, which);
+        if (file.outcome !== 'found') throw shareProblem(file);
         reply.header('content-type', file.mime);
         reply.header('cache-control', 'private, no-store');
         return sendObject(request, reply, file.object);

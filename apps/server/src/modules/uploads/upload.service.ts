@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AcceptedImageType } from '@kadr/catalog';
 import sharp from 'sharp';
-import { HttpProblem } from '../../lib/problem.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { FileRepository, FileRow } from '../files/index.ts';
 import { extensionOf, sniffImageType } from './image-sniff.ts';
@@ -11,6 +10,15 @@ export interface UploadLimits {
   /** Longest side kept; larger pictures are scaled down (models do not need more). */
   maxSide: number;
 }
+
+/** How storing an upload ended: the picture's file record, or why it was refused. */
+export type ImageStore =
+  | { outcome: 'stored'; file: FileRow }
+  | { outcome: 'empty' }
+  /** Not JPEG, PNG, GIF or WebP by its bytes (whatever it is called). */
+  | { outcome: 'unsupported_type' }
+  /** It claims a picture type but does not decode (damaged, or a decompression bomb). */
+  | { outcome: 'undecodable' };
 
 // A decompression bomb (a tiny file that decodes to gigapixels) is refused before decoding.
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -43,32 +51,21 @@ export function createUploadService(deps: {
   }
 
   return {
-    /** Checks, cleans and stores a picture a person uploaded; returns its file record. */
-    async storeImage(ownerId: string, bytes: Buffer): Promise<FileRow> {
-      if (bytes.length === 0)
-        throw new HttpProblem(400, 'The uploaded file is empty.', fieldError('empty'));
+    /** Checks, cleans and stores a picture a person uploaded; answers its file record. */
+    async storeImage(ownerId: string, bytes: Buffer): Promise<ImageStore> {
+      if (bytes.length === 0) return { outcome: 'empty' };
       const type = sniffImageType(bytes);
-      if (!type) {
-        throw new HttpProblem(
-          415,
-          'Only JPEG, PNG, GIF and WebP images can be uploaded.',
-          fieldError('unsupported_type'),
-        );
-      }
+      if (!type) return { outcome: 'unsupported_type' };
       let encoded: { data: Buffer; width: number; height: number };
       try {
         encoded = await reencode(bytes, type);
       } catch {
-        throw new HttpProblem(
-          422,
-          'The image could not be read; it may be damaged.',
-          fieldError('undecodable'),
-        );
+        return { outcome: 'undecodable' };
       }
       const id = randomUUID();
       const key = `uploads/${id.slice(0, 2)}/${id}.${extensionOf[type]}`;
       await deps.storage.put(key, encoded.data, { contentType: type });
-      return deps.repositories.files.insert({
+      const file = await deps.repositories.files.insert({
         id,
         ownerId,
         kind: 'upload',
@@ -78,17 +75,9 @@ export function createUploadService(deps: {
         width: encoded.width,
         height: encoded.height,
       });
+      return { outcome: 'stored', file };
     },
   };
 }
 
 export type UploadService = ReturnType<typeof createUploadService>;
-
-function fieldError(code: string) {
-  const messages: Record<string, string> = {
-    empty: 'is empty',
-    unsupported_type: 'must be a JPEG, PNG, GIF or WebP image',
-    undecodable: 'could not be decoded',
-  };
-  return { errors: [{ field: 'image', code, message: messages[code] ?? 'is invalid' }] };
-}

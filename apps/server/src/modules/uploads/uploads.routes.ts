@@ -2,9 +2,10 @@ import multipart from '@fastify/multipart';
 import { problemSchema, uploadResponseSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem } from '../../lib/problem.ts';
+import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
 import { requireUser } from '../auth/index.ts';
 import type { FileUrls } from '../files/index.ts';
-import type { UploadService } from './upload.service.ts';
+import type { ImageStore, UploadService } from './upload.service.ts';
 
 export interface UploadRoutesOptions {
   uploads: UploadService;
@@ -51,12 +52,39 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       } catch (error) {
         throw uploadProblem(error, mb);
       }
-      const file = await options.uploads.storeImage(user.id, bytes);
-      const name = file.storageKey.split('/').pop() ?? '';
-      return { urls: { get: options.urls.absolute(file.id, name) } };
+      const stored = await options.uploads.storeImage(user.id, bytes);
+      if (stored.outcome !== 'stored') throw imageProblem(stored);
+      const name = stored.file.storageKey.split('/').pop() ?? '';
+      return { urls: { get: options.urls.absolute(stored.file.id, name) } };
     },
   );
 };
+
+/** Why the service refused the picture, as the person reads it. */
+function imageProblem(refusal: Exclude<ImageStore, { outcome: 'stored' }>): HttpProblem {
+  const refused = (status: number, detail: string, message: string) =>
+    new HttpProblem(status, detail, {
+      errors: [{ field: 'image', code: refusal.outcome, message }],
+    });
+  switch (refusal.outcome) {
+    case 'empty':
+      return refused(400, 'The uploaded file is empty.', 'is empty');
+    case 'unsupported_type':
+      return refused(
+        415,
+        'Only JPEG, PNG, GIF and WebP images can be uploaded.',
+        'must be a JPEG, PNG, GIF or WebP image',
+      );
+    case 'undecodable':
+      return refused(
+        422,
+        'The image could not be read; it may be damaged.',
+        'could not be decoded',
+      );
+    default:
+      return unmappedOutcome(refusal);
+  }
+}
 
 /**
  * What a failed multipart read means for the person: too large is 413; anything else the parser
