@@ -67,13 +67,14 @@ export function createGenerationService(deps: {
     for (const [key, value] of Object.entries(body)) {
       if (!RESERVED.has(key)) parameters[key] = value;
     }
-    const { value, model: definition } = validateForType(
+    const checked = validateForType(
       type,
       model,
       { prompt: body.prompt, parameters, duration: body.duration ?? 0 },
       errors,
     );
-    return { validated: value, model: definition, translate: translate === true };
+    if (checked.outcome === 'invalid') throw validationProblem(checked.errors);
+    return { validated: checked.value, model: checked.model, translate: translate === true };
   }
 
   /**
