@@ -15,6 +15,7 @@ import type { SessionService, SessionUser } from '../auth/session.service.ts';
 import type { ModelSwitchService } from '../catalog/model-switch.service.ts';
 import type { FileUrls } from '../files/file-url.ts';
 import type { GenerationService } from '../generations/generation.service.ts';
+import { generationProblem } from '../generations/generations.problems.ts';
 import { InsufficientTokensError } from '../ledger/ledger.service.ts';
 import type { PaymentService } from '../payments/payment.service.ts';
 import {
@@ -367,7 +368,10 @@ export function createAdminService(deps: {
         throw conflict('Only a failed generation can be retried.', 'not_failed');
       }
       const retry = await deps.generations.retryFree(row);
-      if (!retry) throw conflict('This generation was retried already.', 'retried');
+      if (retry.outcome === 'retried_before') {
+        throw conflict('This generation was retried already.', 'retried');
+      }
+      if (retry.outcome !== 'created') throw generationProblem(retry, 'en');
       await audit(admin, operator, {
         action: 'generation.retry',
         subjectType: 'generation',

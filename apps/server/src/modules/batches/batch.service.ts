@@ -6,10 +6,10 @@ import {
   type Batch,
   type BatchBody,
   type BatchItemInput,
-  problemTypes,
+  type FieldError,
   uuidPattern,
 } from '@kadr/contract';
-import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import { HttpProblem } from '../../lib/problem.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { SessionUser } from '../auth/session.service.ts';
@@ -37,11 +37,28 @@ const submissionHash = (body: BatchBody) =>
     .update(`batch\n${JSON.stringify(body)}`)
     .digest('hex');
 
+/** Why a batch cannot be quoted: what a create would answer for one of its items. */
+type Unquoted =
+  /** Every field at fault, each named by its item (`items[2].prompt`). */
+  | { outcome: 'invalid'; errors: FieldError[] }
+  /** An item names a model an operator switched off (the first such item's). */
+  | { outcome: 'model_off'; modelName: string };
+
+/** Each item's price and the one total, or why not: the route maps each outcome to its answer. */
+export type BatchQuote =
+  | {
+      outcome: 'quoted';
+      items: { position: number; model: string; cost: number }[];
+      total: number;
+    }
+  | Unquoted;
+
 /** How a submission ended: the route maps each outcome to its answer. */
 export type BatchStart =
   | { outcome: 'started'; batch: Batch }
   /** The same Idempotency-Key and body again (a double click, a retry): that batch, not charged. */
   | { outcome: 'replayed'; batch: Batch }
+  | Unquoted
   | { outcome: 'insufficient_tokens'; total: number }
   /** The Idempotency-Key was used for another request. */
   | { outcome: 'key_reused' };
@@ -62,22 +79,35 @@ export function createBatchService(deps: {
 }) {
   const { batches, idempotencyKeys, generations: generationRows } = deps.repositories;
 
-  async function quoteItems(user: SessionUser, body: BatchBody) {
+  /** Each item's price; every item's field errors together, or the first switched-off model. */
+  async function quoteItems(
+    user: SessionUser,
+    body: BatchBody,
+  ): Promise<{ outcome: 'quoted'; costs: number[] } | Unquoted> {
     const costs: number[] = [];
-    const errors: { field: string; code: string; message: string }[] = [];
+    const errors: FieldError[] = [];
     for (const [index, item] of body.items.entries()) {
-      try {
-        costs.push(await deps.generations.quote(user, body.type, createBody(body.type, item)));
-      } catch (error) {
-        if (!(error instanceof HttpProblem) || error.status !== 400) throw error;
-        for (const fieldError of error.errors ?? []) {
-          errors.push({ ...fieldError, field: `items[${index}].${fieldError.field}` });
+      const quoted = await deps.generations.quote(user, body.type, createBody(body.type, item));
+      switch (quoted.outcome) {
+        case 'priced':
+          costs.push(quoted.cost);
+          break;
+        case 'invalid':
+          for (const fieldError of quoted.errors) {
+            errors.push({ ...fieldError, field: `items[${index}].${fieldError.field}` });
+          }
+          costs.push(0);
+          break;
+        case 'model_off':
+          return quoted;
+        default: {
+          const unhandled: never = quoted;
+          throw new Error(`unhandled quote outcome ${JSON.stringify(unhandled)}`);
         }
-        costs.push(0);
       }
     }
-    if (errors.length > 0) throw validationProblem(errors);
-    return costs;
+    if (errors.length > 0) return { outcome: 'invalid', errors };
+    return { outcome: 'quoted', costs };
   }
 
   function toBatch(batch: BatchRow, items: BatchItemRow[]): Batch {
@@ -109,35 +139,55 @@ export function createBatchService(deps: {
     const user = { id: batch.userId };
     for (const item of await batches.items(batch.id)) {
       if (item.state !== 'waiting') continue;
-      try {
-        const created = await deps.generations.create(
-          user,
-          batch.type,
-          item.body,
-          itemKey(batch.id, item.position),
-        );
-        await batches.settle(batch.id, item.position, {
-          state: 'started',
-          generationId: created.request_id,
-        });
-      } catch (error) {
-        if (!(error instanceof HttpProblem)) throw error;
-        // At the cap, or the same item being started elsewhere right now: wait for the next turn.
-        if (error.status === 429 || error.status === 409) return;
-        await batches.settle(batch.id, item.position, {
-          state: 'not_started',
-          problem:
-            error.type === problemTypes.insufficientTokens ? 'insufficient_tokens' : 'invalid',
-        });
+      const created = await deps.generations.create(
+        user,
+        batch.type,
+        item.body,
+        itemKey(batch.id, item.position),
+      );
+      switch (created.outcome) {
+        case 'created':
+        case 'replayed':
+          await batches.settle(batch.id, item.position, {
+            state: 'started',
+            generationId: created.response.request_id,
+          });
+          break;
+        // At the cap, the same item being started elsewhere right now, or its model switched off
+        // for now: wait for the next turn.
+        case 'too_many_running':
+        case 'key_in_progress':
+        case 'key_reused':
+        case 'model_off':
+          return;
+        case 'insufficient_tokens':
+          await batches.settle(batch.id, item.position, {
+            state: 'not_started',
+            problem: 'insufficient_tokens',
+          });
+          break;
+        case 'invalid':
+          await batches.settle(batch.id, item.position, {
+            state: 'not_started',
+            problem: 'invalid',
+          });
+          break;
+        default: {
+          const unhandled: never = created;
+          throw new Error(`unhandled create outcome ${JSON.stringify(unhandled)}`);
+        }
       }
     }
   }
 
   return {
     /** Each item's price and the one total, after every check a create makes. */
-    async quote(user: SessionUser, body: BatchBody) {
-      const costs = await quoteItems(user, body);
+    async quote(user: SessionUser, body: BatchBody): Promise<BatchQuote> {
+      const quoted = await quoteItems(user, body);
+      if (quoted.outcome !== 'quoted') return quoted;
+      const { costs } = quoted;
       return {
+        outcome: 'quoted',
         items: body.items.map((item, position) => ({
           position,
           model: item.model,
@@ -154,7 +204,9 @@ export function createBatchService(deps: {
      * with another body is refused.
      */
     async create(user: SessionUser, body: BatchBody, key?: string): Promise<BatchStart> {
-      const costs = await quoteItems(user, body);
+      const quoted = await quoteItems(user, body);
+      if (quoted.outcome !== 'quoted') return quoted;
+      const { costs } = quoted;
       const total = costs.reduce((sum, cost) => sum + cost, 0);
       const hash = key === undefined ? '' : submissionHash(body);
       const recorded = await deps.repositories.transaction(

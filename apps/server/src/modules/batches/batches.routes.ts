@@ -4,7 +4,6 @@ import {
   batchSchema,
   fileBytesSchema,
   problemSchema,
-  problemTypes,
 } from '@kadr/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,13 +12,39 @@ import { z } from 'zod';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import type { BatchService } from './batch.service.ts';
+import { generationProblem } from '../generations/generations.problems.ts';
+import type { BatchQuote, BatchService, BatchStart } from './batch.service.ts';
 
 export interface BatchRoutesOptions {
   batches: BatchService;
 }
 
 const idParams = z.object({ id: z.string() });
+
+/** Every way the batch service refuses. */
+type BatchRefusal = Exclude<
+  BatchQuote | BatchStart,
+  { outcome: 'quoted' | 'started' | 'replayed' }
+>;
+
+/**
+ * The HTTP answer to each refusal of the batch service: an item's refusal is the one a create makes
+ * (a switched-off model named in English, as a batch's checks always were).
+ */
+function batchProblem(refusal: BatchRefusal): HttpProblem {
+  switch (refusal.outcome) {
+    case 'invalid':
+    case 'model_off':
+    case 'key_reused':
+      return generationProblem(refusal, 'en');
+    case 'insufficient_tokens':
+      return generationProblem({ outcome: 'insufficient_tokens', required: refusal.total }, 'en');
+    default: {
+      const unhandled: never = refusal;
+      throw new Error(`unhandled batch outcome ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
 
 /** Batches: quote, start, follow, release, cancel the waiting items, and download as one zip. */
 export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app, options) => {
@@ -36,7 +61,11 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
         response: { 200: batchQuoteSchema, 400: problemSchema },
       },
     },
-    async (request) => batches.quote(requireUser(request), request.body),
+    async (request) => {
+      const quoted = await batches.quote(requireUser(request), request.body);
+      if (quoted.outcome !== 'quoted') throw batchProblem(quoted);
+      return { items: quoted.items, total: quoted.total };
+    },
   );
 
   app.post(
@@ -53,20 +82,8 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
     async (request) => {
       const user = requireUser(request);
       const started = await batches.create(user, request.body, idempotencyKeyOf(request.headers));
-      switch (started.outcome) {
-        case 'started':
-        case 'replayed':
-          return started.batch;
-        case 'insufficient_tokens':
-          throw new HttpProblem(402, `Not enough tokens. Required: ${started.total} tokens`, {
-            type: problemTypes.insufficientTokens,
-          });
-        case 'key_reused':
-          throw new HttpProblem(
-            409,
-            'This Idempotency-Key was already used with a different request.',
-          );
-      }
+      if (started.outcome === 'started' || started.outcome === 'replayed') return started.batch;
+      throw batchProblem(started);
     },
   );
 

@@ -135,7 +135,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
     } else if (channel === 'kadr_generation') {
       const id = payload.slice(userId.length + 1);
       refresh(`generation:${id}`, async () => {
-        broadcast(userId, 'generation', await options.generations.read(user, id));
+        const read = await options.generations.read(user, id);
+        if (read.outcome === 'found') broadcast(userId, 'generation', read.record);
+        // Deleted before it was read: nothing to send, logged as a read that failed.
+        else
+          app.log.warn({ key: `generation:${id}`, outcome: read.outcome }, 'realtime read failed');
       });
     } else if (channel === 'kadr_payment') {
       const id = payload.slice(userId.length + 1);
