@@ -9,7 +9,6 @@ import {
   type FieldError,
   uuidPattern,
 } from '@kadr/contract';
-import { HttpProblem } from '../../lib/problem.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { SessionUser } from '../auth/session.service.ts';
@@ -44,6 +43,9 @@ type Unquoted =
   /** An item names a model an operator switched off (the first such item's). */
   | { outcome: 'model_off'; modelName: string };
 
+/** None of the person's batches has this id. */
+type NotFound = { outcome: 'not_found' };
+
 /** Each item's price and the one total, or why not: the route maps each outcome to its answer. */
 export type BatchQuote =
   | {
@@ -62,6 +64,19 @@ export type BatchStart =
   | { outcome: 'insufficient_tokens'; total: number }
   /** The Idempotency-Key was used for another request. */
   | { outcome: 'key_reused' };
+
+/** One of the person's batches (after a read, a release or a cancel), or none. */
+export type BatchLookup = { outcome: 'found'; batch: Batch } | NotFound;
+
+/** A completed item's file in a batch's zip: its name there, its size, and how to read it. */
+interface ZipEntry {
+  name: string;
+  bytes: number;
+  open: () => Promise<Readable>;
+}
+
+/** The files of a batch's completed items, or no such batch. */
+export type BatchFiles = { outcome: 'found'; batch: BatchRow; entries: ZipEntry[] } | NotFound;
 
 /**
  * Batches: many generations quoted as one, started as ordinary generations while the person's
@@ -128,10 +143,13 @@ export function createBatchService(deps: {
     };
   }
 
-  async function owned(user: SessionUser, id: string): Promise<BatchRow> {
-    const batch = uuidPattern.test(id) ? await batches.findOwned(user.id, id) : undefined;
-    if (!batch) throw new HttpProblem(404, 'Batch not found.');
-    return batch;
+  async function owned(user: SessionUser, id: string): Promise<BatchRow | undefined> {
+    return uuidPattern.test(id) ? batches.findOwned(user.id, id) : undefined;
+  }
+
+  /** The batch as its record, with its items as they are now. */
+  async function found(batch: BatchRow): Promise<BatchLookup> {
+    return { outcome: 'found', batch: toBatch(batch, await batches.items(batch.id)) };
   }
 
   /** Starts waiting items in order until the running cap refuses; the rest keep waiting. */
@@ -250,23 +268,26 @@ export function createBatchService(deps: {
       return { outcome: 'started', batch: toBatch(recorded, await batches.items(recorded.id)) };
     },
 
-    async read(user: SessionUser, id: string): Promise<Batch> {
+    async read(user: SessionUser, id: string): Promise<BatchLookup> {
       const batch = await owned(user, id);
-      return toBatch(batch, await batches.items(batch.id));
+      if (!batch) return { outcome: 'not_found' };
+      return found(batch);
     },
 
     /** Starts what the cap now allows (the page that follows a batch asks as its items finish). */
-    async release(user: SessionUser, id: string): Promise<Batch> {
+    async release(user: SessionUser, id: string): Promise<BatchLookup> {
       const batch = await owned(user, id);
+      if (!batch) return { outcome: 'not_found' };
       await release(batch);
-      return toBatch(batch, await batches.items(batch.id));
+      return found(batch);
     },
 
     /** Cancels the items still waiting (started ones are cancelled one by one, as generations). */
-    async cancel(user: SessionUser, id: string): Promise<Batch> {
+    async cancel(user: SessionUser, id: string): Promise<BatchLookup> {
       const batch = await owned(user, id);
+      if (!batch) return { outcome: 'not_found' };
       await batches.cancelWaiting(batch.id);
-      return toBatch(batch, await batches.items(batch.id));
+      return found(batch);
     },
 
     /** Job `release_batches`: every batch with waiting items gets its turn. */
@@ -280,9 +301,10 @@ export function createBatchService(deps: {
     },
 
     /** The files of a batch's completed items, named after their position, model and prompt. */
-    async files(user: SessionUser, id: string) {
+    async files(user: SessionUser, id: string): Promise<BatchFiles> {
       const batch = await owned(user, id);
-      const entries: { name: string; bytes: number; open: () => Promise<Readable> }[] = [];
+      if (!batch) return { outcome: 'not_found' };
+      const entries: ZipEntry[] = [];
       for (const item of await batches.items(batch.id)) {
         if (!item.generationId) continue;
         const generation = await generationRows.findOwned(user.id, item.generationId);
@@ -304,7 +326,7 @@ export function createBatchService(deps: {
           });
         }
       }
-      return { batch, entries };
+      return { outcome: 'found', batch, entries };
     },
   };
 }

@@ -13,7 +13,13 @@ import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { generationProblem } from '../generations/generations.problems.ts';
-import type { BatchQuote, BatchService, BatchStart } from './batch.service.ts';
+import type {
+  BatchFiles,
+  BatchLookup,
+  BatchQuote,
+  BatchService,
+  BatchStart,
+} from './batch.service.ts';
 
 export interface BatchRoutesOptions {
   batches: BatchService;
@@ -23,8 +29,8 @@ const idParams = z.object({ id: z.string() });
 
 /** Every way the batch service refuses. */
 type BatchRefusal = Exclude<
-  BatchQuote | BatchStart,
-  { outcome: 'quoted' | 'started' | 'replayed' }
+  BatchQuote | BatchStart | BatchLookup | BatchFiles,
+  { outcome: 'quoted' | 'started' | 'replayed' | 'found' }
 >;
 
 /**
@@ -39,11 +45,19 @@ function batchProblem(refusal: BatchRefusal): HttpProblem {
       return generationProblem(refusal, 'en');
     case 'insufficient_tokens':
       return generationProblem({ outcome: 'insufficient_tokens', required: refusal.total }, 'en');
+    case 'not_found':
+      return new HttpProblem(404, 'Batch not found.');
     default: {
       const unhandled: never = refusal;
       throw new Error(`unhandled batch outcome ${JSON.stringify(unhandled)}`);
     }
   }
+}
+
+/** The batch a lookup found, or its problem. */
+function foundBatch(lookup: BatchLookup) {
+  if (lookup.outcome !== 'found') throw batchProblem(lookup);
+  return lookup.batch;
 }
 
 /** Batches: quote, start, follow, release, cancel the waiting items, and download as one zip. */
@@ -96,7 +110,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
         response: { 200: batchSchema, 404: problemSchema },
       },
     },
-    async (request) => batches.read(requireUser(request), request.params.id),
+    async (request) => foundBatch(await batches.read(requireUser(request), request.params.id)),
   );
 
   app.post(
@@ -109,7 +123,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
         response: { 200: batchSchema, 404: problemSchema },
       },
     },
-    async (request) => batches.release(requireUser(request), request.params.id),
+    async (request) => foundBatch(await batches.release(requireUser(request), request.params.id)),
   );
 
   app.post(
@@ -122,7 +136,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
         response: { 200: batchSchema, 404: problemSchema },
       },
     },
-    async (request) => batches.cancel(requireUser(request), request.params.id),
+    async (request) => foundBatch(await batches.cancel(requireUser(request), request.params.id)),
   );
 
   app.get(
@@ -142,7 +156,9 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const { batch, entries } = await batches.files(requireUser(request), request.params.id);
+      const files = await batches.files(requireUser(request), request.params.id);
+      if (files.outcome !== 'found') throw batchProblem(files);
+      const { batch, entries } = files;
       if (entries.length === 0) throw new HttpProblem(404, 'This batch has no results yet.');
       const zip = new yazl.ZipFile();
       // Pictures and videos are compressed already: stored as they are.
