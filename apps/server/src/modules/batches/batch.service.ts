@@ -9,6 +9,7 @@ import {
   type FieldError,
   uuidPattern,
 } from '@kadr/contract';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { SessionUser } from '../auth/session.service.ts';
@@ -115,10 +116,8 @@ export function createBatchService(deps: {
           break;
         case 'model_off':
           return quoted;
-        default: {
-          const unhandled: never = quoted;
-          throw new Error(`unhandled quote outcome ${JSON.stringify(unhandled)}`);
-        }
+        default:
+          return unhandledOutcome(quoted);
       }
     }
     if (errors.length > 0) return { outcome: 'invalid', errors };
@@ -190,10 +189,8 @@ export function createBatchService(deps: {
             problem: 'invalid',
           });
           break;
-        default: {
-          const unhandled: never = created;
-          throw new Error(`unhandled create outcome ${JSON.stringify(unhandled)}`);
-        }
+        default:
+          return unhandledOutcome(created);
       }
     }
   }

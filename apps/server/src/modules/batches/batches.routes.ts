@@ -11,6 +11,7 @@ import yazl from 'yazl';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { HttpProblem } from '../../lib/problem.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { generationProblem } from '../generations/generations.problems.ts';
 import type {
@@ -47,10 +48,8 @@ function batchProblem(refusal: BatchRefusal): HttpProblem {
       return generationProblem({ outcome: 'insufficient_tokens', required: refusal.total }, 'en');
     case 'not_found':
       return new HttpProblem(404, 'Batch not found.');
-    default: {
-      const unhandled: never = refusal;
-      throw new Error(`unhandled batch outcome ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandledOutcome(refusal);
   }
 }
 

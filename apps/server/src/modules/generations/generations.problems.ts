@@ -1,6 +1,7 @@
 import { problemTypes } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import type {
   FavoriteChange,
   FreeRetry,
@@ -78,9 +79,7 @@ export function generationProblem(refusal: GenerationRefusal, locale: Locale): H
       return new HttpProblem(409, 'This generation is still running; cancel it first.');
     case 'finished':
       return new HttpProblem(409, 'This generation has already finished.');
-    default: {
-      const unhandled: never = refusal;
-      throw new Error(`unhandled generation outcome ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandledOutcome(refusal);
   }
 }

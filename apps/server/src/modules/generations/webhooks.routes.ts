@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem } from '../../lib/problem.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import type { WebhookDelivery, WebhookService } from './webhook.service.ts';
 
 export interface WebhookRoutesOptions {
@@ -24,10 +25,8 @@ function deliveryProblem(
       return new HttpProblem(400, 'The webhook carries no valid prediction id.');
     case 'unbound':
       return new HttpProblem(401, 'The webhook address does not match its request.');
-    default: {
-      const unhandled: never = refusal;
-      throw new Error(`unhandled webhook outcome ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandledOutcome(refusal);
   }
 }
 
