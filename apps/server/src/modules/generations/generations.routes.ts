@@ -162,8 +162,9 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
     },
     async (request) => {
       const canceled = await generations.cancel(requireUser(request), request.params.id);
-      if (canceled.outcome !== 'canceled')
+      if (canceled.outcome !== 'canceled') {
         throw generationProblem(canceled, requestLocale(request));
+      }
       return canceled.record;
     },
   );

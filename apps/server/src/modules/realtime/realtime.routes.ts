@@ -136,10 +136,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
       const id = payload.slice(userId.length + 1);
       refresh(`generation:${id}`, async () => {
         const read = await options.generations.read(user, id);
-        if (read.outcome === 'found') broadcast(userId, 'generation', read.record);
-        // Deleted before it was read: nothing to send, logged as a read that failed.
-        else
+        if (read.outcome === 'found') {
+          broadcast(userId, 'generation', read.record);
+        } else {
+          // Deleted before it was read: nothing to send, logged as the failed read it was.
           app.log.warn({ key: `generation:${id}`, outcome: read.outcome }, 'realtime read failed');
+        }
       });
     } else if (channel === 'kadr_payment') {
       const id = payload.slice(userId.length + 1);
