@@ -55,6 +55,20 @@ export default {
       },
     },
     {
+      name: 'services-speak-outcomes',
+      comment:
+        'A service answers with a typed outcome ({ outcome: "not_found" }), never an HTTP problem: ' +
+        'only routes, Fastify plugins and their *.problems.ts turn outcomes into problems with ' +
+        'their status and text, so changing an answer in one module cannot change what another ' +
+        'module decides (issue #34).',
+      severity: 'error',
+      from: {
+        path: `${server}(modules|jobs)/`,
+        pathNot: [...tests, '\\.(routes|plugin|problems)\\.ts$'],
+      },
+      to: { path: `${server}lib/problem\\.ts$` },
+    },
+    {
       name: 'routes-call-services',
       comment:
         'Routes speak HTTP and call services; a route that reads a repository or the database skips ' +

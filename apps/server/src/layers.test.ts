@@ -24,6 +24,8 @@ const lawful: Record<string, string> = {
     "import { sql } from 'drizzle-orm';\nimport { things } from '../../db/schema.ts';\nexport const createThingRepository = () => [sql, things];\n",
   'apps/server/src/modules/things/thing.service.ts':
     "import type { createThingRepository } from './thing.repository.ts';\nexport const createThingService = (r: typeof createThingRepository) => r;\nexport type ThingService = ReturnType<typeof createThingService>;\n",
+  'apps/server/src/modules/things/things.problems.ts':
+    "import { HttpProblem } from '../../lib/problem.ts';\nexport const notFound = () => new HttpProblem();\n",
   'apps/server/src/modules/things/things.routes.ts':
     "import { HttpProblem } from '../../lib/problem.ts';\nimport type { ThingService } from './thing.service.ts';\nexport const routes = (s: ThingService) => [s, HttpProblem];\n",
   'apps/server/src/modules/boxes/box.service.ts':
@@ -64,6 +66,13 @@ const planted: { rule: string; file: string; text: string; to: string }[] = [
     file: 'apps/server/src/modules/things/thing-helpers.ts',
     text: "import { things } from '../../db/schema.ts';\nexport const h = things;\n",
     to: 'apps/server/src/db/schema.ts',
+  },
+  {
+    // Any name but a route's, a plugin's or its problems': a service that throws HTTP is caught.
+    rule: 'services-speak-outcomes',
+    file: 'apps/server/src/modules/things/thing-rules.ts',
+    text: "import { HttpProblem } from '../../lib/problem.ts';\nexport const no = () => new HttpProblem();\n",
+    to: 'apps/server/src/lib/problem.ts',
   },
   {
     rule: 'repositories-know-no-services',

@@ -17,7 +17,7 @@ const titles: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** An error that becomes an `application/problem+json` answer. Routes and services throw it. */
+/** An error that becomes an `application/problem+json` answer. Routes and plugins throw it; services return outcomes (issue #34). */
 export class HttpProblem extends Error {
   readonly status: number;
   readonly type: string;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from './problem.ts';
-import { unmappedOutcome } from './unmapped-outcome.ts';
+import { unhandledOutcome } from './unhandled-outcome.ts';
 
 /** An object's bytes, or `missing`: it has gone from the store though its record remains. */
 type ObjectOpening = { outcome: 'opened'; stream: Readable } | { outcome: 'missing' };
@@ -80,6 +80,6 @@ export async function sendObject(
     case 'missing':
       throw new HttpProblem(404, 'File not found.');
     default:
-      return unmappedOutcome(opened);
+      return unhandledOutcome(opened);
   }
 }

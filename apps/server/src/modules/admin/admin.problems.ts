@@ -1,5 +1,6 @@
 import { HttpProblem } from '../../lib/problem.ts';
-import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
+import { generationProblem } from '../generations/index.ts';
 import { paymentProblem } from '../payments/index.ts';
 import type {
   AdminAdjustment,
@@ -7,11 +8,16 @@ import type {
   AdminConflict,
   OperatorCheck,
   OperatorRefund,
+  RetryRefused,
 } from './admin.service.ts';
 
 /** Every way the console's service turns a request down. */
 type AdminRefusal = Exclude<
-  OperatorCheck | AdminAdjustment | OperatorRefund | AdminChange<unknown, AdminConflict>,
+  | OperatorCheck
+  | AdminAdjustment
+  | OperatorRefund
+  | AdminChange<unknown, AdminConflict>
+  | RetryRefused,
   { outcome: 'found' | 'changed' | 'adjusted' | 'refunded' }
 >;
 
@@ -58,7 +64,10 @@ export function answer<T>(
     }
     case 'refund_refused':
       throw paymentProblem(result.refusal);
+    case 'retry_refused':
+      // The console is English; a switched-off model is named as a person's create would in English.
+      throw generationProblem(result.refusal, 'en');
     default:
-      return unmappedOutcome(result);
+      return unhandledOutcome(result);
   }
 }

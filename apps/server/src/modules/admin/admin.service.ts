@@ -14,7 +14,7 @@ import type { Transaction } from '../../lib/transaction.ts';
 import type { SessionService, SessionUser } from '../auth/index.ts';
 import type { ModelSwitchRepository, ModelSwitchService } from '../catalog/index.ts';
 import type { FileUrls } from '../files/index.ts';
-import type { GenerationService, Generations } from '../generations/index.ts';
+import type { FreeRetry, GenerationService, Generations } from '../generations/index.ts';
 import { InsufficientTokensError, type Ledger } from '../ledger/index.ts';
 import type { PaymentRefund, PaymentService } from '../payments/index.ts';
 import type { UserRepository } from '../users/index.ts';
@@ -80,6 +80,12 @@ export type OperatorRefund =
   | NotFound
   /** The payment service turned it down; nothing was refunded, nothing audited. */
   | { outcome: 'refund_refused'; refusal: Exclude<PaymentRefund, { outcome: 'refunded' }> };
+
+/** The generation service would not start a free retry (the model is gone or switched off). */
+export type RetryRefused = {
+  outcome: 'retry_refused';
+  refusal: Exclude<FreeRetry, { outcome: 'created' | 'retried_before' }>;
+};
 
 const toPerson = (row: {
   id: string;
@@ -436,14 +442,15 @@ export function createAdminService(deps: {
       operator: Operator,
       id: string,
       reason: string,
-    ): Promise<AdminChange<{ ok: true; id: string }, 'not_failed' | 'retried'>> {
+    ): Promise<AdminChange<{ ok: true; id: string }, 'not_failed' | 'retried'> | RetryRefused> {
       const row = uuidPattern.test(id)
         ? await deps.repositories.generations.findById(id)
         : undefined;
       if (!row) return notFound;
       if (row.status !== 'failed') return conflict('not_failed');
       const retry = await deps.generations.retryFree(row);
-      if (!retry) return conflict('retried');
+      if (retry.outcome === 'retried_before') return conflict('retried');
+      if (retry.outcome !== 'created') return { outcome: 'retry_refused', refusal: retry };
       await audit(admin, operator, {
         action: 'generation.retry',
         subjectType: 'generation',

@@ -6,11 +6,11 @@ import {
   type Batch,
   type BatchBody,
   type BatchItemInput,
-  problemTypes,
+  type FieldError,
   uuidPattern,
 } from '@kadr/contract';
-import { HttpProblem, validationProblem } from '../../lib/problem.ts';
 import type { Transaction } from '../../lib/transaction.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { SessionUser } from '../auth/index.ts';
 import { downloadName, type FileRepository } from '../files/index.ts';
@@ -42,14 +42,47 @@ const submissionHash = (body: BatchBody) =>
     .update(`batch\n${JSON.stringify(body)}`)
     .digest('hex');
 
+/** Why a batch cannot be quoted: what a create would answer for one of its items. */
+type Unquoted =
+  /** Every field at fault, each named by its item (`items[2].prompt`). */
+  | { outcome: 'invalid'; errors: FieldError[] }
+  /** An item names a model an operator switched off (the first such item's). */
+  | { outcome: 'model_off'; modelName: string };
+
+/** None of the person's batches has this id. */
+type NotFound = { outcome: 'not_found' };
+
+/** Each item's price and the one total, or why not: the route maps each outcome to its answer. */
+export type BatchQuote =
+  | {
+      outcome: 'quoted';
+      items: { position: number; model: string; cost: number }[];
+      total: number;
+    }
+  | Unquoted;
+
 /** How a submission ended: the route maps each outcome to its answer. */
 export type BatchStart =
   | { outcome: 'started'; batch: Batch }
   /** The same Idempotency-Key and body again (a double click, a retry): that batch, not charged. */
   | { outcome: 'replayed'; batch: Batch }
+  | Unquoted
   | { outcome: 'insufficient_tokens'; total: number }
   /** The Idempotency-Key was used for another request. */
   | { outcome: 'key_reused' };
+
+/** One of the person's batches (after a read, a release or a cancel), or none. */
+export type BatchLookup = { outcome: 'found'; batch: Batch } | NotFound;
+
+/** A completed item's file in a batch's zip: its name there, its size, and how to read it. */
+interface ZipEntry {
+  name: string;
+  bytes: number;
+  open: () => Promise<Readable>;
+}
+
+/** The files of a batch's completed items, or no such batch. */
+export type BatchFiles = { outcome: 'found'; batch: BatchRow; entries: ZipEntry[] } | NotFound;
 
 /**
  * Batches: many generations quoted as one, started as ordinary generations while the person's
@@ -74,22 +107,33 @@ export function createBatchService(deps: {
 }) {
   const { batches, idempotencyKeys, generations: generationRows } = deps.repositories;
 
-  async function quoteItems(user: SessionUser, body: BatchBody) {
+  /** Each item's price; every item's field errors together, or the first switched-off model. */
+  async function quoteItems(
+    user: SessionUser,
+    body: BatchBody,
+  ): Promise<{ outcome: 'quoted'; costs: number[] } | Unquoted> {
     const costs: number[] = [];
-    const errors: { field: string; code: string; message: string }[] = [];
+    const errors: FieldError[] = [];
     for (const [index, item] of body.items.entries()) {
-      try {
-        costs.push(await deps.generations.quote(user, body.type, createBody(body.type, item)));
-      } catch (error) {
-        if (!(error instanceof HttpProblem) || error.status !== 400) throw error;
-        for (const fieldError of error.errors ?? []) {
-          errors.push({ ...fieldError, field: `items[${index}].${fieldError.field}` });
-        }
-        costs.push(0);
+      const quoted = await deps.generations.quote(user, body.type, createBody(body.type, item));
+      switch (quoted.outcome) {
+        case 'priced':
+          costs.push(quoted.cost);
+          break;
+        case 'invalid':
+          for (const fieldError of quoted.errors) {
+            errors.push({ ...fieldError, field: `items[${index}].${fieldError.field}` });
+          }
+          costs.push(0);
+          break;
+        case 'model_off':
+          return quoted;
+        default:
+          return unhandledOutcome(quoted);
       }
     }
-    if (errors.length > 0) throw validationProblem(errors);
-    return costs;
+    if (errors.length > 0) return { outcome: 'invalid', errors };
+    return { outcome: 'quoted', costs };
   }
 
   function toBatch(batch: BatchRow, items: BatchItemRow[]): Batch {
@@ -110,10 +154,13 @@ export function createBatchService(deps: {
     };
   }
 
-  async function owned(user: SessionUser, id: string): Promise<BatchRow> {
-    const batch = uuidPattern.test(id) ? await batches.findOwned(user.id, id) : undefined;
-    if (!batch) throw new HttpProblem(404, 'Batch not found.');
-    return batch;
+  async function owned(user: SessionUser, id: string): Promise<BatchRow | undefined> {
+    return uuidPattern.test(id) ? batches.findOwned(user.id, id) : undefined;
+  }
+
+  /** The batch as its record, with its items as they are now. */
+  async function found(batch: BatchRow): Promise<BatchLookup> {
+    return { outcome: 'found', batch: toBatch(batch, await batches.items(batch.id)) };
   }
 
   /** Starts waiting items in order until the running cap refuses; the rest keep waiting. */
@@ -121,35 +168,53 @@ export function createBatchService(deps: {
     const user = { id: batch.userId };
     for (const item of await batches.items(batch.id)) {
       if (item.state !== 'waiting') continue;
-      try {
-        const created = await deps.generations.create(
-          user,
-          batch.type,
-          item.body,
-          itemKey(batch.id, item.position),
-        );
-        await batches.settle(batch.id, item.position, {
-          state: 'started',
-          generationId: created.request_id,
-        });
-      } catch (error) {
-        if (!(error instanceof HttpProblem)) throw error;
-        // At the cap, or the same item being started elsewhere right now: wait for the next turn.
-        if (error.status === 429 || error.status === 409) return;
-        await batches.settle(batch.id, item.position, {
-          state: 'not_started',
-          problem:
-            error.type === problemTypes.insufficientTokens ? 'insufficient_tokens' : 'invalid',
-        });
+      const created = await deps.generations.create(
+        user,
+        batch.type,
+        item.body,
+        itemKey(batch.id, item.position),
+      );
+      switch (created.outcome) {
+        case 'created':
+        case 'replayed':
+          await batches.settle(batch.id, item.position, {
+            state: 'started',
+            generationId: created.response.request_id,
+          });
+          break;
+        // At the cap, the same item being started elsewhere right now, or its model switched off
+        // for now: wait for the next turn.
+        case 'too_many_running':
+        case 'key_in_progress':
+        case 'key_reused':
+        case 'model_off':
+          return;
+        case 'insufficient_tokens':
+          await batches.settle(batch.id, item.position, {
+            state: 'not_started',
+            problem: 'insufficient_tokens',
+          });
+          break;
+        case 'invalid':
+          await batches.settle(batch.id, item.position, {
+            state: 'not_started',
+            problem: 'invalid',
+          });
+          break;
+        default:
+          return unhandledOutcome(created);
       }
     }
   }
 
   return {
     /** Each item's price and the one total, after every check a create makes. */
-    async quote(user: SessionUser, body: BatchBody) {
-      const costs = await quoteItems(user, body);
+    async quote(user: SessionUser, body: BatchBody): Promise<BatchQuote> {
+      const quoted = await quoteItems(user, body);
+      if (quoted.outcome !== 'quoted') return quoted;
+      const { costs } = quoted;
       return {
+        outcome: 'quoted',
         items: body.items.map((item, position) => ({
           position,
           model: item.model,
@@ -166,7 +231,9 @@ export function createBatchService(deps: {
      * with another body is refused.
      */
     async create(user: SessionUser, body: BatchBody, key?: string): Promise<BatchStart> {
-      const costs = await quoteItems(user, body);
+      const quoted = await quoteItems(user, body);
+      if (quoted.outcome !== 'quoted') return quoted;
+      const { costs } = quoted;
       const total = costs.reduce((sum, cost) => sum + cost, 0);
       const hash = key === undefined ? '' : submissionHash(body);
       const recorded = await deps.repositories.transaction(
@@ -210,23 +277,26 @@ export function createBatchService(deps: {
       return { outcome: 'started', batch: toBatch(recorded, await batches.items(recorded.id)) };
     },
 
-    async read(user: SessionUser, id: string): Promise<Batch> {
+    async read(user: SessionUser, id: string): Promise<BatchLookup> {
       const batch = await owned(user, id);
-      return toBatch(batch, await batches.items(batch.id));
+      if (!batch) return { outcome: 'not_found' };
+      return found(batch);
     },
 
     /** Starts what the cap now allows (the page that follows a batch asks as its items finish). */
-    async release(user: SessionUser, id: string): Promise<Batch> {
+    async release(user: SessionUser, id: string): Promise<BatchLookup> {
       const batch = await owned(user, id);
+      if (!batch) return { outcome: 'not_found' };
       await release(batch);
-      return toBatch(batch, await batches.items(batch.id));
+      return found(batch);
     },
 
     /** Cancels the items still waiting (started ones are cancelled one by one, as generations). */
-    async cancel(user: SessionUser, id: string): Promise<Batch> {
+    async cancel(user: SessionUser, id: string): Promise<BatchLookup> {
       const batch = await owned(user, id);
+      if (!batch) return { outcome: 'not_found' };
       await batches.cancelWaiting(batch.id);
-      return toBatch(batch, await batches.items(batch.id));
+      return found(batch);
     },
 
     /** Job `release_batches`: every batch with waiting items gets its turn. */
@@ -240,9 +310,10 @@ export function createBatchService(deps: {
     },
 
     /** The files of a batch's completed items, named after their position, model and prompt. */
-    async files(user: SessionUser, id: string) {
+    async files(user: SessionUser, id: string): Promise<BatchFiles> {
       const batch = await owned(user, id);
-      const entries: { name: string; bytes: number; open: () => Promise<Readable> }[] = [];
+      if (!batch) return { outcome: 'not_found' };
+      const entries: ZipEntry[] = [];
       for (const item of await batches.items(batch.id)) {
         if (!item.generationId) continue;
         const generation = await generationRows.findOwned(user.id, item.generationId);
@@ -264,7 +335,7 @@ export function createBatchService(deps: {
           });
         }
       }
-      return { batch, entries };
+      return { outcome: 'found', batch, entries };
     },
   };
 }

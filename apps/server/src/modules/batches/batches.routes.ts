@@ -4,7 +4,6 @@ import {
   batchSchema,
   fileBytesSchema,
   problemSchema,
-  problemTypes,
 } from '@kadr/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,14 +11,53 @@ import yazl from 'yazl';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { HttpProblem } from '../../lib/problem.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import { requireUser } from '../auth/index.ts';
-import type { BatchService } from './batch.service.ts';
+import { generationProblem } from '../generations/index.ts';
+import type {
+  BatchFiles,
+  BatchLookup,
+  BatchQuote,
+  BatchService,
+  BatchStart,
+} from './batch.service.ts';
 
 export interface BatchRoutesOptions {
   batches: BatchService;
 }
 
 const idParams = z.object({ id: z.string() });
+
+/** Every way the batch service refuses. */
+type BatchRefusal = Exclude<
+  BatchQuote | BatchStart | BatchLookup | BatchFiles,
+  { outcome: 'quoted' | 'started' | 'replayed' | 'found' }
+>;
+
+/**
+ * The HTTP answer to each refusal of the batch service: an item's refusal is the one a create makes
+ * (a switched-off model named in English, as a batch's checks always were).
+ */
+function batchProblem(refusal: BatchRefusal): HttpProblem {
+  switch (refusal.outcome) {
+    case 'invalid':
+    case 'model_off':
+    case 'key_reused':
+      return generationProblem(refusal, 'en');
+    case 'insufficient_tokens':
+      return generationProblem({ outcome: 'insufficient_tokens', required: refusal.total }, 'en');
+    case 'not_found':
+      return new HttpProblem(404, 'Batch not found.');
+    default:
+      return unhandledOutcome(refusal);
+  }
+}
+
+/** The batch a lookup found, or its problem. */
+function foundBatch(lookup: BatchLookup) {
+  if (lookup.outcome !== 'found') throw batchProblem(lookup);
+  return lookup.batch;
+}
 
 /** Batches: quote, start, follow, release, cancel the waiting items, and download as one zip. */
 export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app, options) => {
@@ -36,7 +74,11 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
         response: { 200: batchQuoteSchema, 400: problemSchema },
       },
     },
-    async (request) => batches.quote(requireUser(request), request.body),
+    async (request) => {
+      const quoted = await batches.quote(requireUser(request), request.body);
+      if (quoted.outcome !== 'quoted') throw batchProblem(quoted);
+      return { items: quoted.items, total: quoted.total };
+    },
   );
 
   app.post(
@@ -53,20 +95,8 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
     async (request) => {
       const user = requireUser(request);
       const started = await batches.create(user, request.body, idempotencyKeyOf(request.headers));
-      switch (started.outcome) {
-        case 'started':
-        case 'replayed':
-          return started.batch;
-        case 'insufficient_tokens':
-          throw new HttpProblem(402, `Not enough tokens. Required: ${started.total} tokens`, {
-            type: problemTypes.insufficientTokens,
-          });
-        case 'key_reused':
-          throw new HttpProblem(
-            409,
-            'This Idempotency-Key was already used with a different request.',
-          );
-      }
+      if (started.outcome === 'started' || started.outcome === 'replayed') return started.batch;
+      throw batchProblem(started);
     },
   );
 
@@ -79,7 +109,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
         response: { 200: batchSchema, 404: problemSchema },
       },
     },
-    async (request) => batches.read(requireUser(request), request.params.id),
+    async (request) => foundBatch(await batches.read(requireUser(request), request.params.id)),
   );
 
   app.post(
@@ -92,7 +122,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
         response: { 200: batchSchema, 404: problemSchema },
       },
     },
-    async (request) => batches.release(requireUser(request), request.params.id),
+    async (request) => foundBatch(await batches.release(requireUser(request), request.params.id)),
   );
 
   app.post(
@@ -105,7 +135,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
         response: { 200: batchSchema, 404: problemSchema },
       },
     },
-    async (request) => batches.cancel(requireUser(request), request.params.id),
+    async (request) => foundBatch(await batches.cancel(requireUser(request), request.params.id)),
   );
 
   app.get(
@@ -125,7 +155,9 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const { batch, entries } = await batches.files(requireUser(request), request.params.id);
+      const files = await batches.files(requireUser(request), request.params.id);
+      if (files.outcome !== 'found') throw batchProblem(files);
+      const { batch, entries } = files;
       if (entries.length === 0) throw new HttpProblem(404, 'This batch has no results yet.');
       const zip = new yazl.ZipFile();
       // Pictures and videos are compressed already: stored as they are.

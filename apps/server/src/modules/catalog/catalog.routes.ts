@@ -11,6 +11,7 @@ import {
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/locale.ts';
+import { validationProblem } from '../../lib/problem.ts';
 import type { ModelSwitchService } from './model-switch.service.ts';
 import { validateForType } from './request-validation.ts';
 
@@ -70,12 +71,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     type: ModelType,
     body: { model: string; prompt: string; parameters: Record<string, unknown>; duration?: number },
   ) => {
-    const { value } = validateForType(type, body.model, {
+    const checked = validateForType(type, body.model, {
       prompt: body.prompt,
       parameters: body.parameters,
       duration: body.duration ?? 0,
     });
-    return { estimation: priceOf(body.model, value) };
+    if (checked.outcome === 'invalid') throw validationProblem(checked.errors);
+    return { estimation: priceOf(body.model, checked.value) };
   };
 
   const responses = { 200: estimateResponseSchema, 400: problemSchema };

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem } from '../../lib/problem.ts';
-import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import { requireUser } from '../auth/index.ts';
 import type {
   CollectionChange,
@@ -40,7 +40,7 @@ function collectionProblem(refusal: CollectionRefusal): HttpProblem {
     case 'not_found':
       return new HttpProblem(404, 'Collection or generation not found.');
     default:
-      return unmappedOutcome(refusal);
+      return unhandledOutcome(refusal);
   }
 }
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { sendObject } from '../../lib/send-object.ts';
-import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import { downloadNamePattern } from './download-name.ts';
 import type { FileService } from './file.service.ts';
 
@@ -79,7 +79,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
         case 'not_found':
           throw new HttpProblem(404, 'File not found.');
         default:
-          return unmappedOutcome(readable);
+          return unhandledOutcome(readable);
       }
     },
   );

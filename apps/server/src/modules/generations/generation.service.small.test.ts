@@ -43,28 +43,28 @@ function paid(...outcomes: PaidGenerationOutcome[]) {
 }
 
 describe('create', () => {
-  it('answers 400 for an invalid body before any repository is called', async () => {
+  it('answers invalid for an invalid body before any repository is called', async () => {
     const log = new CallLog();
     const service = serviceWith(log, {});
 
     await expect(
       service.create(person, 'image', { ...image, prompt: '', aspect_ratio: '7:3' }, undefined),
-    ).rejects.toMatchObject({
-      status: 400,
+    ).resolves.toMatchObject({
+      outcome: 'invalid',
       errors: expect.arrayContaining([expect.objectContaining({ field: 'aspect_ratio' })]),
     });
     expect(log.calls).toEqual([]);
   });
 
-  it("answers 402 with the price when the person's tokens do not cover it", async () => {
+  it("answers insufficient_tokens with the price when the person's tokens do not cover it", async () => {
     const log = new CallLog();
     const service = serviceWith(log, {
       generations: { insertPaid: paid({ outcome: 'insufficient_tokens', balance: 2 }) },
     });
 
-    await expect(service.create(person, 'image', image, undefined)).rejects.toMatchObject({
-      status: 402,
-      detail: 'Not enough tokens. Required: 6 tokens',
+    await expect(service.create(person, 'image', image, undefined)).resolves.toEqual({
+      outcome: 'insufficient_tokens',
+      required: 6,
     });
     expect(log.names()).toEqual(['generations.insertPaid']);
     const [userId, items] = log.argsOf('generations.insertPaid')[0] ?? [];
@@ -97,8 +97,11 @@ describe('create', () => {
 
     const first = await service.create(person, 'image', image, 'key-1');
     const again = await service.create(person, 'image', { ...image }, 'key-1');
-    expect(again).toEqual(first);
-    expect(first).toMatchObject({ status: 'pending', prediction_id: null });
+    expect(first).toMatchObject({
+      outcome: 'created',
+      response: { status: 'pending', prediction_id: null },
+    });
+    expect(again).toEqual({ ...first, outcome: 'replayed' });
     expect(log.names()).toEqual([
       'generations.insertPaid',
       'generations.insertPaid',
@@ -106,7 +109,7 @@ describe('create', () => {
     ]);
   });
 
-  it('answers 409 when the Idempotency-Key was used with another body', async () => {
+  it('answers key_reused when the Idempotency-Key was used with another body', async () => {
     const log = new CallLog();
     const service = serviceWith(log, {
       generations: { insertPaid: paid({ outcome: 'key_taken' }) },
@@ -122,14 +125,13 @@ describe('create', () => {
       },
     });
 
-    await expect(service.create(person, 'image', image, 'key-1')).rejects.toMatchObject({
-      status: 409,
-      detail: 'This Idempotency-Key was already used with a different request.',
+    await expect(service.create(person, 'image', image, 'key-1')).resolves.toEqual({
+      outcome: 'key_reused',
     });
     expect(log.names()).toEqual(['generations.insertPaid', 'idempotencyKeys.find']);
   });
 
-  it("answers 400 not_uploaded for an input image that is not the person's, and charges nothing", async () => {
+  it("answers invalid (not_uploaded) for an input image that is not the person's, and charges nothing", async () => {
     const log = new CallLog();
     const fileId = '0c0c0c0c-0000-4000-8000-000000000009';
     const strangers: FileRow = {
@@ -157,8 +159,8 @@ describe('create', () => {
     ]) {
       await expect(
         service.create(person, 'image', { ...body, input_image }, undefined),
-      ).rejects.toMatchObject({
-        status: 400,
+      ).resolves.toMatchObject({
+        outcome: 'invalid',
         errors: [{ field: 'input_image', code: 'not_uploaded' }],
       });
     }
@@ -168,25 +170,22 @@ describe('create', () => {
 });
 
 describe('read and cancel', () => {
-  it("answers 404 for someone else's request (the repository finds none of theirs)", async () => {
+  it("answers not_found for someone else's request (the repository finds none of theirs)", async () => {
     const log = new CallLog();
     const service = serviceWith(log, { generations: { findOwned: async () => undefined } });
 
-    await expect(service.read(person, ROW.id)).rejects.toMatchObject({ status: 404 });
-    await expect(service.read(person, 'not-a-uuid')).rejects.toMatchObject({ status: 404 });
+    await expect(service.read(person, ROW.id)).resolves.toEqual({ outcome: 'not_found' });
+    await expect(service.read(person, 'not-a-uuid')).resolves.toEqual({ outcome: 'not_found' });
     expect(log.argsOf('generations.findOwned')).toEqual([[person.id, ROW.id]]);
     expect(log.names()).toEqual(['generations.findOwned']);
   });
 
-  it('answers 409 for a request that has already finished, and never calls the engine', async () => {
+  it('answers finished for a request that has already finished, and never calls the engine', async () => {
     const log = new CallLog();
     const done = generationRow({ status: 'completed', replicateId: 'p-1' });
     const service = serviceWith(log, { generations: { findOwned: async () => done } });
 
-    await expect(service.cancel(person, done.id)).rejects.toMatchObject({
-      status: 409,
-      detail: 'This generation has already finished.',
-    });
+    await expect(service.cancel(person, done.id)).resolves.toEqual({ outcome: 'finished' });
     expect(log.names()).toEqual(['generations.findOwned']);
   });
 
@@ -209,12 +208,10 @@ describe('read and cancel', () => {
       },
     );
 
-    const record = await service.cancel(person, running.id);
-    expect(record).toMatchObject({
-      id: running.id,
-      status: 'failed',
-      error_code: 'canceled',
-      error: 'Canceled',
+    const canceled = await service.cancel(person, running.id);
+    expect(canceled).toMatchObject({
+      outcome: 'canceled',
+      record: { id: running.id, status: 'failed', error_code: 'canceled', error: 'Canceled' },
     });
     expect(log.names()).toEqual([
       'generations.findOwned',

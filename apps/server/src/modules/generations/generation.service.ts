@@ -5,12 +5,9 @@ import {
   type FieldError,
   type GenerationList,
   type GenerationRecord,
-  problemTypes,
   uuidPattern,
 } from '@kadr/contract';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
-import type { Locale } from '../../lib/locale.ts';
-import { HttpProblem, validationProblem } from '../../lib/problem.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { SessionUser } from '../auth/index.ts';
@@ -33,6 +30,59 @@ interface FailedCreate {
   outcome: 'failed';
   error: unknown;
 }
+
+/** None of the person's generations has this id (anyone else's is not theirs: never "forbidden"). */
+type NotFound = { outcome: 'not_found' };
+
+/** Why a create body cannot go ahead before anything is charged. */
+type Unchecked =
+  /** The catalogue refuses it (or an input image is not the person's own): every field at fault. */
+  | { outcome: 'invalid'; errors: FieldError[] }
+  /** An operator switched its model off (what runs already goes on). */
+  | { outcome: 'model_off'; modelName: string };
+
+/** What a create body would cost: the routes map the refusals to answers. */
+export type GenerationQuote = { outcome: 'priced'; cost: number } | Unchecked;
+
+/** How a create ended: the routes map each outcome to its answer. */
+export type GenerationCreate =
+  | { outcome: 'created'; response: CreateGenerationResponse }
+  /** The same Idempotency-Key and body again: the first request's answer, not charged again. */
+  | { outcome: 'replayed'; response: CreateGenerationResponse }
+  | Unchecked
+  | { outcome: 'insufficient_tokens'; required: number }
+  /** The person's running cap is reached: the next can start when one finishes. */
+  | { outcome: 'too_many_running'; limit: number }
+  /** The Idempotency-Key was used with another body. */
+  | { outcome: 'key_reused' }
+  /** The Idempotency-Key's first request has not answered yet. */
+  | { outcome: 'key_in_progress' };
+
+/** How an operator's free retry ended. */
+export type FreeRetry =
+  | { outcome: 'created'; id: string }
+  /** The failed request was retried before (at most once). */
+  | { outcome: 'retried_before' }
+  /** Its model has left the catalogue. */
+  | { outcome: 'model_gone'; modelId: string }
+  | { outcome: 'model_off'; modelName: string };
+
+export type GenerationRead = { outcome: 'found'; record: GenerationRecord } | NotFound;
+
+export type FavoriteChange = { outcome: 'changed'; record: GenerationRecord } | NotFound;
+
+export type GenerationRemoval =
+  | { outcome: 'removed' }
+  | NotFound
+  /** It is still running: it must be cancelled first. */
+  | { outcome: 'running' };
+
+export type GenerationCancel =
+  /** Its record once ended (failed as canceled, or completed if the provider had finished it). */
+  | { outcome: 'canceled'; record: GenerationRecord }
+  | NotFound
+  /** It had finished already. */
+  | { outcome: 'finished' };
 
 const RESERVED = new Set(['model', 'prompt', 'translate_prompt', 'duration', 'parameters']);
 
@@ -75,24 +125,30 @@ export function createGenerationService(deps: {
     for (const [key, value] of Object.entries(body)) {
       if (!RESERVED.has(key)) parameters[key] = value;
     }
-    const { value, model: definition } = validateForType(
+    const checked = validateForType(
       type,
       model,
       { prompt: body.prompt, parameters, duration: body.duration ?? 0 },
       errors,
     );
-    return { validated: value, model: definition, translate: translate === true };
+    if (checked.outcome === 'invalid') return checked;
+    return {
+      outcome: 'valid' as const,
+      validated: checked.value,
+      model: checked.model,
+      translate: translate === true,
+    };
   }
 
   /**
    * Image inputs must be pictures this person has here — uploaded, or an image they generated
    * ('Animate') — never arbitrary URLs.
    */
-  async function checkImageInputs(
+  async function imageInputErrors(
     user: SessionUser,
     model: ModelDefinition,
     values: Record<string, unknown>,
-  ) {
+  ): Promise<FieldError[]> {
     const errors: FieldError[] = [];
     for (const def of model.parameters) {
       const value = values[def.name];
@@ -110,19 +166,24 @@ export function createGenerationService(deps: {
         });
       }
     }
-    if (errors.length > 0) throw validationProblem(errors);
+    return errors;
   }
 
   /** A model an operator switched off takes no new requests (what runs already goes on). */
-  async function checkModelOn(model: ModelDefinition, locale: Locale) {
-    if (!deps.modelSwitches || !(await deps.modelSwitches.off()).has(model.id)) return;
-    throw new HttpProblem(
-      409,
-      locale === 'ru'
-        ? `Модель ${model.name} временно недоступна. Выберите другую модель.`
-        : `${model.name} is unavailable for now. Please choose another model.`,
-      { type: problemTypes.modelOff },
-    );
+  async function isOff(model: ModelDefinition): Promise<boolean> {
+    return deps.modelSwitches !== undefined && (await deps.modelSwitches.off()).has(model.id);
+  }
+
+  /** The checks a create makes before it is priced: the body, the model's switch, image inputs. */
+  async function check(user: SessionUser, type: ModelType, body: Record<string, unknown>) {
+    const parsed = parsePayload(type, body);
+    if (parsed.outcome === 'invalid') return parsed;
+    if (await isOff(parsed.model)) {
+      return { outcome: 'model_off' as const, modelName: parsed.model.name };
+    }
+    const errors = await imageInputErrors(user, parsed.model, parsed.validated.parameters);
+    if (errors.length > 0) return { outcome: 'invalid' as const, errors };
+    return parsed;
   }
 
   /** What makes two requests "the same" for an Idempotency-Key: the endpoint and the body. */
@@ -166,41 +227,37 @@ export function createGenerationService(deps: {
     return toGenerationRecord(row, await files.findByGenerations([row.id]), deps.urls);
   }
 
-  /** The user's own request; anyone else's (or none) is a 404, never a 403. */
-  async function getOwned(user: SessionUser, id: string): Promise<GenerationRow> {
-    const row = uuidPattern.test(id) ? await generations.findOwned(user.id, id) : undefined;
-    if (!row) throw new HttpProblem(404, 'Generation not found.');
-    return row;
+  /** The user's own request; anyone else's (or none) is not found, never forbidden. */
+  async function findOwned(user: SessionUser, id: string): Promise<GenerationRow | undefined> {
+    return uuidPattern.test(id) ? generations.findOwned(user.id, id) : undefined;
   }
 
   return {
-    /**
-     * Validates, prices and, in one statement (`insertPaidGenerations`), debits the balance, records
-     * the request as pending and enqueues its submission. A repeated Idempotency-Key with the same
-     * body replays the answer; another body is a 409.
-     */
-    /** The catalogue price of a create body, after the same checks a create makes (400 if invalid). */
+    /** The catalogue price of a create body, after the same checks a create makes. */
     async quote(
       user: SessionUser,
       type: ModelType,
       body: Record<string, unknown>,
-    ): Promise<number> {
-      const { validated, model } = parsePayload(type, body);
-      await checkModelOn(model, 'en');
-      await checkImageInputs(user, model, validated.parameters);
-      return priceOf(model.id, validated);
+    ): Promise<GenerationQuote> {
+      const checked = await check(user, type, body);
+      if (checked.outcome !== 'valid') return checked;
+      return { outcome: 'priced', cost: priceOf(checked.model.id, checked.validated) };
     },
 
+    /**
+     * Validates, prices and, in one statement (`insertPaidGenerations`), debits the balance, records
+     * the request as pending and enqueues its submission. A repeated Idempotency-Key with the same
+     * body replays the answer; another body is refused.
+     */
     async create(
       user: SessionUser,
       type: ModelType,
       body: Record<string, unknown>,
       idempotencyKey: string | undefined,
-      locale: Locale = 'en',
-    ): Promise<CreateGenerationResponse> {
-      const { validated, model, translate } = parsePayload(type, body);
-      await checkModelOn(model, locale);
-      await checkImageInputs(user, model, validated.parameters);
+    ): Promise<GenerationCreate> {
+      const checked = await check(user, type, body);
+      if (checked.outcome !== 'valid') return checked;
+      const { validated, model, translate } = checked;
       const cost = priceOf(model.id, validated);
       const hash = idempotencyKey ? requestHash(type, body) : '';
       const id = randomUUID();
@@ -235,55 +292,37 @@ export function createGenerationService(deps: {
           { generation: id, step: 'created', model: model.id, cost, user: user.id },
           'generation created',
         );
-        return response;
+        return { outcome: 'created', response };
       }
       if (result.outcome === 'insufficient_tokens') {
-        throw new HttpProblem(402, `Not enough tokens. Required: ${cost} tokens`, {
-          type: problemTypes.insufficientTokens,
-        });
+        return { outcome: 'insufficient_tokens', required: cost };
       }
       if (result.outcome === 'too_many_running') {
-        const running = deps.maxRunning ?? 0;
-        throw new HttpProblem(
-          429,
-          `${running} generations are running; the next can start when one finishes.`,
-          {
-            type: problemTypes.tooManyRunning,
-            headers: { 'retry-after': '10' },
-            limit: running,
-          },
-        );
+        return { outcome: 'too_many_running', limit: deps.maxRunning ?? 0 };
       }
       // The key was claimed before, by a request that has committed: replay it or refuse.
       const existing = await idempotencyKeys.find(user.id, idempotencyKey ?? '');
-      if (existing?.requestHash !== hash) {
-        throw new HttpProblem(
-          409,
-          'This Idempotency-Key was already used with a different request.',
-        );
-      }
-      if (!existing.response) {
-        throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed.');
-      }
-      return existing.response as CreateGenerationResponse;
+      if (existing?.requestHash !== hash) return { outcome: 'key_reused' };
+      if (!existing.response) return { outcome: 'key_in_progress' };
+      return { outcome: 'replayed', response: existing.response as CreateGenerationResponse };
     },
 
     /**
      * An operator's retry of a failed request at no charge: a new request of the same person with
      * the same model, prompt and input, costing nothing (no ledger entry), at most once per failed
-     * request (the idempotency key `retry:<id>`). Undefined when it was retried before.
+     * request (the idempotency key `retry:<id>`).
      */
-    async retryFree(source: GenerationRow): Promise<{ id: string } | undefined> {
+    async retryFree(source: GenerationRow): Promise<FreeRetry> {
       const model = getModel(source.model);
-      if (!model) throw new HttpProblem(409, `${source.model} is no longer in the catalogue.`);
-      await checkModelOn(model, 'en');
+      if (!model) return { outcome: 'model_gone', modelId: source.model };
+      if (await isOff(model)) return { outcome: 'model_off', modelName: model.name };
       const id = randomUUID();
       const response: CreateGenerationResponse = {
         request_id: id,
         prediction_id: null,
         status: 'pending',
       };
-      const [outcome] = await generations.insertPaid(source.userId, [
+      const [inserted] = await generations.insertPaid(source.userId, [
         {
           id,
           type: source.type,
@@ -300,20 +339,22 @@ export function createGenerationService(deps: {
           idempotency: { key: `retry:${source.id}`, requestHash: 'retry', response },
         },
       ]);
-      if (outcome?.outcome === 'key_taken') return undefined;
-      if (outcome?.outcome !== 'created') {
-        throw new Error(`a free retry was not created: ${outcome?.outcome}`);
+      if (inserted?.outcome === 'key_taken') return { outcome: 'retried_before' };
+      if (inserted?.outcome !== 'created') {
+        throw new Error(`a free retry was not created: ${inserted?.outcome}`);
       }
       deps.logger?.info(
         { generation: id, step: 'created', model: source.model, cost: 0, retryOf: source.id },
         'generation created (a free retry)',
       );
-      return { id };
+      return { outcome: 'created', id };
     },
 
     /** One of the user's own requests as its record. */
-    async read(user: SessionUser, id: string): Promise<GenerationRecord> {
-      return withRecord(await getOwned(user, id));
+    async read(user: SessionUser, id: string): Promise<GenerationRead> {
+      const row = await findOwned(user, id);
+      if (!row) return { outcome: 'not_found' };
+      return { outcome: 'found', record: await withRecord(row) };
     },
 
     /**
@@ -337,35 +378,30 @@ export function createGenerationService(deps: {
       };
     },
 
-    /**
-     * The person stops one of their running requests: it is cancelled at the provider, failed as
-     * 'Canceled' and refunded (or, if the provider had already finished it, completed).
-     */
-    async setFavorite(user: SessionUser, id: string, favorite: boolean): Promise<GenerationRecord> {
+    /** Stars or unstars one of the person's requests (their pages hear of it). */
+    async setFavorite(user: SessionUser, id: string, favorite: boolean): Promise<FavoriteChange> {
       const row = uuidPattern.test(id)
         ? await generations.setFavorite(user.id, id, favorite)
         : undefined;
-      if (!row) throw new HttpProblem(404, 'Generation not found.');
+      if (!row) return { outcome: 'not_found' };
       await generations.notify(row.userId, row.id);
-      return withRecord(row);
+      return { outcome: 'changed', record: await withRecord(row) };
     },
 
     /**
      * Deletes one of the person's finished generations: its records go at once, its stored files
      * right after; its ledger entries stay (the money moved). A running one must be cancelled first.
      */
-    async remove(user: SessionUser, id: string): Promise<void> {
-      const outcome = uuidPattern.test(id)
+    async remove(user: SessionUser, id: string): Promise<GenerationRemoval> {
+      const deleted = uuidPattern.test(id)
         ? await deps.repositories.transaction(['generations'], (tx) =>
             tx.generations.deleteFinished(user.id, id),
           )
         : undefined;
-      if (outcome === undefined) throw new HttpProblem(404, 'Generation not found.');
-      if (outcome === 'running') {
-        throw new HttpProblem(409, 'This generation is still running; cancel it first.');
-      }
+      if (deleted === undefined) return { outcome: 'not_found' };
+      if (deleted === 'running') return { outcome: 'running' };
       await Promise.all(
-        outcome.map((key) =>
+        deleted.map((key) =>
           deps.storage.delete(key).catch((error: unknown) => {
             deps.logger?.warn(
               { err: error, key },
@@ -374,15 +410,19 @@ export function createGenerationService(deps: {
           }),
         ),
       );
+      return { outcome: 'removed' };
     },
 
-    async cancel(user: SessionUser, id: string): Promise<GenerationRecord> {
-      const row = await getOwned(user, id);
-      if (row.status === 'completed' || row.status === 'failed') {
-        throw new HttpProblem(409, 'This generation has already finished.');
-      }
+    /**
+     * The person stops one of their running requests: it is cancelled at the provider, failed as
+     * 'Canceled' and refunded (or, if the provider had already finished it, completed).
+     */
+    async cancel(user: SessionUser, id: string): Promise<GenerationCancel> {
+      const row = await findOwned(user, id);
+      if (!row) return { outcome: 'not_found' };
+      if (row.status === 'completed' || row.status === 'failed') return { outcome: 'finished' };
       const ended = await deps.engine.cancel(row);
-      return withRecord(ended ?? row);
+      return { outcome: 'canceled', record: await withRecord(ended ?? row) };
     },
   };
 }

@@ -14,6 +14,7 @@ import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { requireUser } from '../auth/index.ts';
 import type { GenerationService } from './generation.service.ts';
+import { generationProblem } from './generations.problems.ts';
 
 export interface GenerationRoutesOptions {
   generations: GenerationService;
@@ -73,7 +74,11 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
       async (request) => {
         const user = requireUser(request);
         const key = idempotencyKeyOf(request.headers);
-        return generations.create(user, type, request.body, key, requestLocale(request));
+        const created = await generations.create(user, type, request.body, key);
+        if (created.outcome === 'created' || created.outcome === 'replayed') {
+          return created.response;
+        }
+        throw generationProblem(created, requestLocale(request));
       },
     );
   }
@@ -101,7 +106,11 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
         response: { 200: generationRecordSchema, 404: problemSchema },
       },
     },
-    async (request) => generations.read(requireUser(request), request.params.id),
+    async (request) => {
+      const read = await generations.read(requireUser(request), request.params.id);
+      if (read.outcome !== 'found') throw generationProblem(read, requestLocale(request));
+      return read.record;
+    },
   );
 
   app.put(
@@ -115,8 +124,12 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
         response: { 200: generationRecordSchema, 400: problemSchema, 404: problemSchema },
       },
     },
-    async (request) =>
-      generations.setFavorite(requireUser(request), request.params.id, request.body.favorite),
+    async (request) => {
+      const user = requireUser(request);
+      const changed = await generations.setFavorite(user, request.params.id, request.body.favorite);
+      if (changed.outcome !== 'changed') throw generationProblem(changed, requestLocale(request));
+      return changed.record;
+    },
   );
 
   app.delete(
@@ -131,7 +144,8 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      await generations.remove(requireUser(request), request.params.id);
+      const removed = await generations.remove(requireUser(request), request.params.id);
+      if (removed.outcome !== 'removed') throw generationProblem(removed, requestLocale(request));
       return reply.code(204).send(null);
     },
   );
@@ -146,6 +160,12 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
         response: { 200: generationRecordSchema, 404: problemSchema, 409: problemSchema },
       },
     },
-    async (request) => generations.cancel(requireUser(request), request.params.id),
+    async (request) => {
+      const canceled = await generations.cancel(requireUser(request), request.params.id);
+      if (canceled.outcome !== 'canceled') {
+        throw generationProblem(canceled, requestLocale(request));
+      }
+      return canceled.record;
+    },
   );
 };

@@ -1,6 +1,7 @@
 // The generations module's public entry: the service other modules ask (batches, admin, realtime)
 // and the repositories a transaction elsewhere may bind with it.
 export type { Generations } from './generation.repository.ts';
-export type { GenerationService } from './generation.service.ts';
+export type { FreeRetry, GenerationService } from './generation.service.ts';
+export { generationProblem } from './generations.problems.ts';
 export type { IdempotencyKeyRepository } from './idempotency-key.repository.ts';
 export type { WebhookEventRepository } from './webhook-event.repository.ts';

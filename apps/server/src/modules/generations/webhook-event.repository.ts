@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { webhookEvents } from '../../db/schema.ts';
 
-/** Deliveries received from providers, by their event id: a replayed delivery is recorded once. */
+/**
+ * Deliveries received from providers, by their event id: a replayed delivery is recorded once.
+ * One table serves both provider-webhook flows, each reaching it only as
+ * `repositories.webhookEvents`: Replicate's deliveries (`webhook.service.ts`: `record`, with the
+ * ingest job it enqueues) and the payment gateways' notifications (`payments/payment.service.ts`:
+ * `isRecorded`, and `recordProcessed` in the settling transaction). It stays beside the first of
+ * the two; neither module imports it.
+ */
 export function createWebhookEventRepository(db: Executor) {
   return {
     /** Records a delivery; false when this provider's event id was recorded before (a replay). */

@@ -1,6 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from 'zod';
-import { HttpProblem } from '../../lib/problem.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import type { JobRepository } from '../queue/index.ts';
 import type { WebhookBinding } from './webhook-binding.ts';
@@ -16,6 +15,21 @@ export interface WebhookHeaders {
   'webhook-timestamp': string;
   'webhook-signature': string;
 }
+
+/** What became of a delivery: the route maps each outcome to its answer. */
+export type WebhookDelivery =
+  /** Recorded, and its `ingest_prediction` job enqueued. */
+  | { outcome: 'accepted' }
+  /** Its delivery id was recorded before: nothing more to do. */
+  | { outcome: 'replayed' }
+  /** The Standard Webhooks signature does not verify (or its timestamp is too far off). */
+  | { outcome: 'bad_signature' }
+  /** The signed body could not be read. */
+  | { outcome: 'unreadable' }
+  /** Signed, but not a prediction with an id shaped as the provider's are. */
+  | { outcome: 'no_prediction_id' }
+  /** The address names a request this server did not bind to its prediction. */
+  | { outcome: 'unbound' };
 
 /**
  * Replicate's deliveries: verify the Standard Webhooks signature on the raw body (which also rejects
@@ -39,21 +53,20 @@ export function createWebhookService(deps: {
       raw: string,
       headers: WebhookHeaders,
       bound: { request?: string | undefined; sig?: string | undefined },
-    ): Promise<void> {
+    ): Promise<WebhookDelivery> {
       let body: unknown;
       try {
         body = verifier.verify(raw, { ...headers });
       } catch (error) {
         if (error instanceof WebhookVerificationError) {
           deps.logger.warn({ reason: error.message }, 'rejected a webhook');
-          throw new HttpProblem(401, 'Invalid webhook signature.');
+          return { outcome: 'bad_signature' };
         }
-        throw new HttpProblem(400, 'Invalid webhook body.');
+        return { outcome: 'unreadable' };
       }
       // Signed is not well-formed: `null`, `[]` or an id no provider makes is refused, not a 500.
       const parsed = deliverySchema.safeParse(body);
-      if (!parsed.success)
-        throw new HttpProblem(400, 'The webhook carries no valid prediction id.');
+      if (!parsed.success) return { outcome: 'no_prediction_id' };
       const predictionId = parsed.data.id;
       // The request named in the address must be one this server bound to its prediction.
       let requestId: string | undefined;
@@ -66,18 +79,21 @@ export function createWebhookService(deps: {
             { predictionId },
             'rejected a webhook naming a request it is not bound to',
           );
-          throw new HttpProblem(401, 'The webhook address does not match its request.');
+          return { outcome: 'unbound' };
         }
         requestId = bound.request;
       }
 
-      await deps.repositories.transaction(['webhookEvents', 'jobs'], async (tx) => {
-        if (!(await tx.webhookEvents.record('replicate', headers['webhook-id']))) return;
+      return deps.repositories.transaction(['webhookEvents', 'jobs'], async (tx) => {
+        if (!(await tx.webhookEvents.record('replicate', headers['webhook-id']))) {
+          return { outcome: 'replayed' };
+        }
         await tx.jobs.enqueue(
           'ingest_prediction',
           { requestId, predictionId },
           { jobKey: `ingest:${predictionId}` },
         );
+        return { outcome: 'accepted' };
       });
     },
   };

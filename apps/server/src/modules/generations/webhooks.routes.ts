@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { WebhookService } from './webhook.service.ts';
+import { HttpProblem } from '../../lib/problem.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
+import type { WebhookDelivery, WebhookService } from './webhook.service.ts';
 
 export interface WebhookRoutesOptions {
   webhooks: WebhookService;
@@ -9,6 +11,24 @@ export interface WebhookRoutesOptions {
 const querySchema = z
   .object({ request: z.string().max(64).optional(), sig: z.string().max(128).optional() })
   .loose();
+
+/** The HTTP answer to each delivery the webhook service refuses. */
+function deliveryProblem(
+  refusal: Exclude<WebhookDelivery, { outcome: 'accepted' | 'replayed' }>,
+): HttpProblem {
+  switch (refusal.outcome) {
+    case 'bad_signature':
+      return new HttpProblem(401, 'Invalid webhook signature.');
+    case 'unreadable':
+      return new HttpProblem(400, 'Invalid webhook body.');
+    case 'no_prediction_id':
+      return new HttpProblem(400, 'The webhook carries no valid prediction id.');
+    case 'unbound':
+      return new HttpProblem(401, 'The webhook address does not match its request.');
+    default:
+      return unhandledOutcome(refusal);
+  }
+}
 
 /**
  * `POST /api/webhooks/replicate`: hands the raw body and its signature headers to the webhook
@@ -33,7 +53,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      await options.webhooks.acceptReplicate(
+      const delivery = await options.webhooks.acceptReplicate(
         typeof request.body === 'string' ? request.body : '',
         {
           'webhook-id': String(request.headers['webhook-id'] ?? ''),
@@ -42,6 +62,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
         },
         { request: request.query.request, sig: request.query.sig },
       );
+      if (delivery.outcome !== 'accepted' && delivery.outcome !== 'replayed') {
+        throw deliveryProblem(delivery);
+      }
       return reply.code(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
-import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import type { PaymentRefusal } from './payment.service.ts';
 
 /**
@@ -40,6 +40,6 @@ export function paymentProblem(refusal: PaymentRefusal): HttpProblem {
     case 'refund_failed':
       return new HttpProblem(502, `The provider did not refund: ${refusal.reason}`);
     default:
-      return unmappedOutcome(refusal);
+      return unhandledOutcome(refusal);
   }
 }

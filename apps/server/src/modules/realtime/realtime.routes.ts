@@ -48,10 +48,19 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
         const fresh = await options.accounts.find(userId);
         return fresh && toUserRecord(fresh);
       },
-      generation: (userId, id) => options.generations.read({ id: userId }, id),
+      // A record gone before it was read (deleted, or not theirs) sends nothing, logged as the failed
+      // read it was.
+      generation: async (userId, id) => {
+        const read = await options.generations.read({ id: userId }, id);
+        if (read.outcome === 'found') return read.record;
+        app.log.warn({ key: `generation:${id}`, outcome: read.outcome }, 'realtime read failed');
+        return undefined;
+      },
       payment: async (userId, id) => {
         const found = await options.payments.record({ id: userId }, id);
-        return found.outcome === 'found' ? found.payment : undefined;
+        if (found.outcome === 'found') return found.payment;
+        app.log.warn({ key: `payment:${id}`, outcome: found.outcome }, 'realtime read failed');
+        return undefined;
       },
     },
     maxStreamsPerUser: options.maxStreamsPerUser ?? 8,

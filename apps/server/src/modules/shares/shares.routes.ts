@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { sendObject } from '../../lib/send-object.ts';
-import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import { requireUser } from '../auth/index.ts';
 import type {
   SharedFile,
@@ -48,7 +48,7 @@ function shareProblem(refusal: ShareRefusal): HttpProblem {
     case 'nothing_shared':
       return new HttpProblem(404, 'Not found.');
     default:
-      return unmappedOutcome(refusal);
+      return unhandledOutcome(refusal);
   }
 }
 

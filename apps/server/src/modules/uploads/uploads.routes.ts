@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { problemSchema, uploadResponseSchema } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem } from '../../lib/problem.ts';
-import { unmappedOutcome } from '../../lib/unmapped-outcome.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import { requireUser } from '../auth/index.ts';
 import type { FileUrls } from '../files/index.ts';
 import type { ImageStore, UploadService } from './upload.service.ts';
@@ -82,7 +82,7 @@ function imageProblem(refusal: Exclude<ImageStore, { outcome: 'stored' }>): Http
         'could not be decoded',
       );
     default:
-      return unmappedOutcome(refusal);
+      return unhandledOutcome(refusal);
   }
 }
 

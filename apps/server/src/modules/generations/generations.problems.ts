@@ -1,0 +1,85 @@
+import { problemTypes } from '@kadr/contract';
+import type { Locale } from '../../lib/locale.ts';
+import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
+import type {
+  FavoriteChange,
+  FreeRetry,
+  GenerationCancel,
+  GenerationCreate,
+  GenerationQuote,
+  GenerationRead,
+  GenerationRemoval,
+} from './generation.service.ts';
+
+/** Every way the generation service refuses (an operator's repeated free retry is admin's to say). */
+export type GenerationRefusal = Exclude<
+  | GenerationQuote
+  | GenerationCreate
+  | FreeRetry
+  | GenerationRead
+  | FavoriteChange
+  | GenerationRemoval
+  | GenerationCancel,
+  {
+    outcome:
+      | 'priced'
+      | 'created'
+      | 'replayed'
+      | 'retried_before'
+      | 'found'
+      | 'changed'
+      | 'removed'
+      | 'canceled';
+  }
+>;
+
+/**
+ * The HTTP answer to each refusal of the generation service. `locale` is the language a switched-off
+ * model is named in (the request's, for a person's create).
+ */
+export function generationProblem(refusal: GenerationRefusal, locale: Locale): HttpProblem {
+  switch (refusal.outcome) {
+    case 'invalid':
+      return validationProblem(refusal.errors);
+    case 'model_off':
+      return new HttpProblem(
+        409,
+        locale === 'ru'
+          ? `Модель ${refusal.modelName} временно недоступна. Выберите другую модель.`
+          : `${refusal.modelName} is unavailable for now. Please choose another model.`,
+        { type: problemTypes.modelOff },
+      );
+    case 'model_gone':
+      return new HttpProblem(409, `${refusal.modelId} is no longer in the catalogue.`);
+    case 'insufficient_tokens':
+      return new HttpProblem(402, `Not enough tokens. Required: ${refusal.required} tokens`, {
+        type: problemTypes.insufficientTokens,
+      });
+    case 'too_many_running':
+      return new HttpProblem(
+        429,
+        `${refusal.limit} generations are running; the next can start when one finishes.`,
+        {
+          type: problemTypes.tooManyRunning,
+          headers: { 'retry-after': '10' },
+          limit: refusal.limit,
+        },
+      );
+    case 'key_reused':
+      return new HttpProblem(
+        409,
+        'This Idempotency-Key was already used with a different request.',
+      );
+    case 'key_in_progress':
+      return new HttpProblem(409, 'A request with this Idempotency-Key is still being processed.');
+    case 'not_found':
+      return new HttpProblem(404, 'Generation not found.');
+    case 'running':
+      return new HttpProblem(409, 'This generation is still running; cancel it first.');
+    case 'finished':
+      return new HttpProblem(409, 'This generation has already finished.');
+    default:
+      return unhandledOutcome(refusal);
+  }
+}
