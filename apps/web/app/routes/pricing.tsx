@@ -1,13 +1,13 @@
 import '~/locales/app';
 import '~/locales/app-pricing';
 import { PageHeader } from '~/components/page-header';
-import { usePackages } from '~/features/generations/hooks';
 import { CurrencyChoice } from '~/features/pricing/components/currency-choice';
 import { ModelCosts } from '~/features/pricing/components/model-costs';
 import { PackageList } from '~/features/pricing/components/package-list';
 import { PricingFaq } from '~/features/pricing/components/pricing-faq';
 import { WorkedExamples } from '~/features/pricing/components/worked-examples';
 import { useCurrency } from '~/features/pricing/currency';
+import { usePackages } from '~/features/pricing/hooks';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';

@@ -1,3 +1,4 @@
+export { createStripeEmulator } from './stripe-emulator.ts';
 export type {
   AsyncOutcome as StripeAsyncOutcome,
   NewRefundStatus as StripeNewRefundStatus,
@@ -12,5 +13,4 @@ export type {
   StripePaymentIntent,
   StripeRefund,
   StripeRefundStatus,
-} from './stripe-emulator.ts';
-export { createStripeEmulator } from './stripe-emulator.ts';
+} from './types.ts';

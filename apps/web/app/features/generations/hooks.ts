@@ -1,7 +1,6 @@
 import { listModels, type ModelType, pollIntervalMs } from '@kadr/catalog';
 import type { ModelListItem } from '@kadr/contract';
 import {
-  type Currency,
   type GenerationList,
   type GenerationRecord,
   generationRecordSchema,
@@ -17,14 +16,10 @@ import { useSession } from '~/lib/session';
 import {
   ClientError,
   getGeneration,
-  getLedgerPage,
-  getPayment,
   getTokenBalance,
   type HistoryFilter,
-  type LedgerFilter,
   listGenerations,
   listModelsOf,
-  listPackages,
 } from './api';
 import { queryKeys } from './query-keys';
 
@@ -204,55 +199,10 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** Whether `next` may replace `current`: a payment never goes back to pending. */
-function isNewerPayment(current: PaymentRecord | undefined, next: PaymentRecord): boolean {
+export function isNewerPayment(current: PaymentRecord | undefined, next: PaymentRecord): boolean {
   if (!current) return true;
   if (current.status !== 'pending' && next.status === 'pending') return false;
   return Date.parse(next.updated) >= Date.parse(current.updated);
-}
-
-/**
- * One of the person's payments, kept current while it is pending: `payment` events write into it
- * (usePaymentSync), each `user` event reads it again (the credit moved the balance), and it is
- * read every 2 s besides, in case no event comes (the server asks the provider on such reads).
- */
-export function usePayment(id: string, enabled = true) {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: queryKeys.payment(id),
-    queryFn: async ({ signal }) => {
-      const fresh = await getPayment(id, signal);
-      const current = client.getQueryData<PaymentRecord>(queryKeys.payment(id));
-      return current && !isNewerPayment(current, fresh) ? current : fresh;
-    },
-    enabled,
-    staleTime: 0,
-    // A 404 (someone else's or an unknown payment) is an answer, not a blip.
-    retry: (count, error) => count < 2 && !isNotFound(error),
-    // Pending, or not read yet because reads fail: ask again in 2 s.
-    refetchInterval: (query) => {
-      const { data, error } = query.state;
-      if (data) return data.status === 'pending' ? pollIntervalMs : false;
-      return error && !isNotFound(error) ? pollIntervalMs : false;
-    },
-    refetchIntervalInBackground: true,
-  });
-}
-
-/** The token packages of a currency, named in the interface language. */
-export function usePackages(currency: Currency, language: string) {
-  return useQuery({
-    queryKey: queryKeys.packages(currency, language),
-    queryFn: ({ signal }) => listPackages(currency, language, signal),
-    staleTime: Infinity,
-  });
-}
-
-export function useLedgerPage(filter: LedgerFilter) {
-  return useQuery({
-    queryKey: queryKeys.ledger.page(filter),
-    queryFn: ({ signal }) => getLedgerPage(filter, signal),
-    placeholderData: keepPreviousData,
-  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ModelType } from '@kadr/catalog';
 import type { Currency } from '@kadr/contract';
 import { modelsQueryRoot } from '~/lib/query-client';
-import type { HistoryFilter, LedgerFilter } from './api';
+import type { HistoryFilter } from './api';
 
 /**
  * The spec's query keys (§7): models, generation (a draft's cost), request (one generation
@@ -36,6 +36,7 @@ export const queryKeys = {
   payment: (id: string) => ['payment', id] as const,
   ledger: {
     all: ['ledger'] as const,
-    page: (filter: LedgerFilter) => ['ledger', filter] as const,
+    /** One statement page (the profile's `LedgerFilter`). */
+    page: (filter: { page: number; perPage: number }) => ['ledger', filter] as const,
   },
 };

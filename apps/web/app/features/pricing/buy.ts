@@ -1,7 +1,8 @@
 import type { Currency } from '@kadr/contract';
-import { ClientError, createPayment } from '~/features/generations/api';
+import { ClientError } from '~/features/generations/api';
 import { prefersSameWindow } from '~/lib/device';
 import { readStorage, storageKeys } from '~/lib/storage';
+import { createPayment } from './api';
 
 /** What buying needs from the browser; tests pass fakes. */
 export type PurchaseEnvironment = {

@@ -12,8 +12,8 @@ import {
   parameterSections,
   studioDefaults,
 } from '@kadr/catalog';
-import type { GenerationPayload } from '../generations/api';
 import type { ReusableSettings } from '../generations/reuse';
+import type { GenerationPayload } from './api';
 
 /**
  * The studio form. Pure data and a reducer, so the rules of spec §2/§4 (tab resets the model,

@@ -5,12 +5,12 @@ import { clsx } from 'clsx';
 import { LoaderCircle, ShieldCheck, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
-import { usePackages } from '~/features/generations/hooks';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { buyPackage, type ReceiptEmailProblem, receiptEmailProblem } from '../buy';
 import { formatPerToken } from '../currency';
+import { usePackages } from '../hooks';
 import { ReceiptEmailForm } from './receipt-email';
 
 /** The package whose purchase waits for the receipt's e-mail, and the server's last word on it. */

@@ -7,9 +7,10 @@ import { failureText, isCanceled } from '~/features/generations/canceled';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
-import { useGenerationRequest, usePayment } from '~/features/generations/hooks';
+import { useGenerationRequest } from '~/features/generations/hooks';
 import { formatDate } from '~/lib/format';
 import { useTranslation } from '~/lib/use-translation';
+import { usePayment } from '../hooks';
 
 export type EntryTarget = { kind: 'generation' | 'payment'; id: string };
 

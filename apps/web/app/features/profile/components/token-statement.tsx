@@ -11,10 +11,10 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Download, LoaderCircle, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { ledgerCsvUrl } from '~/features/generations/api';
-import { useLedgerPage } from '~/features/generations/hooks';
 import { formatDate, formatNumber } from '~/lib/format';
 import { useTranslation } from '~/lib/use-translation';
+import { ledgerCsvUrl } from '../api';
+import { useLedgerPage } from '../hooks';
 import { EntryDetails, type EntryTarget } from './entry-details';
 import { ProfileCard } from './profile-card';
 

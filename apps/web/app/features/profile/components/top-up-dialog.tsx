@@ -15,13 +15,14 @@ import { useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { LinkButton } from '~/components/ui/link-button';
-import { cancelPayment } from '~/features/generations/api';
-import { isNotFound, usePayment } from '~/features/generations/hooks';
+import { isNotFound } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { supportUrl } from '~/lib/env';
 import { reportPurchase } from '~/lib/metrika';
 import { useCurrentUser } from '~/lib/session';
 import { useTranslation } from '~/lib/use-translation';
+import { cancelPayment } from '../api';
+import { usePayment } from '../hooks';
 import { readTopUp, slowAfterMs, type TopUpView, topUpView, withoutTopUp } from '../top-up';
 
 /**

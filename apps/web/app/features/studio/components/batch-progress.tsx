@@ -5,12 +5,7 @@ import { type Batch, type GenerationRecord, isFinished } from '@kadr/contract';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Download } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';
-import {
-  cancelBatch,
-  cancelGeneration,
-  followBatch,
-  getGeneration,
-} from '~/features/generations/api';
+import { getGeneration } from '~/features/generations/api';
 import { isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
@@ -19,6 +14,7 @@ import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
+import { cancelBatch, cancelGeneration, followBatch } from '../api';
 
 const followMs = 2000;
 

@@ -6,7 +6,6 @@ import { clsx } from 'clsx';
 import { Ban, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
-import { cancelGeneration } from '~/features/generations/api';
 import { announceFinished } from '~/features/generations/background-notice';
 import { failureText, isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
@@ -18,6 +17,7 @@ import { queryKeys } from '~/features/generations/query-keys';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
+import { cancelGeneration } from '../api';
 
 function formatDuration(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));

@@ -4,10 +4,11 @@ import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
-import { ClientError, uploadImage } from '~/features/generations/api';
+import { ClientError } from '~/features/generations/api';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
+import { uploadImage } from '../api';
 import type { FieldProps } from './field-props';
 
 /**

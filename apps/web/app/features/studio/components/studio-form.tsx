@@ -11,12 +11,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Image as ImageIcon, Video } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import {
-  ClientError,
-  createGeneration,
-  estimateCost,
-  type GenerationPayload,
-} from '~/features/generations/api';
+import { ClientError } from '~/features/generations/api';
 import { offerNotificationsOnce } from '~/features/generations/background-notice';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
@@ -25,6 +20,7 @@ import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
+import { createGeneration, estimateCost, type GenerationPayload } from '../api';
 import { fieldErrorText } from '../field-errors';
 import { generateState } from '../generate-state';
 import { type StudioAction, type StudioState, toPayload, visibleSections } from '../studio-state';
