@@ -113,6 +113,17 @@ describe('the server modules’ READMEs', () => {
       ).toEqual([]);
     },
   );
+
+  it.each(moduleNames)('modules/%s/README.md names every file of its module', (module) => {
+    const readme = path.join(modulesDir, module, 'README.md');
+    if (!existsSync(readme)) return; // said by the first test
+    const text = read(readme);
+    const unnamed = readdirSync(path.join(modulesDir, module))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => !text.includes(`\`${file}\``))
+      .map((file) => `apps/server/src/modules/${module}/README.md does not name \`${file}\``);
+    expect(unnamed).toEqual([]);
+  });
 });
 
 describe('the start page, docs/README.md', () => {
