@@ -1,4 +1,4 @@
-import type { GenerationErrorCode } from '@kadr/contract';
+import { type GenerationErrorCode, uuidPattern } from '@kadr/contract';
 import { and, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { adminAudit, users } from '../../db/schema.ts';
@@ -42,7 +42,7 @@ function listConditions(alias: 'g' | 'p', filters: ListFilters): SQL {
   if (filters.provider) where.push(sql`${t}.provider = ${filters.provider}`);
   if (filters.person) {
     where.push(
-      UUID.test(filters.person)
+      uuidPattern.test(filters.person)
         ? sql`${t}.user_id = ${filters.person}`
         : sql`lower(u.email) = lower(${filters.person})`,
     );
@@ -56,8 +56,6 @@ function listConditions(alias: 'g' | 'p', filters: ListFilters): SQL {
 const canceled = sql`status = 'failed' and error_code = ${'canceled' satisfies GenerationErrorCode}`;
 /** A generation that failed by itself: what the overview's failures and failure rates count. */
 const failedNotCanceled = sql`status = 'failed' and error_code is distinct from ${'canceled' satisfies GenerationErrorCode}`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const personColumns = {
   id: users.id,
@@ -100,7 +98,7 @@ export function createAdminRepository(db: Executor) {
         ? or(
             ilike(users.email, pattern),
             ilike(users.name, pattern),
-            ...(UUID.test(q) ? [eq(users.id, q)] : []),
+            ...(uuidPattern.test(q) ? [eq(users.id, q)] : []),
           )
         : undefined;
       return db
@@ -172,7 +170,7 @@ export function createAdminRepository(db: Executor) {
 
     /** One generation with everything the console shows of it. */
     async generation(id: string): Promise<Row | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!uuidPattern.test(id)) return undefined;
       const result = await db.execute<Row>(sql`
         select ${generationColumns}, g.updated, g.provider, g.replicate_id as prediction_id,
                g.error, g.submitted_at, g.completed_at, g.deadline, g.jsondata
@@ -200,7 +198,7 @@ export function createAdminRepository(db: Executor) {
     },
 
     async payment(id: string): Promise<Row | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!uuidPattern.test(id)) return undefined;
       const result = await db.execute<Row>(sql`
         select ${paymentColumns}, p.updated, p.package_id, p.cancel_reason, p.succeeded_at,
                p.closed_at, p.reversed_minor, p.amount_minor, p.shortfall_tokens, p.referrer_id,

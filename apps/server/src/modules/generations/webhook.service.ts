@@ -1,3 +1,4 @@
+import { uuidPattern } from '@kadr/contract';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from 'zod';
 import type { Transaction } from '../../lib/transaction.ts';
@@ -7,7 +8,6 @@ import type { WebhookEventRepository } from './webhook-event.repository.ts';
 
 /** What a delivery must be: a prediction with an id shaped as the provider's ids are. */
 const deliverySchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The Standard Webhooks headers a delivery is signed with. */
 export interface WebhookHeaders {
