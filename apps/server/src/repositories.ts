@@ -7,13 +7,13 @@ import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createBatchRepository } from './modules/batches/batch.repository.ts';
 import { createModelSwitchRepository } from './modules/catalog/model-switch.repository.ts';
 import { createCollectionRepository } from './modules/collections/collection.repository.ts';
+import { createWebhookEventRepository } from './modules/deliveries/webhook-event.repository.ts';
 import { createFileRepository } from './modules/files/file.repository.ts';
 import {
   createGenerationRepository,
   createGenerationStatements,
 } from './modules/generations/generation.repository.ts';
 import { createIdempotencyKeyRepository } from './modules/generations/idempotency-key.repository.ts';
-import { createWebhookEventRepository } from './modules/generations/webhook-event.repository.ts';
 import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createRateLimitRepository } from './modules/limits/rate-limit.repository.ts';

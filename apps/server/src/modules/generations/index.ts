@@ -4,4 +4,3 @@ export type { Generations } from './generation.repository.ts';
 export type { FreeRetry, GenerationService } from './generation.service.ts';
 export { generationProblem } from './generations.problems.ts';
 export type { IdempotencyKeyRepository } from './idempotency-key.repository.ts';
-export type { WebhookEventRepository } from './webhook-event.repository.ts';

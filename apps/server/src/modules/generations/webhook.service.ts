@@ -2,9 +2,9 @@ import { uuidPattern } from '@kadr/contract';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from 'zod';
 import type { Transaction } from '../../lib/transaction.ts';
+import type { WebhookEventRepository } from '../deliveries/index.ts';
 import type { JobRepository } from '../queue/index.ts';
 import type { WebhookBinding } from './webhook-binding.ts';
-import type { WebhookEventRepository } from './webhook-event.repository.ts';
 
 /** What a delivery must be: a prediction with an id shaped as the provider's ids are. */
 const deliverySchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });

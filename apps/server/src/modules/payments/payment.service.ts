@@ -20,7 +20,7 @@ import {
   type WebhookRequest,
 } from '../../providers/payments/gateway.ts';
 import type { SessionUser } from '../auth/index.ts';
-import type { WebhookEventRepository } from '../generations/index.ts';
+import type { WebhookEventRepository } from '../deliveries/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { UserRepository } from '../users/index.ts';
 import { toPaymentRecord } from './payment.mapper.ts';

@@ -4,11 +4,10 @@ import { webhookEvents } from '../../db/schema.ts';
 
 /**
  * Deliveries received from providers, by their event id: a replayed delivery is recorded once.
- * One table serves both provider-webhook flows, each reaching it only as
- * `repositories.webhookEvents`: Replicate's deliveries (`webhook.service.ts`: `record`, with the
- * ingest job it enqueues) and the payment gateways' notifications (`payments/payment.service.ts`:
- * `isRecorded`, and `recordProcessed` in the settling transaction). It stays beside the first of
- * the two; neither module imports it.
+ * One table serves both provider-webhook flows, each binding it as `webhookEvents`: Replicate's
+ * deliveries (`generations/webhook.service.ts`: `record`, with the ingest job it enqueues) and the
+ * payment gateways' notifications (`payments/payment.service.ts`: `isRecorded`, and
+ * `recordProcessed` in the settling transaction).
  */
 export function createWebhookEventRepository(db: Executor) {
   return {
