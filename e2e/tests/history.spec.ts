@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { fill, appTexts as texts, useLanguage } from './app-texts.ts';
 import { expect, test } from './fixtures.ts';
-import { demoSignIn, signInWithGoogle, uniqueEmail } from './users.ts';
+import { demoSignIn, referredFriendSignsUp, uniqueEmail } from './users.ts';
 
 /**
  * 30 generations through the API: 24 images and 6 videos (the cheapest settings). Two friends who
@@ -17,13 +17,7 @@ async function seedThirty(page: Page, baseURL: string) {
   // thirty generations (a bonus is paid only for a friend whose provider verified their e-mail).
   const browser = page.context().browser();
   if (!browser) throw new Error('no browser');
-  for (let i = 0; i < 2; i++) {
-    const context = await browser.newContext({ baseURL });
-    const friend = await context.newPage();
-    await friend.goto(`/?ref=${user.id}`);
-    await signInWithGoogle(friend, { name: 'Friend', email: uniqueEmail('friend') });
-    await context.close();
-  }
+  for (let i = 0; i < 2; i++) await referredFriendSignsUp(browser, user.id);
   for (let i = 0; i < 30; i++) {
     const video = i % 5 === 4;
     const data = video

@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { ledgerReasonLabels } from '../../packages/contract/src/ledger.ts';
 import { appTexts, fill, type Lang, plural, useLanguage } from './app-texts.ts';
+import { clickToProvider } from './checkout.ts';
 import { expect, test } from './fixtures.ts';
-import { type DemoUser, demoSignIn, signInWithGoogle, uniqueEmail } from './users.ts';
+import { type DemoUser, demoSignIn, googleSignIn, uniqueEmail } from './users.ts';
 
 /**
  * Buying tokens as a person does, in demo mode: the emulated YooKassa (Russian, roubles) and
@@ -84,14 +85,7 @@ async function buy(page: Page, provider: Provider, shot?: string): Promise<Page>
     page.getByText(provider.lang === 'en' ? 'Try every model' : 'Чтобы попробовать все модели'),
   ).toBeVisible();
   if (shot) await page.screenshot({ path: shot, fullPage: true });
-  const opened = page
-    .context()
-    .waitForEvent('page', { timeout: 5_000 })
-    .catch(() => null);
-  await button.click();
-  const tab = (await opened) ?? page;
-  await expect(tab).toHaveURL(provider.page, { timeout: 15_000 });
-  return tab;
+  return clickToProvider(page, button, provider.page);
 }
 
 function statementRows(page: Page): Locator {
@@ -145,8 +139,9 @@ for (const provider of [yookassa, stripe]) {
     await expect
       .poll(async () => (await context.cookies()).find((c) => c.name === 'kadr_ref')?.value)
       .toBe(referrer.user.id);
-    // Through Google: a bonus is paid only for a friend whose provider verified their e-mail.
-    await signInWithGoogle(page, { name: 'Friend', email: uniqueEmail('friend') });
+    // Through Google: a bonus is paid only for a friend whose provider verified their e-mail. The
+    // sign-in pages themselves are sign-in.spec.ts's: here the friend's browser makes the requests.
+    await googleSignIn(page.request, { name: 'Friend', email: uniqueEmail('friend') });
     // The referrer's open tab shows the sign-up bonus without a reload.
     await expect(profileBalance(referrer.page, lang, welcome + signUpBonus)).toBeVisible();
 
