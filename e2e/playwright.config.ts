@@ -52,9 +52,12 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
-      // The signed-in screens people use most, again at a phone's width.
+      // At a phone's width, with touch: the tests tagged @phone — phone-layout.spec.ts (each
+      // signed-in screen fits, its controls in reach, axe) and the flows that take another path on
+      // a phone. The rest prove nothing the width changes and run on the desktop only
+      // (docs/testing.md).
       name: 'phone',
-      testMatch: /(studio|compare|batch|history|library|payments[\w-]*)\.spec\.ts$/,
+      grep: /@phone/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },

@@ -88,9 +88,9 @@ for (const lang of ['ru', 'en'] as const) {
   });
 }
 
-test('compare (en, phone): a double click on “Compare · 7 credits” charges once; the button locks, says what started and brings the results into view', async ({
-  page,
-}) => {
+test('compare (en, phone): a double click on “Compare · 7 credits” charges once; the button locks, says what started and brings the results into view', {
+  tag: '@phone',
+}, async ({ page }) => {
   test.skip(test.info().project.name !== 'phone', 'reported in English on a phone');
   test.setTimeout(60_000);
   const t = texts.en;
@@ -126,9 +126,9 @@ test('compare (en, phone): a double click on “Compare · 7 credits” charges 
   expect((await currentUser(page.request)).tokens).toBe(93);
 });
 
-test('compare (en, phone): short of credits, it offers the top-up the studio offers', async ({
-  page,
-}) => {
+test('compare (en, phone): short of credits, it offers the top-up the studio offers', {
+  tag: '@phone',
+}, async ({ page }) => {
   test.skip(test.info().project.name !== 'phone', 'reported in English on a phone');
   const t = texts.en;
   await useLanguage(page, 'en');

@@ -122,73 +122,73 @@ for (const provider of [yookassa, stripe]) {
   const texts = appTexts[lang];
   const commission = Math.floor(tokens / 2);
 
-  test(`${lang}: a referred friend buys ${tokens} through ${lang === 'ru' ? 'YooKassa' : 'Stripe'}; both balances move live`, async ({
-    page,
-    context,
-    browser,
-    baseURL,
-  }, testInfo) => {
-    test.setTimeout(90_000);
-    // For looking at: /pricing, the dialog and the statement, in each language and size.
-    const shot = (name: string) => testInfo.outputPath(`${name}.png`);
-    const referrer = await personWithOpenProfile(browser, baseURL, lang, 'Referrer');
+  // @phone: there the provider's page opens in this tab, and the statement is a list, not a table.
+  test(
+    `${lang}: a referred friend buys ${tokens} through ${lang === 'ru' ? 'YooKassa' : 'Stripe'}; both balances move live`,
+    { tag: '@phone' },
+    async ({ page, context, browser, baseURL }, testInfo) => {
+      test.setTimeout(90_000);
+      // For looking at: /pricing, the dialog and the statement, in each language and size.
+      const shot = (name: string) => testInfo.outputPath(`${name}.png`);
+      const referrer = await personWithOpenProfile(browser, baseURL, lang, 'Referrer');
 
-    // The friend follows the referral link and signs up.
-    await useLanguage(page, lang);
-    await page.goto(`/?ref=${referrer.user.id}`);
-    await expect
-      .poll(async () => (await context.cookies()).find((c) => c.name === 'kadr_ref')?.value)
-      .toBe(referrer.user.id);
-    // Through Google: a bonus is paid only for a friend whose provider verified their e-mail. The
-    // sign-in pages themselves are sign-in.spec.ts's: here the friend's browser makes the requests.
-    await googleSignIn(page.request, { name: 'Friend', email: uniqueEmail('friend') });
-    // The referrer's open tab shows the sign-up bonus without a reload.
-    await expect(profileBalance(referrer.page, lang, welcome + signUpBonus)).toBeVisible();
+      // The friend follows the referral link and signs up.
+      await useLanguage(page, lang);
+      await page.goto(`/?ref=${referrer.user.id}`);
+      await expect
+        .poll(async () => (await context.cookies()).find((c) => c.name === 'kadr_ref')?.value)
+        .toBe(referrer.user.id);
+      // Through Google: a bonus is paid only for a friend whose provider verified their e-mail. The
+      // sign-in pages themselves are sign-in.spec.ts's: here the friend's browser makes the requests.
+      await googleSignIn(page.request, { name: 'Friend', email: uniqueEmail('friend') });
+      // The referrer's open tab shows the sign-up bonus without a reload.
+      await expect(profileBalance(referrer.page, lang, welcome + signUpBonus)).toBeVisible();
 
-    const checkout = await buy(page, provider, shot('pricing'));
-    await checkout.getByRole('button', { name: provider.pay }).click();
+      const checkout = await buy(page, provider, shot('pricing'));
+      await checkout.getByRole('button', { name: provider.pay }).click();
 
-    // Back on /profile: the dialog congratulates with the credited amount, and confetti flies.
-    await expect(checkout).toHaveURL(/\/profile\?topUp=/);
-    const dialog = checkout.getByRole('dialog', { name: texts.profile.topUp.succeeded.title });
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
-    await expect(dialog).toContainText(
-      plural(lang, texts.profile.topUp.succeeded, 'credited', tokens),
-    );
-    await expect(checkout.locator('body > canvas')).toHaveCount(1);
-    await checkout.screenshot({ path: shot('dialog') });
-    await expect(profileBalance(checkout, lang, welcome + tokens)).toBeAttached();
+      // Back on /profile: the dialog congratulates with the credited amount, and confetti flies.
+      await expect(checkout).toHaveURL(/\/profile\?topUp=/);
+      const dialog = checkout.getByRole('dialog', { name: texts.profile.topUp.succeeded.title });
+      await expect(dialog).toBeVisible({ timeout: 15_000 });
+      await expect(dialog).toContainText(
+        plural(lang, texts.profile.topUp.succeeded, 'credited', tokens),
+      );
+      await expect(checkout.locator('body > canvas')).toHaveCount(1);
+      await checkout.screenshot({ path: shot('dialog') });
+      await expect(profileBalance(checkout, lang, welcome + tokens)).toBeAttached();
 
-    // The referrer gets half, live in their open tab.
-    await expect(
-      profileBalance(referrer.page, lang, welcome + signUpBonus + commission),
-    ).toBeVisible();
+      // The referrer gets half, live in their open tab.
+      await expect(
+        profileBalance(referrer.page, lang, welcome + signUpBonus + commission),
+      ).toBeVisible();
 
-    // Continue closes the dialog and takes the parameter out of the address.
-    await dialog.getByRole('button', { name: texts.profile.topUp.continue }).click();
-    await expect(dialog).toBeHidden();
-    await expect(checkout).toHaveURL(/\/profile$/);
-    await expect(profileBalance(checkout, lang, welcome + tokens)).toBeVisible();
+      // Continue closes the dialog and takes the parameter out of the address.
+      await dialog.getByRole('button', { name: texts.profile.topUp.continue }).click();
+      await expect(dialog).toBeHidden();
+      await expect(checkout).toHaveURL(/\/profile$/);
+      await expect(profileBalance(checkout, lang, welcome + tokens)).toBeVisible();
 
-    await expectStatement(checkout, lang, [
-      { reason: 'payment_credit', delta: tokens, after: welcome + tokens },
-      { reason: 'welcome', delta: welcome, after: welcome },
-    ]);
-    await statementRows(checkout).first().scrollIntoViewIfNeeded();
-    await checkout.screenshot({ path: shot('statement') });
-    await expectStatement(referrer.page, lang, [
-      {
-        reason: 'referral_commission',
-        delta: commission,
-        after: welcome + signUpBonus + commission,
-      },
-      { reason: 'referral_bonus', delta: signUpBonus, after: welcome + signUpBonus },
-      { reason: 'welcome', delta: welcome, after: welcome },
-    ]);
-    await statementRows(referrer.page).first().scrollIntoViewIfNeeded();
-    await referrer.page.screenshot({ path: shot('referrer-statement') });
-    await referrer.context.close();
-  });
+      await expectStatement(checkout, lang, [
+        { reason: 'payment_credit', delta: tokens, after: welcome + tokens },
+        { reason: 'welcome', delta: welcome, after: welcome },
+      ]);
+      await statementRows(checkout).first().scrollIntoViewIfNeeded();
+      await checkout.screenshot({ path: shot('statement') });
+      await expectStatement(referrer.page, lang, [
+        {
+          reason: 'referral_commission',
+          delta: commission,
+          after: welcome + signUpBonus + commission,
+        },
+        { reason: 'referral_bonus', delta: signUpBonus, after: welcome + signUpBonus },
+        { reason: 'welcome', delta: welcome, after: welcome },
+      ]);
+      await statementRows(referrer.page).first().scrollIntoViewIfNeeded();
+      await referrer.page.screenshot({ path: shot('referrer-statement') });
+      await referrer.context.close();
+    },
+  );
 
   test(`${lang}: a payment cancelled on the provider's page credits nothing and congratulates nobody`, async ({
     page,

@@ -321,9 +321,9 @@ test('Qwen Image says which of aspect ratio and image size decides what', async 
   }
 });
 
-test('after Generate, the new generation is in view — the form is taller than the screen', async ({
-  page,
-}) => {
+test('after Generate, the new generation is in view — the form is taller than the screen', {
+  tag: '@phone',
+}, async ({ page }) => {
   await openStudio(page, 'ru');
   // With its advanced settings open, the image form is far taller than 800 px: the person scrolls
   // down to its button.
