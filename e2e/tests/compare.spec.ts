@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { fill, plural, appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { currentUser, demoSignIn, uniqueEmail } from './users.ts';
 
@@ -72,7 +72,7 @@ for (const lang of ['ru', 'en'] as const) {
     await first.getByRole('link', { name: t.generation.download, exact: true }).click();
     expect((await downloading).suggestedFilename()).toMatch(/\.(png|jpe?g|webp)$/);
     await page.screenshot({ path: test.info().outputPath(`compare-${lang}.png`), fullPage: true });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await scanAtRest(page);
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // The winner's settings open in the studio.

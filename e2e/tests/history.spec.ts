@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { fill, appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { demoSignIn, referredFriendSignsUp, uniqueEmail } from './users.ts';
 
@@ -371,7 +371,7 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(viewer.locator('video[controls]')).toBeVisible();
     await expect(viewer.getByRole('button', { name: t.viewer.previous })).toBeDisabled();
     await page.screenshot({ path: test.info().outputPath(`viewer-${lang}.png`) });
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const results = await scanAtRest(page, '[role="dialog"]');
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { ledgerReasonLabels } from '../../packages/contract/src/ledger.ts';
 import { appTexts, fill, type Lang, plural, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { clickToProvider } from './checkout.ts';
 import { expect, test } from './fixtures.ts';
 import { type DemoUser, demoSignIn, googleSignIn, uniqueEmail } from './users.ts';
@@ -244,12 +244,12 @@ for (const lang of ['ru', 'en'] as const) {
     // Every model has a cost card, and the worked examples are there.
     await expect(page.locator('[data-model-cost]')).not.toHaveCount(0);
     await expect(page.getByRole('heading', { name: texts.pricing.examples.title })).toBeVisible();
-    let results = await new AxeBuilder({ page }).analyze();
+    let results = await scanAtRest(page);
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     await page.goto('/profile');
     await expect(statementRows(page)).toHaveCount(1);
-    results = await new AxeBuilder({ page }).analyze();
+    results = await scanAtRest(page);
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 }

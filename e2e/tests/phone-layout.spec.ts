@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { appOrigin } from './origin.ts';
 import { demoSignIn, uniqueEmail } from './users.ts';
@@ -93,7 +93,7 @@ for (const lang of ['ru', 'en'] as const) {
         `${screen.path} scrolls sideways`,
       ).toBeLessThanOrEqual(390);
       expect(await outOfReach(page), `${screen.path}: controls beyond the screen`).toEqual([]);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await scanAtRest(page);
       const found = screen.strict
         ? results.violations
         : results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -111,7 +111,7 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(dialog).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, 'the dialog fits the width').toBe(true);
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await scanAtRest(page, '[role="dialog"]');
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { fill, type Lang, plural, appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { appOrigin } from './origin.ts';
 import { currentUser, demoSignIn, uniqueEmail } from './users.ts';
@@ -234,7 +234,7 @@ for (const lang of ['ru', 'en'] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await scanAtRest(page);
         const serious = results.violations.filter(
           (v) => v.impact === 'serious' || v.impact === 'critical',
         );
