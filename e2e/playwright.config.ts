@@ -28,15 +28,21 @@ const chromiumArgs = [
   '--disable-dev-shm-usage',
 ];
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+/** Specs that change what everyone sees (a model switched off in the console). */
+const consoleSpecs = /(admin|model-switch)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // One worker: on a 2-core machine the browser, the server, PostgreSQL and the emulator's media
-  // work already fill both cores, and a second worker only made specs time out (the same specs pass
-  // one at a time in about the same wall time). E2E_WORKERS raises it on a larger machine.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers on two cores: most of a test's time is waiting (the emulator's latency, the
+  // server's answers, animations), and with sign-in by requests and the phone project trimmed two
+  // at once ran the suite in about half the wall time with no test slower (docs/testing.md).
+  // Specs that change what everyone sees run after the rest, alone (the console project).
+  // E2E_WORKERS=1 runs one test at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -49,7 +55,8 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testIgnore: consoleSpecs,
+      use: desktop,
     },
     {
       // At a phone's width, with touch: the tests tagged @phone — phone-layout.spec.ts (each
@@ -64,6 +71,15 @@ export default defineConfig({
         isMobile: true,
         hasTouch: true,
       },
+    },
+    {
+      // The console switches models off for everyone, which a studio test running meanwhile would
+      // meet: these specs run after all the others, one at a time.
+      name: 'console',
+      testMatch: consoleSpecs,
+      dependencies: ['desktop', 'phone'],
+      workers: 1,
+      use: desktop,
     },
   ],
   webServer: {
