@@ -29,8 +29,6 @@ const chromiumArgs = [
 ];
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
-/** Specs that change what everyone sees (a model switched off in the console). */
-const consoleSpecs = /(admin|model-switch)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -40,7 +38,7 @@ export default defineConfig({
   // Two workers on two cores: most of a test's time is waiting (the emulator's latency, the
   // server's answers, animations), and with sign-in by requests and the phone project trimmed two
   // at once ran the suite in about half the wall time with no test slower (docs/testing.md).
-  // Specs that change what everyone sees run after the rest, alone (the console project).
+  // Tests that must have the machine to themselves run after the rest (the `alone` project).
   // E2E_WORKERS=1 runs one test at a time.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 30_000,
@@ -55,7 +53,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: consoleSpecs,
+      grepInvert: /@alone/,
       use: desktop,
     },
     {
@@ -73,10 +71,11 @@ export default defineConfig({
       },
     },
     {
-      // The console switches models off for everyone, which a studio test running meanwhile would
-      // meet: these specs run after all the others, one at a time.
-      name: 'console',
-      testMatch: consoleSpecs,
+      // Tests tagged @alone run after the other projects, one at a time, at the desktop size: the
+      // console's, which switch a model off for everyone (a studio test beside them would meet
+      // it), and the studio's state sequence, whose 'pending' a starved browser can miss.
+      name: 'alone',
+      grep: /@alone/,
       dependencies: ['desktop', 'phone'],
       workers: 1,
       use: desktop,

@@ -73,9 +73,11 @@ for (const lang of ['ru', 'en'] as const) {
   const t = texts[lang];
 
   test.describe(`studio (${lang})`, () => {
-    test('an image goes pending → processing → completed, downloads, and animates into a video', async ({
-      page,
-    }) => {
+    // @alone: 'pending' lasts about 100 ms (the emulator's queue at EMULATOR_LATENCY_MS=1000), and
+    // a browser starved of CPU by a test beside it rendered the panel only once it was processing.
+    test('an image goes pending → processing → completed, downloads, and animates into a video', {
+      tag: '@alone',
+    }, async ({ page }) => {
       test.setTimeout(120_000);
       await openStudio(page, lang);
       await expect(page.getByRole('tab', { name: t.generation.type.image })).toHaveAttribute(
