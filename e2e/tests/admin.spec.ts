@@ -85,136 +85,141 @@ async function completedGeneration(request: APIRequestContext): Promise<string> 
 // Chromium logs.
 test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
 
-test('a new operator: find a person, adjust, switch a model off, refund a generation once', async ({
-  page,
-  browser,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const shot = (name: string) => testInfo.outputPath(`${name}.png`);
+// @alone: it switches a model off for everyone (playwright.config.ts).
+test(
+  'a new operator: find a person, adjust, switch a model off, refund a generation once',
+  { tag: '@alone' },
+  async ({ page, browser, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
+    const shot = (name: string) => testInfo.outputPath(`${name}.png`);
 
-  // The person, with their profile open in their own browser.
-  const personContext = await browser.newContext({ baseURL });
-  const personPage = await personContext.newPage();
-  await useLanguage(personPage, 'ru');
-  const person = await demoSignIn(personPage.request, {
-    name: 'Anna Petrova',
-    email: uniqueEmail('anna'),
-  });
-  const generationId = await completedGeneration(personPage.request);
-  const { cost } = await (await personPage.request.get(`/api/generations/${generationId}`)).json();
+    // The person, with their profile open in their own browser.
+    const personContext = await browser.newContext({ baseURL });
+    const personPage = await personContext.newPage();
+    await useLanguage(personPage, 'ru');
+    const person = await demoSignIn(personPage.request, {
+      name: 'Anna Petrova',
+      email: uniqueEmail('anna'),
+    });
+    const generationId = await completedGeneration(personPage.request);
+    const { cost } = await (
+      await personPage.request.get(`/api/generations/${generationId}`)
+    ).json();
 
-  // An ordinary account finds no console.
-  await personPage.goto('/admin');
-  await expect(personPage.getByRole('heading', { name: ruCommon.notFound.title })).toBeVisible();
-  await expect(personPage.getByText(ru.nav.audit)).toHaveCount(0);
+    // An ordinary account finds no console.
+    await personPage.goto('/admin');
+    await expect(personPage.getByRole('heading', { name: ruCommon.notFound.title })).toBeVisible();
+    await expect(personPage.getByText(ru.nav.audit)).toHaveCount(0);
 
-  await personPage.goto('/profile');
-  await expect(profileBalance(personPage, welcome - cost)).toBeVisible();
+    await personPage.goto('/profile');
+    await expect(profileBalance(personPage, welcome - cost)).toBeVisible();
 
-  // The operator: signed up, made an operator from the command line, signs in again.
-  const email = uniqueEmail('operator');
-  await useLanguage(page, 'ru');
-  await demoSignIn(page.request, { name: 'Olga Operator', email });
-  expect(await grant(email)).toBe(
-    `${email} is now an operator; their sessions were ended, so they sign in again.`,
-  );
-  await demoSignIn(page.request, { name: 'Olga Operator', email });
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: ru.overview.title })).toBeVisible();
-  await page.screenshot({ path: shot('overview'), fullPage: true });
+    // The operator: signed up, made an operator from the command line, signs in again.
+    const email = uniqueEmail('operator');
+    await useLanguage(page, 'ru');
+    await demoSignIn(page.request, { name: 'Olga Operator', email });
+    expect(await grant(email)).toBe(
+      `${email} is now an operator; their sessions were ended, so they sign in again.`,
+    );
+    await demoSignIn(page.request, { name: 'Olga Operator', email });
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: ru.overview.title })).toBeVisible();
+    await page.screenshot({ path: shot('overview'), fullPage: true });
 
-  // Find the person by e-mail and open them.
-  await page.getByRole('link', { name: ru.nav.people }).click();
-  await page.getByLabel(ru.people.search).fill(person.email);
-  await page.getByRole('button', { name: ru.people.searchButton }).click();
-  await page.getByRole('link', { name: person.email }).click();
-  await expect(page.getByRole('heading', { name: 'Anna Petrova' })).toBeVisible();
-  await expect(page.getByTestId('person-balance')).toHaveText(String(welcome - cost));
+    // Find the person by e-mail and open them.
+    await page.getByRole('link', { name: ru.nav.people }).click();
+    await page.getByLabel(ru.people.search).fill(person.email);
+    await page.getByRole('button', { name: ru.people.searchButton }).click();
+    await page.getByRole('link', { name: person.email }).click();
+    await expect(page.getByRole('heading', { name: 'Anna Petrova' })).toBeVisible();
+    await expect(page.getByTestId('person-balance')).toHaveText(String(welcome - cost));
 
-  // +50 with a reason: their open tab moves live, their statement shows it.
-  await act(page, ru.person.adjust.title, ru.person.adjust.submit, 'Компенсация за сбой', {
-    [ru.person.adjust.delta]: '50',
-  });
-  await expect(
-    page.getByText(fill(ru.person.adjust.done, { balance: welcome - cost + 50 })),
-  ).toBeVisible();
-  await expect(page.getByTestId('person-balance')).toHaveText(String(welcome - cost + 50));
-  await expect(profileBalance(personPage, welcome - cost + 50)).toBeVisible();
-  const statement = personPage.locator('table[data-statement] tbody tr').first();
-  await expect(statement).toHaveAttribute('data-reason', 'adjustment');
-  await expect(statement).toContainText('+50');
-  await page.screenshot({ path: shot('person'), fullPage: true });
+    // +50 with a reason: their open tab moves live, their statement shows it.
+    await act(page, ru.person.adjust.title, ru.person.adjust.submit, 'Компенсация за сбой', {
+      [ru.person.adjust.delta]: '50',
+    });
+    await expect(
+      page.getByText(fill(ru.person.adjust.done, { balance: welcome - cost + 50 })),
+    ).toBeVisible();
+    await expect(page.getByTestId('person-balance')).toHaveText(String(welcome - cost + 50));
+    await expect(profileBalance(personPage, welcome - cost + 50)).toBeVisible();
+    const statement = personPage.locator('table[data-statement] tbody tr').first();
+    await expect(statement).toHaveAttribute('data-reason', 'adjustment');
+    await expect(statement).toContainText('+50');
+    await page.screenshot({ path: shot('person'), fullPage: true });
 
-  // The audit log says who did it, and why.
-  await page.getByRole('link', { name: ru.nav.audit }).click();
-  const adjusted = page.getByRole('row').filter({ hasText: ru.audit.actions['balance-adjust'] });
-  await expect(adjusted.first()).toContainText(email);
-  await expect(adjusted.first()).toContainText('Компенсация за сбой');
+    // The audit log says who did it, and why.
+    await page.getByRole('link', { name: ru.nav.audit }).click();
+    const adjusted = page.getByRole('row').filter({ hasText: ru.audit.actions['balance-adjust'] });
+    await expect(adjusted.first()).toContainText(email);
+    await expect(adjusted.first()).toContainText('Компенсация за сбой');
 
-  // Switch Imagen 4 Ultra off: the studio no longer offers it and a create for it is refused.
-  await page.getByRole('link', { name: ru.nav.models }).click();
-  const imagen = page.getByRole('listitem', { name: 'Imagen 4 Ultra' });
-  try {
-    await imagen.getByRole('button', { name: ru.models.switchOff }).click();
-    await imagen.getByLabel(ru.common.reason).fill('Провайдер отвечает ошибками');
-    await imagen
-      .getByRole('form')
-      .getByRole('button', { name: ru.models.switchOff, exact: true })
-      .click();
-    await expect(imagen).toContainText(ru.models.off);
-    await page.screenshot({ path: shot('models') });
+    // Switch Imagen 4 Ultra off: the studio no longer offers it and a create for it is refused.
+    await page.getByRole('link', { name: ru.nav.models }).click();
+    const imagen = page.getByRole('listitem', { name: 'Imagen 4 Ultra' });
+    try {
+      await imagen.getByRole('button', { name: ru.models.switchOff }).click();
+      await imagen.getByLabel(ru.common.reason).fill('Провайдер отвечает ошибками');
+      await imagen
+        .getByRole('form')
+        .getByRole('button', { name: ru.models.switchOff, exact: true })
+        .click();
+      await expect(imagen).toContainText(ru.models.off);
+      await page.screenshot({ path: shot('models') });
 
-    await personPage.goto('/studio');
-    await expect(personPage.getByRole('radio', { name: /^Seedream 3/ })).toBeVisible();
-    await expect(personPage.getByRole('radio', { name: /^Imagen 4 Ultra/ })).toHaveCount(0);
-    for (const [language, message] of [
-      ['ru', 'Модель Imagen 4 Ultra временно недоступна. Выберите другую модель.'],
-      ['en', 'Imagen 4 Ultra is unavailable for now. Please choose another model.'],
-    ]) {
-      const refused = await personPage.request.post('/api/create-image', {
-        data: { model: 'imagen-4-ultra', prompt: 'A fox' },
-        headers: { origin: appOrigin, 'accept-language': language as string },
+      await personPage.goto('/studio');
+      await expect(personPage.getByRole('radio', { name: /^Seedream 3/ })).toBeVisible();
+      await expect(personPage.getByRole('radio', { name: /^Imagen 4 Ultra/ })).toHaveCount(0);
+      for (const [language, message] of [
+        ['ru', 'Модель Imagen 4 Ultra временно недоступна. Выберите другую модель.'],
+        ['en', 'Imagen 4 Ultra is unavailable for now. Please choose another model.'],
+      ]) {
+        const refused = await personPage.request.post('/api/create-image', {
+          data: { model: 'imagen-4-ultra', prompt: 'A fox' },
+          headers: { origin: appOrigin, 'accept-language': language as string },
+        });
+        expect(refused.status()).toBe(409);
+        expect((await refused.json()).detail).toBe(message);
+      }
+    } finally {
+      // Back on for every other spec, whatever happened above.
+      const on = await page.request.put('/api/admin/models/imagen-4-ultra', {
+        data: { enabled: true, reason: 'Конец проверки' },
+        headers: { origin: appOrigin },
       });
-      expect(refused.status()).toBe(409);
-      expect((await refused.json()).detail).toBe(message);
+      expect(on.status()).toBe(200);
     }
-  } finally {
-    // Back on for every other spec, whatever happened above.
-    const on = await page.request.put('/api/admin/models/imagen-4-ultra', {
-      data: { enabled: true, reason: 'Конец проверки' },
+
+    // Refund the completed generation once (the person's open profile moves live); a second refund
+    // is refused.
+    await personPage.goto('/profile');
+    await expect(profileBalance(personPage, welcome - cost + 50)).toBeVisible();
+    await page.goto(
+      `/admin/generations?person=${encodeURIComponent(person.email)}&status=completed`,
+    );
+    await page.getByRole('link', { name: /\d/ }).first().click();
+    await expect(page.getByText(generationId)).toBeVisible();
+    await act(page, ru.generation.refund.title, ru.generation.refund.submit, 'Размытый результат');
+    await expect(page.getByText(ru.generation.refund.done)).toBeVisible();
+    await expect(page.getByText(ru.generation.refund.already)).toBeVisible();
+    await expect(profileBalance(personPage, welcome + 50)).toBeVisible();
+    const again = await page.request.post(`/api/admin/generations/${generationId}/refund`, {
+      data: { reason: 'Ещё раз' },
       headers: { origin: appOrigin },
     });
-    expect(on.status()).toBe(200);
-  }
+    expect(again.status()).toBe(409);
+    const me = await (await personPage.request.get('/api/me')).json();
+    expect(me.tokens).toBe(welcome + 50);
 
-  // Refund the completed generation once (the person's open profile moves live); a second refund
-  // is refused.
-  await personPage.goto('/profile');
-  await expect(profileBalance(personPage, welcome - cost + 50)).toBeVisible();
-  await page.goto(`/admin/generations?person=${encodeURIComponent(person.email)}&status=completed`);
-  await page.getByRole('link', { name: /\d/ }).first().click();
-  await expect(page.getByText(generationId)).toBeVisible();
-  await act(page, ru.generation.refund.title, ru.generation.refund.submit, 'Размытый результат');
-  await expect(page.getByText(ru.generation.refund.done)).toBeVisible();
-  await expect(page.getByText(ru.generation.refund.already)).toBeVisible();
-  await expect(profileBalance(personPage, welcome + 50)).toBeVisible();
-  const again = await page.request.post(`/api/admin/generations/${generationId}/refund`, {
-    data: { reason: 'Ещё раз' },
-    headers: { origin: appOrigin },
-  });
-  expect(again.status()).toBe(409);
-  const me = await (await personPage.request.get('/api/me')).json();
-  expect(me.tokens).toBe(welcome + 50);
-
-  // The console in English too.
-  await page.getByRole('button', { name: ruCommon.language.en }).click();
-  await expect(page.getByRole('link', { name: enAdmin.nav.audit })).toBeVisible();
-  await page.getByRole('link', { name: enAdmin.nav.audit }).click();
-  await expect(page.getByRole('heading', { name: enAdmin.audit.title })).toBeVisible();
-  await expect(
-    page.getByRole('row').filter({ hasText: enAdmin.audit.actions['generation-refund'] }).first(),
-  ).toContainText('Размытый результат');
-  await page.screenshot({ path: shot('audit-en'), fullPage: true });
-  await personContext.close();
-});
+    // The console in English too.
+    await page.getByRole('button', { name: ruCommon.language.en }).click();
+    await expect(page.getByRole('link', { name: enAdmin.nav.audit })).toBeVisible();
+    await page.getByRole('link', { name: enAdmin.nav.audit }).click();
+    await expect(page.getByRole('heading', { name: enAdmin.audit.title })).toBeVisible();
+    await expect(
+      page.getByRole('row').filter({ hasText: enAdmin.audit.actions['generation-refund'] }).first(),
+    ).toContainText('Размытый результат');
+    await page.screenshot({ path: shot('audit-en'), fullPage: true });
+    await personContext.close();
+  },
+);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { plural, appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { currentUser, demoSignIn, uniqueEmail } from './users.ts';
 
@@ -66,7 +66,7 @@ for (const lang of ['ru', 'en'] as const) {
     };
     expect(statement.items.reduce((sum, entry) => sum + entry.delta, 0)).toBe(me.tokens);
 
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await scanAtRest(page);
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`batch-${lang}.png`), fullPage: true });
 

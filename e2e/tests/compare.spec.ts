@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { fill, plural, appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { currentUser, demoSignIn, uniqueEmail } from './users.ts';
 
@@ -72,7 +72,7 @@ for (const lang of ['ru', 'en'] as const) {
     await first.getByRole('link', { name: t.generation.download, exact: true }).click();
     expect((await downloading).suggestedFilename()).toMatch(/\.(png|jpe?g|webp)$/);
     await page.screenshot({ path: test.info().outputPath(`compare-${lang}.png`), fullPage: true });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await scanAtRest(page);
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // The winner's settings open in the studio.
@@ -88,9 +88,9 @@ for (const lang of ['ru', 'en'] as const) {
   });
 }
 
-test('compare (en, phone): a double click on “Compare · 7 credits” charges once; the button locks, says what started and brings the results into view', async ({
-  page,
-}) => {
+test('compare (en, phone): a double click on “Compare · 7 credits” charges once; the button locks, says what started and brings the results into view', {
+  tag: '@phone',
+}, async ({ page }) => {
   test.skip(test.info().project.name !== 'phone', 'reported in English on a phone');
   test.setTimeout(60_000);
   const t = texts.en;
@@ -126,9 +126,9 @@ test('compare (en, phone): a double click on “Compare · 7 credits” charges 
   expect((await currentUser(page.request)).tokens).toBe(93);
 });
 
-test('compare (en, phone): short of credits, it offers the top-up the studio offers', async ({
-  page,
-}) => {
+test('compare (en, phone): short of credits, it offers the top-up the studio offers', {
+  tag: '@phone',
+}, async ({ page }) => {
   test.skip(test.info().project.name !== 'phone', 'reported in English on a phone');
   const t = texts.en;
   await useLanguage(page, 'en');

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fill, plural, appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { currentUser, demoSignIn, uniqueEmail } from './users.ts';
 
@@ -66,7 +66,7 @@ for (const lang of ['ru', 'en'] as const) {
     await dialog.getByLabel(t.library.newCollection).fill(name);
     await dialog.getByRole('button', { name: t.library.create }).click();
     await expect(dialog.getByRole('checkbox', { name })).toBeChecked();
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await scanAtRest(page, '[role="dialog"]');
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await page.keyboard.press('Escape');
     await page
@@ -140,7 +140,7 @@ for (const lang of ['ru', 'en'] as const) {
     const link = dialog.getByLabel(t.share.link);
     await expect(link).toHaveValue(new RegExp(`/s/[A-Za-z0-9_-]{43}\\?ref=${owner.id}$`));
     const url = await link.inputValue();
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await scanAtRest(page, '[role="dialog"]');
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // Someone else, signed out, in another browser context.

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import en from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
 import ru from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 const codes = ['state', 'cancelled', 'provider', 'unavailable', 'failed'] as const;
@@ -10,7 +10,7 @@ test.describe('/login after a failed sign-in', () => {
     test(`explains ?error=${code}`, async ({ page }) => {
       await page.goto(`/login?error=${code}`);
       await expect(page.getByRole('alert')).toHaveText(ru.login.errors[code]);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await scanAtRest(page);
       expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     });
   }

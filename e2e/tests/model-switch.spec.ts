@@ -48,68 +48,69 @@ async function switchInConsole(page: Page, to: 'off' | 'on') {
 // The console's HTML is answered with status 404 for everyone (ADR 022), which Chromium logs.
 test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
 
-test('a model switched off in the console leaves an open studio at once, and comes back', async ({
-  page,
-  browser,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(90_000);
-  const shot = (name: string) => testInfo.outputPath(`${name}.png`);
+// @alone: it switches a model off for everyone (playwright.config.ts).
+test(
+  'a model switched off in the console leaves an open studio at once, and comes back',
+  { tag: '@alone' },
+  async ({ page, browser, baseURL }, testInfo) => {
+    test.setTimeout(90_000);
+    const shot = (name: string) => testInfo.outputPath(`${name}.png`);
 
-  // The person, with the studio open and the model chosen.
-  const personContext = await browser.newContext({ baseURL });
-  const studio = await personContext.newPage();
-  await useLanguage(studio, 'ru');
-  await demoSignIn(studio.request, { name: 'Мария', email: uniqueEmail('studio') });
-  await studio.goto('/studio');
-  const card = studio.getByRole('radio', { name: new RegExp(`^${model.name}`) });
-  // Chosen as a person does, once the page answers clicks.
-  await expect(async () => {
-    await studio.locator('label', { has: card }).click();
-    await expect(card).toBeChecked({ timeout: 500 });
-  }).toPass();
+    // The person, with the studio open and the model chosen.
+    const personContext = await browser.newContext({ baseURL });
+    const studio = await personContext.newPage();
+    await useLanguage(studio, 'ru');
+    await demoSignIn(studio.request, { name: 'Мария', email: uniqueEmail('studio') });
+    await studio.goto('/studio');
+    const card = studio.getByRole('radio', { name: new RegExp(`^${model.name}`) });
+    // Chosen as a person does, once the page answers clicks.
+    await expect(async () => {
+      await studio.locator('label', { has: card }).click();
+      await expect(card).toBeChecked({ timeout: 500 });
+    }).toPass();
 
-  // The operator, in the console's models page.
-  const email = uniqueEmail('operator');
-  await useLanguage(page, 'ru');
-  await demoSignIn(page.request, { name: 'Олег Оператор', email });
-  await grant(email);
-  await demoSignIn(page.request, { name: 'Олег Оператор', email });
-  await page.goto('/admin/models');
-  await expect(page.getByRole('heading', { name: ruAdmin.models.title })).toBeVisible();
+    // The operator, in the console's models page.
+    const email = uniqueEmail('operator');
+    await useLanguage(page, 'ru');
+    await demoSignIn(page.request, { name: 'Олег Оператор', email });
+    await grant(email);
+    await demoSignIn(page.request, { name: 'Олег Оператор', email });
+    await page.goto('/admin/models');
+    await expect(page.getByRole('heading', { name: ruAdmin.models.title })).toBeVisible();
 
-  try {
-    await switchInConsole(page, 'off');
-    // Within a second, no reload: the card is gone, another model is chosen, and a calm notice
-    // says what happened.
-    await expect(card).toHaveCount(0, { timeout: 1000 });
-    await expect(studio.getByRole('radio', { checked: true })).toHaveCount(1);
-    const notice = new RegExp(
-      ruStudio.modelOff.replace('{{name}}', model.name).replace('{{next}}', '.+'),
-    );
-    await expect(studio.getByText(notice)).toBeVisible();
-    await studio.screenshot({ path: shot('studio-model-off') });
+    try {
+      await switchInConsole(page, 'off');
+      // Within a second, no reload: the card is gone, another model is chosen, and a calm notice
+      // says what happened.
+      await expect(card).toHaveCount(0, { timeout: 1000 });
+      await expect(studio.getByRole('radio', { checked: true })).toHaveCount(1);
+      const notice = new RegExp(
+        ruStudio.modelOff.replace('{{name}}', model.name).replace('{{next}}', '.+'),
+      );
+      await expect(studio.getByText(notice)).toBeVisible();
+      await studio.screenshot({ path: shot('studio-model-off') });
 
-    // A reload within the minute asks the server again: still gone.
-    const listed = studio.waitForResponse(
-      (response) => response.url().includes('/api/models?type=image') && response.ok(),
-      { timeout: 5000 },
-    );
-    await studio.reload();
-    await listed;
-    await expect(studio.getByRole('radio', { checked: true })).toHaveCount(1);
-    await expect(card).toHaveCount(0);
+      // A reload within the minute asks the server again: still gone.
+      const listed = studio.waitForResponse(
+        (response) => response.url().includes('/api/models?type=image') && response.ok(),
+        { timeout: 5000 },
+      );
+      await studio.reload();
+      await listed;
+      await expect(studio.getByRole('radio', { checked: true })).toHaveCount(1);
+      await expect(card).toHaveCount(0);
 
-    // On again: back in the open studio within a second, no reload.
-    await switchInConsole(page, 'on');
-    await expect(card).toBeVisible({ timeout: 1000 });
-  } finally {
-    // On for every other spec, whatever happened above.
-    const on = await page.request.put(`/api/admin/models/${model.id}`, {
-      data: { enabled: true, reason: 'Конец проверки' },
-      headers: { origin: appOrigin },
-    });
-    expect(on.status()).toBe(200);
-    await personContext.close();
-  }
-});
+      // On again: back in the open studio within a second, no reload.
+      await switchInConsole(page, 'on');
+      await expect(card).toBeVisible({ timeout: 1000 });
+    } finally {
+      // On for every other spec, whatever happened above.
+      const on = await page.request.put(`/api/admin/models/${model.id}`, {
+        data: { enabled: true, reason: 'Конец проверки' },
+        headers: { origin: appOrigin },
+      });
+      expect(on.status()).toBe(200);
+      await personContext.close();
+    }
+  },
+);

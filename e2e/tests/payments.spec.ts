@@ -1,9 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { ledgerReasonLabels } from '../../packages/contract/src/ledger.ts';
 import { appTexts, fill, type Lang, plural, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
+import { clickToProvider } from './checkout.ts';
 import { expect, test } from './fixtures.ts';
-import { type DemoUser, demoSignIn, signInWithGoogle, uniqueEmail } from './users.ts';
+import { type DemoUser, demoSignIn, googleSignIn, uniqueEmail } from './users.ts';
 
 /**
  * Buying tokens as a person does, in demo mode: the emulated YooKassa (Russian, roubles) and
@@ -84,14 +85,7 @@ async function buy(page: Page, provider: Provider, shot?: string): Promise<Page>
     page.getByText(provider.lang === 'en' ? 'Try every model' : 'Чтобы попробовать все модели'),
   ).toBeVisible();
   if (shot) await page.screenshot({ path: shot, fullPage: true });
-  const opened = page
-    .context()
-    .waitForEvent('page', { timeout: 5_000 })
-    .catch(() => null);
-  await button.click();
-  const tab = (await opened) ?? page;
-  await expect(tab).toHaveURL(provider.page, { timeout: 15_000 });
-  return tab;
+  return clickToProvider(page, button, provider.page);
 }
 
 function statementRows(page: Page): Locator {
@@ -128,72 +122,73 @@ for (const provider of [yookassa, stripe]) {
   const texts = appTexts[lang];
   const commission = Math.floor(tokens / 2);
 
-  test(`${lang}: a referred friend buys ${tokens} through ${lang === 'ru' ? 'YooKassa' : 'Stripe'}; both balances move live`, async ({
-    page,
-    context,
-    browser,
-    baseURL,
-  }, testInfo) => {
-    test.setTimeout(90_000);
-    // For looking at: /pricing, the dialog and the statement, in each language and size.
-    const shot = (name: string) => testInfo.outputPath(`${name}.png`);
-    const referrer = await personWithOpenProfile(browser, baseURL, lang, 'Referrer');
+  // @phone: there the provider's page opens in this tab, and the statement is a list, not a table.
+  test(
+    `${lang}: a referred friend buys ${tokens} through ${lang === 'ru' ? 'YooKassa' : 'Stripe'}; both balances move live`,
+    { tag: '@phone' },
+    async ({ page, context, browser, baseURL }, testInfo) => {
+      test.setTimeout(90_000);
+      // For looking at: /pricing, the dialog and the statement, in each language and size.
+      const shot = (name: string) => testInfo.outputPath(`${name}.png`);
+      const referrer = await personWithOpenProfile(browser, baseURL, lang, 'Referrer');
 
-    // The friend follows the referral link and signs up.
-    await useLanguage(page, lang);
-    await page.goto(`/?ref=${referrer.user.id}`);
-    await expect
-      .poll(async () => (await context.cookies()).find((c) => c.name === 'kadr_ref')?.value)
-      .toBe(referrer.user.id);
-    // Through Google: a bonus is paid only for a friend whose provider verified their e-mail.
-    await signInWithGoogle(page, { name: 'Friend', email: uniqueEmail('friend') });
-    // The referrer's open tab shows the sign-up bonus without a reload.
-    await expect(profileBalance(referrer.page, lang, welcome + signUpBonus)).toBeVisible();
+      // The friend follows the referral link and signs up.
+      await useLanguage(page, lang);
+      await page.goto(`/?ref=${referrer.user.id}`);
+      await expect
+        .poll(async () => (await context.cookies()).find((c) => c.name === 'kadr_ref')?.value)
+        .toBe(referrer.user.id);
+      // Through Google: a bonus is paid only for a friend whose provider verified their e-mail. The
+      // sign-in pages themselves are sign-in.spec.ts's: here the friend's browser makes the requests.
+      await googleSignIn(page.request, { name: 'Friend', email: uniqueEmail('friend') });
+      // The referrer's open tab shows the sign-up bonus without a reload.
+      await expect(profileBalance(referrer.page, lang, welcome + signUpBonus)).toBeVisible();
 
-    const checkout = await buy(page, provider, shot('pricing'));
-    await checkout.getByRole('button', { name: provider.pay }).click();
+      const checkout = await buy(page, provider, shot('pricing'));
+      await checkout.getByRole('button', { name: provider.pay }).click();
 
-    // Back on /profile: the dialog congratulates with the credited amount, and confetti flies.
-    await expect(checkout).toHaveURL(/\/profile\?topUp=/);
-    const dialog = checkout.getByRole('dialog', { name: texts.profile.topUp.succeeded.title });
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
-    await expect(dialog).toContainText(
-      plural(lang, texts.profile.topUp.succeeded, 'credited', tokens),
-    );
-    await expect(checkout.locator('body > canvas')).toHaveCount(1);
-    await checkout.screenshot({ path: shot('dialog') });
-    await expect(profileBalance(checkout, lang, welcome + tokens)).toBeAttached();
+      // Back on /profile: the dialog congratulates with the credited amount, and confetti flies.
+      await expect(checkout).toHaveURL(/\/profile\?topUp=/);
+      const dialog = checkout.getByRole('dialog', { name: texts.profile.topUp.succeeded.title });
+      await expect(dialog).toBeVisible({ timeout: 15_000 });
+      await expect(dialog).toContainText(
+        plural(lang, texts.profile.topUp.succeeded, 'credited', tokens),
+      );
+      await expect(checkout.locator('body > canvas')).toHaveCount(1);
+      await checkout.screenshot({ path: shot('dialog') });
+      await expect(profileBalance(checkout, lang, welcome + tokens)).toBeAttached();
 
-    // The referrer gets half, live in their open tab.
-    await expect(
-      profileBalance(referrer.page, lang, welcome + signUpBonus + commission),
-    ).toBeVisible();
+      // The referrer gets half, live in their open tab.
+      await expect(
+        profileBalance(referrer.page, lang, welcome + signUpBonus + commission),
+      ).toBeVisible();
 
-    // Continue closes the dialog and takes the parameter out of the address.
-    await dialog.getByRole('button', { name: texts.profile.topUp.continue }).click();
-    await expect(dialog).toBeHidden();
-    await expect(checkout).toHaveURL(/\/profile$/);
-    await expect(profileBalance(checkout, lang, welcome + tokens)).toBeVisible();
+      // Continue closes the dialog and takes the parameter out of the address.
+      await dialog.getByRole('button', { name: texts.profile.topUp.continue }).click();
+      await expect(dialog).toBeHidden();
+      await expect(checkout).toHaveURL(/\/profile$/);
+      await expect(profileBalance(checkout, lang, welcome + tokens)).toBeVisible();
 
-    await expectStatement(checkout, lang, [
-      { reason: 'payment_credit', delta: tokens, after: welcome + tokens },
-      { reason: 'welcome', delta: welcome, after: welcome },
-    ]);
-    await statementRows(checkout).first().scrollIntoViewIfNeeded();
-    await checkout.screenshot({ path: shot('statement') });
-    await expectStatement(referrer.page, lang, [
-      {
-        reason: 'referral_commission',
-        delta: commission,
-        after: welcome + signUpBonus + commission,
-      },
-      { reason: 'referral_bonus', delta: signUpBonus, after: welcome + signUpBonus },
-      { reason: 'welcome', delta: welcome, after: welcome },
-    ]);
-    await statementRows(referrer.page).first().scrollIntoViewIfNeeded();
-    await referrer.page.screenshot({ path: shot('referrer-statement') });
-    await referrer.context.close();
-  });
+      await expectStatement(checkout, lang, [
+        { reason: 'payment_credit', delta: tokens, after: welcome + tokens },
+        { reason: 'welcome', delta: welcome, after: welcome },
+      ]);
+      await statementRows(checkout).first().scrollIntoViewIfNeeded();
+      await checkout.screenshot({ path: shot('statement') });
+      await expectStatement(referrer.page, lang, [
+        {
+          reason: 'referral_commission',
+          delta: commission,
+          after: welcome + signUpBonus + commission,
+        },
+        { reason: 'referral_bonus', delta: signUpBonus, after: welcome + signUpBonus },
+        { reason: 'welcome', delta: welcome, after: welcome },
+      ]);
+      await statementRows(referrer.page).first().scrollIntoViewIfNeeded();
+      await referrer.page.screenshot({ path: shot('referrer-statement') });
+      await referrer.context.close();
+    },
+  );
 
   test(`${lang}: a payment cancelled on the provider's page credits nothing and congratulates nobody`, async ({
     page,
@@ -249,12 +244,12 @@ for (const lang of ['ru', 'en'] as const) {
     // Every model has a cost card, and the worked examples are there.
     await expect(page.locator('[data-model-cost]')).not.toHaveCount(0);
     await expect(page.getByRole('heading', { name: texts.pricing.examples.title })).toBeVisible();
-    let results = await new AxeBuilder({ page }).analyze();
+    let results = await scanAtRest(page);
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     await page.goto('/profile');
     await expect(statementRows(page)).toHaveCount(1);
-    results = await new AxeBuilder({ page }).analyze();
+    results = await scanAtRest(page);
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 }

@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import enAuth from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
 import { appTexts, useLanguage } from './app-texts.ts';
+import { clickToProvider } from './checkout.ts';
 import { expect, test } from './fixtures.ts';
 import { en, ru } from './landing-texts.ts';
 import { currentUser, demoSignIn, signInWithGoogle, uniqueEmail } from './users.ts';
@@ -100,13 +101,11 @@ test.describe('point 4: English money screens say credits', () => {
     await expect(page.getByText('The best price per credit')).toBeVisible();
     expect(await page.locator('main').innerText()).not.toMatch(/token/i);
 
-    const opened = page
-      .context()
-      .waitForEvent('page', { timeout: 5_000 })
-      .catch(() => null);
-    await page.getByRole('button', { name: /^Buy 500 credits/ }).click();
-    const tab = (await opened) ?? page;
-    await expect(tab).toHaveURL(/\/emulators\/stripe\//, { timeout: 15_000 });
+    const tab = await clickToProvider(
+      page,
+      page.getByRole('button', { name: /^Buy 500 credits/ }),
+      /\/emulators\/stripe\//,
+    );
     await expect(tab.getByText('500 Kadr credits').first()).toBeVisible();
     expect(await tab.locator('body').innerText()).not.toMatch(/token/i);
 
@@ -237,15 +236,13 @@ test.describe('point 10: the other language, offered once', () => {
       await expect(page.getByText(appTexts.en.pricing.packages.provider.RUB)).toBeVisible();
 
       const created = page.waitForRequest('**/api/create-payment');
-      const opened = page
-        .context()
-        .waitForEvent('page', { timeout: 5_000 })
-        .catch(() => null);
-      await page.getByRole('button', { name: /^Buy 100 credits/ }).click();
-      expect((await created).postDataJSON()).toMatchObject({ currency: 'RUB' });
-      const tab = (await opened) ?? page;
       // A Russian receipt may need an e-mail; the demo account has one, so on to YooKassa.
-      await expect(tab).toHaveURL(/\/emulators\/yookassa\//, { timeout: 15_000 });
+      await clickToProvider(
+        page,
+        page.getByRole('button', { name: /^Buy 100 credits/ }),
+        /\/emulators\/yookassa\//,
+      );
+      expect((await created).postDataJSON()).toMatchObject({ currency: 'RUB' });
 
       // The choice survives a reload.
       await page.reload();

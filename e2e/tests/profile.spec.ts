@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { appTexts } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { type DemoUser, demoSignIn, uniqueEmail } from './users.ts';
 
@@ -39,7 +39,7 @@ test.describe('profile', () => {
     await expect(main.getByText(/25 кредитов/)).toBeVisible();
     await expect(main.getByText(/50%/)).toBeVisible();
 
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await scanAtRest(page);
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import enAuth from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
 import enLegal from '../../apps/web/app/locales/en/legal.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
 import ruLegal from '../../apps/web/app/locales/ru/legal.json' with { type: 'json' };
 import { appTexts } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { en, ru } from './landing-texts.ts';
 import { demoSignIn, uniqueEmail } from './users.ts';
@@ -330,7 +330,7 @@ test.describe('accessibility', () => {
     test(`axe finds nothing serious on ${path}`, async ({ page }) => {
       await page.goto(path);
       await motionSettled(page);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await scanAtRest(page);
       const serious = violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .map(
@@ -348,7 +348,7 @@ test.describe('accessibility', () => {
       await page.goto('/en');
       await page.getByRole('banner').getByRole('button', { name: en.header.menu }).click();
       await motionSettled(page);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await scanAtRest(page);
       expect(
         violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')

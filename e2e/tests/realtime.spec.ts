@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { demoSignIn, signInWithGoogle, uniqueEmail } from './users.ts';
+import { demoSignIn, referredFriendSignsUp, uniqueEmail } from './users.ts';
 
 /** Opens a signed-in screen and waits until its realtime stream is open. */
 async function openLive(page: Page, path: string) {
@@ -18,7 +18,6 @@ async function openLive(page: Page, path: string) {
 test('a balance change shows in every open tab at once, without reloading', async ({
   page,
   context,
-  baseURL,
 }) => {
   const user = await demoSignIn(page.request, { name: 'Live Balance', email: uniqueEmail('live') });
   const second = await context.newPage();
@@ -35,11 +34,7 @@ test('a balance change shows in every open tab at once, without reloading', asyn
   // the referrer (a bonus needs an e-mail the provider verified).
   const browser = page.context().browser();
   if (!browser) throw new Error('no browser');
-  const friendContext = await browser.newContext({ baseURL });
-  const friend = await friendContext.newPage();
-  await friend.goto(`/?ref=${user.id}`);
-  await signInWithGoogle(friend, { name: 'Friend', email: uniqueEmail('friend') });
-  await friendContext.close();
+  await referredFriendSignsUp(browser, user.id);
 
   for (const card of cards) await expect(card).toContainText('125 кредитов', { timeout: 1_000 });
   await expect(second.getByRole('main').getByText('125 кредитов', { exact: true })).toBeVisible({

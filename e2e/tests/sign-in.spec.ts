@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
 import { appTexts } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 const ruApp = appTexts.ru;
@@ -67,7 +67,7 @@ for (const provider of providers) {
 
     test("the provider's page has no accessibility violations", async ({ page }) => {
       await startSignIn(page, provider);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await scanAtRest(page);
       expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     });
 

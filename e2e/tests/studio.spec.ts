@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { fill, type Lang, plural, appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { appOrigin } from './origin.ts';
 import { currentUser, demoSignIn, uniqueEmail } from './users.ts';
@@ -73,9 +73,11 @@ for (const lang of ['ru', 'en'] as const) {
   const t = texts[lang];
 
   test.describe(`studio (${lang})`, () => {
-    test('an image goes pending → processing → completed, downloads, and animates into a video', async ({
-      page,
-    }) => {
+    // @alone: 'pending' lasts about 100 ms (the emulator's queue at EMULATOR_LATENCY_MS=1000), and
+    // a browser starved of CPU by a test beside it rendered the panel only once it was processing.
+    test('an image goes pending → processing → completed, downloads, and animates into a video', {
+      tag: '@alone',
+    }, async ({ page }) => {
       test.setTimeout(120_000);
       await openStudio(page, lang);
       await expect(page.getByRole('tab', { name: t.generation.type.image })).toHaveAttribute(
@@ -234,7 +236,7 @@ for (const lang of ['ru', 'en'] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await scanAtRest(page);
         const serious = results.violations.filter(
           (v) => v.impact === 'serious' || v.impact === 'critical',
         );
@@ -321,9 +323,9 @@ test('Qwen Image says which of aspect ratio and image size decides what', async 
   }
 });
 
-test('after Generate, the new generation is in view — the form is taller than the screen', async ({
-  page,
-}) => {
+test('after Generate, the new generation is in view — the form is taller than the screen', {
+  tag: '@phone',
+}, async ({ page }) => {
   await openStudio(page, 'ru');
   // With its advanced settings open, the image form is far taller than 800 px: the person scrolls
   // down to its button.

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import enAuth from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
 import { expect } from './fixtures.ts';
@@ -40,6 +40,64 @@ export async function currentUser(request: APIRequestContext): Promise<DemoUser>
   const response = await request.get('/api/me');
   expect(response.ok()).toBe(true);
   return (await response.json()) as DemoUser;
+}
+
+const htmlEntities: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+const unescapeHtml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => htmlEntities[entity] ?? entity);
+
+/**
+ * Signs up (or in) through the Google emulator with requests alone: the redirects a browser follows
+ * (/api/auth/google → the emulator's form, posted with its hidden fields → the callback → /studio),
+ * without loading a page. For tests that need an account whose e-mail a provider verified (a
+ * referral bonus) but are not about signing in; those use `signInWithGoogle`. The session cookie
+ * lands in `request`'s jar, and a `kadr_ref` cookie there is sent to the callback as a browser's is.
+ */
+export async function googleSignIn(
+  request: APIRequestContext,
+  { name, email }: { name: string; email: string },
+): Promise<DemoUser> {
+  const form = await request.get('/api/auth/google');
+  expect(form.status(), await form.text()).toBe(200);
+  const html = await form.text();
+  const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+  expect(action, 'the emulator shows its sign-in form').toBeTruthy();
+  const fields: Record<string, string> = {};
+  for (const [, key = '', value = ''] of html.matchAll(
+    /<input type="hidden" name="([^"]*)" value="([^"]*)">/g,
+  )) {
+    fields[unescapeHtml(key)] = unescapeHtml(value);
+  }
+  const done = await request.post(new URL(unescapeHtml(action ?? ''), form.url()).href, {
+    form: { ...fields, name, email },
+  });
+  expect(done.ok(), await done.text()).toBe(true);
+  expect(new URL(done.url()).pathname).toBe('/studio');
+  return { ...(await currentUser(request)), email };
+}
+
+/**
+ * A friend follows `referrerId`'s referral link and signs up through Google, in a browser of their
+ * own: the `kadr_ref` cookie the link leaves (referral.spec.ts checks how), then `googleSignIn`.
+ */
+export async function referredFriendSignsUp(
+  browser: Browser,
+  referrerId: string,
+  friend: { name: string; email: string } = { name: 'Friend', email: uniqueEmail('friend') },
+): Promise<DemoUser> {
+  const context = await browser.newContext({ baseURL: appOrigin });
+  try {
+    await context.addCookies([{ name: 'kadr_ref', value: referrerId, url: appOrigin }]);
+    return await googleSignIn(context.request, friend);
+  } finally {
+    await context.close();
+  }
 }
 
 /**

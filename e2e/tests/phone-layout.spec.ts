@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { appOrigin } from './origin.ts';
+import { demoSignIn, uniqueEmail } from './users.ts';
+
+/**
+ * The phone project (playwright.config.ts) runs the specs tagged @phone: this one, and the flows
+ * that take another path on a phone (a purchase in the same tab, a video played by a tap, the
+ * generation scrolled into view, the pagination on one line). The other flows run once, on the
+ * desktop: what they prove does not depend on the width. What does — that each signed-in screen
+ * fits a phone, with every control in reach and nothing serious for axe — is checked here, screen
+ * by screen, in both languages.
+ */
+
+/**
+ * Interactive elements of the page's main region that stick out of the screen's width. A control
+ * inside a row that scrolls sideways on purpose (overflow-x auto or scroll) may lie beyond it.
+ */
+async function outOfReach(page: Page): Promise<string[]> {
+  return page.getByRole('main').evaluate((main) => {
+    const width = document.documentElement.clientWidth;
+    const scrollsSideways = (element: Element) => {
+      for (let at = element.parentElement; at && at !== main; at = at.parentElement) {
+        if (/auto|scroll/.test(getComputedStyle(at).overflowX)) return true;
+      }
+      return false;
+    };
+    const problems: string[] = [];
+    for (const element of main.querySelectorAll('a, button, input, select, textarea, label')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue; // not shown
+      if (getComputedStyle(element).visibility === 'hidden') continue;
+      if (scrollsSideways(element)) continue;
+      if (box.left < -1 || box.right > width + 1) {
+        const name =
+          element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+        problems.push(
+          `${element.tagName.toLowerCase()} “${name}”: ${Math.round(box.left)}–${Math.round(box.right)} px`,
+        );
+      }
+    }
+    return problems;
+  });
+}
+
+test.skip(({ isMobile }) => !isMobile, 'the phone layout');
+
+for (const lang of ['ru', 'en'] as const) {
+  const t = texts[lang];
+
+  test(`at 390 px (${lang}): every signed-in screen fits the width, its controls are in reach, and axe finds nothing serious`, {
+    tag: '@phone',
+  }, async ({ page }) => {
+    test.setTimeout(60_000);
+    await useLanguage(page, lang);
+    await demoSignIn(page.request, { name: 'Phone Person', email: uniqueEmail('phone') });
+    // One finished generation: history has a card with its buttons, the statement two rows.
+    const created = await page.request.post('/api/create-image', {
+      headers: { origin: appOrigin },
+      data: { model: 'seedream-3', prompt: 'A lighthouse on a cliff' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+
+    // strict: no axe violation at all (the payments spec's bar); else none serious or critical
+    // (the studio spec's).
+    const screens = [
+      { path: '/studio', title: t.studio.title, strict: false },
+      { path: '/compare', title: t.compare.title, strict: false },
+      { path: '/batch', title: t.batch.title, strict: false },
+      { path: '/history', title: t.history.title, strict: false },
+      { path: '/profile', title: t.profile.title, strict: true },
+      { path: '/pricing', title: t.pricing.title, strict: true },
+    ];
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await expect(
+        page.getByRole('heading', { level: 1, name: screen.title }),
+        screen.path,
+      ).toBeVisible();
+      if (screen.path === '/history') {
+        await expect(page.locator('article[data-status="completed"]')).toHaveCount(1, {
+          timeout: 30_000,
+        });
+      }
+      await page.screenshot({
+        path: test.info().outputPath(`${screen.path.slice(1)}-${lang}.png`),
+        fullPage: true,
+      });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${screen.path} scrolls sideways`,
+      ).toBeLessThanOrEqual(390);
+      expect(await outOfReach(page), `${screen.path}: controls beyond the screen`).toEqual([]);
+      const results = await scanAtRest(page);
+      const found = screen.strict
+        ? results.violations
+        : results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(found.map((v) => `${screen.path} ${v.id}: ${v.help}`)).toEqual([]);
+    }
+
+    // The library's dialog, opened from the card, fits too.
+    await page.goto('/history');
+    await page
+      .getByRole('main')
+      .locator('article[data-generation]')
+      .getByRole('button', { name: t.library.addToCollection })
+      .click();
+    const dialog = page.getByRole('dialog', { name: t.library.collectionsTitle });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, 'the dialog fits the width').toBe(true);
+    const axe = await scanAtRest(page, '[role="dialog"]');
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+}
