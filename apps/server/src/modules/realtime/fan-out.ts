@@ -160,6 +160,10 @@ export function createFanOut(options: {
       if (mine?.size === 0) byUser.delete(stream.userId);
     },
     write,
+    /** Reads the person's record afresh and sends it to each of their streams (a new one's first). */
+    refreshUser(userId: string): void {
+      deliver({ kind: 'user', userId });
+    },
     /** Ends every stream, telling each client when to come back (a graceful shutdown). */
     endAll(retryMs: number, reason: string): void {
       for (const stream of everyStream()) stream.end(retryMs, reason);

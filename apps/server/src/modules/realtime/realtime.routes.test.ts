@@ -48,6 +48,35 @@ describe('GET /api/realtime', () => {
     await Promise.all([first.close(), second.close(), stranger.close()]);
   });
 
+  it('misses no change committed while the stream is opening', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    // The balance moves (and is notified) just after the stream's request has read the person:
+    // the stream must still end up with the new balance.
+    const find = t.container.accounts.find.bind(t.container.accounts);
+    const spy = vi.spyOn(t.container.accounts, 'find').mockImplementationOnce(async (id) => {
+      const before = await find(id);
+      await applyLedgerEntry(t.database.db, { userId: user.id, delta: 42, reason: 'adjustment' });
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the notification is heard
+      return before;
+    });
+    try {
+      const stream = await openStream(cookie);
+      const balanceOf = (e: { event: string; data: unknown }) =>
+        e.event === 'user' ? (e.data as { tokens: number }).tokens : undefined;
+      await stream.waitFor((e) => balanceOf(e) === 142);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(
+        stream.events
+          .map(balanceOf)
+          .filter((tokens) => tokens !== undefined)
+          .at(-1),
+      ).toBe(142);
+      await stream.close();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('ends a stream when its session is signed out, and only that one', async () => {
     const email = `two-tabs-${Date.now()}@example.com`;
     const first = await signInDemo(t.app, { email });

@@ -99,8 +99,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
           headers: { 'retry-after': '5' },
         });
       }
-      const current = await options.accounts.find(user.id);
-      if (!current) throw new HttpProblem(401, 'Please sign in.');
+      if (!(await options.accounts.find(user.id))) throw new HttpProblem(401, 'Please sign in.');
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -123,11 +122,16 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
           raw.end();
         },
       };
-      fanOut.add(stream);
-
       // Tell EventSource how long to wait before reconnecting if the stream drops.
       raw.write('retry: 1000\n\n');
-      raw.write(`event: user\ndata: ${JSON.stringify(toUserRecord(current))}\n\n`);
+      // The stream joins the fan-out before its first record is read, and that read is the
+      // fan-out's own: a change committed while this request was being answered is either in it or
+      // notified after it, and reads of one person are made one at a time, so the last `user`
+      // event is never older than the one before it. (Read here and written after joining, a
+      // payment credited meanwhile was lost: its notification found no stream, and the stream
+      // opened with the balance before it.)
+      fanOut.add(stream);
+      fanOut.refreshUser(user.id);
 
       const heartbeat = setInterval(() => {
         fanOut.write(stream, ': heartbeat\n\n');
