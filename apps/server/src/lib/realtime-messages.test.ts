@@ -53,7 +53,7 @@ describe('realtime messages sent by the database (medium)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    listener = new pg.Client({ connectionString: connectionStringOf(t) });
+    listener = new pg.Client({ connectionString: t.database.url });
     await listener.connect();
     listener.on('notification', ({ channel, payload }) => {
       heard.push({ channel, payload: payload ?? '' });
@@ -102,9 +102,3 @@ describe('realtime messages sent by the database (medium)', () => {
     ]);
   });
 });
-
-function connectionStringOf(t: TestApp): string {
-  const options = t.database.pool.options as { connectionString?: string };
-  if (!options.connectionString) throw new Error('the test database has no connection string');
-  return options.connectionString;
-}
