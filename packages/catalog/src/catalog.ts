@@ -8,6 +8,8 @@ import type {
   ParameterDefinition,
   ParamGroup,
   ParamValue,
+  PromptUse,
+  ToolDefinition,
 } from './types.ts';
 
 const byId = new Map(models.map((model) => [model.id, model]));
@@ -16,11 +18,34 @@ export function getModel(id: string): ModelDefinition | undefined {
   return byId.get(id);
 }
 
-/** The models the studio offers, in display order; pricing-only models are left out. */
+/**
+ * The models the studio offers for a new picture or video, in display order; pricing-only models
+ * and the finishing tools (`listTools`) are left out.
+ */
 export function listModels(type?: ModelType): readonly ModelDefinition[] {
   return models.filter(
-    (model) => model.pricingOnly !== true && (type === undefined || model.type === type),
+    (model) =>
+      model.pricingOnly !== true &&
+      model.tool === undefined &&
+      (type === undefined || model.type === type),
   );
+}
+
+/** A catalogue entry that is a finishing tool: `tool` is always there. */
+export type ToolModel = ModelDefinition & { tool: ToolDefinition };
+
+export function isTool(model: ModelDefinition): model is ToolModel {
+  return model.tool !== undefined;
+}
+
+/** The finishing tools, in display order (ADR 038). */
+export function listTools(): readonly ToolModel[] {
+  return models.filter(isTool);
+}
+
+/** Whether a model takes a prompt: `required` unless its entry says otherwise. */
+export function promptUse(model: ModelDefinition): PromptUse {
+  return model.prompt ?? 'required';
 }
 
 /** A fresh form state: every parameter at its default (null for an empty seed or file). */

@@ -3,9 +3,13 @@ export {
   getModel,
   groupLabels,
   imageToVideoModels,
+  isTool,
   listModels,
+  listTools,
   type ParameterSection,
   parameterSections,
+  promptUse,
+  type ToolModel,
 } from './catalog.ts';
 export {
   evaluateCondition,
@@ -23,6 +27,8 @@ export { durationParam, effectiveDuration } from './duration.ts';
 export { productFacts } from './facts.ts';
 export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
 export { promptMaxLength, seedMax } from './models/common.ts';
+export { type ExpandLayout, expandLayout } from './models/tools/expand.ts';
+export { checkToolSource, toolOutputSize } from './tools.ts';
 export { models } from './models/index.ts';
 export {
   type Currency,

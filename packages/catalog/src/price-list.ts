@@ -13,7 +13,7 @@ import type { ModelDefinition, ModelType, ParameterDefinition } from './types.ts
 /** One rate of a model: per image, per second (at a resolution), or per video. */
 export type CostRate = {
   tokens: number;
-  per: 'image' | 'second' | 'video';
+  per: 'image' | 'second' | 'video' | 'megapixel';
   /** The resolution this per-second rate applies to. */
   resolution?: string;
 };
@@ -40,7 +40,9 @@ function ratesOf(model: ModelDefinition): CostRate[] {
     case 'per-output':
       return [{ tokens: rule.tokens, per: 'image' }];
     case 'flat':
-      return [{ tokens: rule.tokens, per: 'video' }];
+      return [{ tokens: rule.tokens, per: model.type === 'image' ? 'image' : 'video' }];
+    case 'per-megapixel':
+      return [{ tokens: rule.tokensPerMegapixel, per: 'megapixel' }];
     case 'per-second':
       return [{ tokens: rule.tokensPerSecond, per: 'second' }];
     case 'per-second-by-resolution':

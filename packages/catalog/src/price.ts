@@ -1,6 +1,6 @@
 import { getModel } from './catalog.ts';
 import { durationParam, effectiveDuration } from './duration.ts';
-import type { ModelDefinition, ParamValue, PriceInput, PriceRule } from './types.ts';
+import type { ModelDefinition, ParamValue, PriceInput, PriceRule, Size } from './types.ts';
 import { validateParameter } from './validate.ts';
 
 function secondsOf(model: ModelDefinition, input: PriceInput): number {
@@ -22,6 +22,15 @@ function tokensFor(model: ModelDefinition, rule: PriceRule, input: PriceInput): 
       return rule.tokens;
     case 'per-second':
       return Math.ceil(rule.tokensPerSecond * secondsOf(model, input));
+    case 'per-megapixel': {
+      const tool = model.tool;
+      if (tool === undefined || input.source === undefined) {
+        throw new Error(`Cannot price ${model.id}: the source picture's size is needed`);
+      }
+      const out = tool.outputSize(input.parameters as Record<string, ParamValue>, input.source);
+      const megapixels = (out.width * out.height) / 1_000_000;
+      return Math.max(rule.minimum, Math.ceil(rule.tokensPerMegapixel * megapixels));
+    }
     case 'per-second-by-resolution': {
       const chosen =
         input.parameters[rule.param] ??
@@ -45,7 +54,11 @@ export function priceOf(modelId: string, input: PriceInput): number {
   return tokensFor(model, model.price, input);
 }
 
-export type Draft = { parameters?: unknown; duration?: unknown } | null | undefined;
+/** A form as it stands; `source` is a tool's picture size when known. */
+export type Draft =
+  | { parameters?: unknown; duration?: unknown; source?: Size | null }
+  | null
+  | undefined;
 
 /**
  * The studio's instant figure for a half-filled form: invalid or missing values count as their
@@ -66,7 +79,11 @@ export function estimateFromDraft(modelId: string, draft: Draft): number | null 
     parameters[def.name] = checked.ok ? checked.value : (def.default ?? null);
   }
   try {
-    return priceOf(model.id, { parameters, duration: 0 });
+    const source = draft?.source ?? undefined;
+    return priceOf(
+      model.id,
+      source ? { parameters, duration: 0, source } : { parameters, duration: 0 },
+    );
   } catch {
     return null;
   }
@@ -79,6 +96,8 @@ export function estimateFromDraft(modelId: string, draft: Draft): number | null 
 export function pricedParameters(model: ModelDefinition): string[] {
   const names = new Set<string>();
   if (model.price.kind === 'per-second-by-resolution') names.add(model.price.param);
+  // A tool priced by the megapixel costs what its result's size says: every parameter may count.
+  if (model.price.kind === 'per-megapixel') for (const def of model.parameters) names.add(def.name);
   if (model.price.kind === 'per-second' || model.price.kind === 'per-second-by-resolution') {
     if (model.fixedDuration === undefined) {
       if (model.frameDuration !== undefined) {

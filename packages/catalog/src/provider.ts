@@ -1,5 +1,5 @@
 import { getModel } from './catalog.ts';
-import type { ValidatedRequest } from './types.ts';
+import type { Size, ValidatedRequest } from './types.ts';
 
 export type ProviderRequest = {
   /** `{ model }`: create at /models/{owner}/{name}/predictions; `{ version }`: at /predictions. */
@@ -11,17 +11,23 @@ export type ProviderRequest = {
  * The provider call for a validated request, by the model's mapping. Empty values (a random
  * seed, no image, a blank negative prompt) are left out so the provider applies its default.
  * `resolveUrl` turns our file URLs into ones the provider can fetch (e.g. signed storage URLs).
+ * A tool also needs its source picture's size (`source`) for the inputs it measures in pixels.
  */
 export function toProviderRequest(
   validated: ValidatedRequest,
   resolveUrl: (url: string) => string = (url) => url,
+  source?: Size,
 ): ProviderRequest {
   const model = getModel(validated.model);
   if (model === undefined) throw new Error(`Unknown model: ${validated.model}`);
-  const { ref, rename = {}, values = {}, constants = {} } = model.provider;
+  const { ref, rename = {}, values = {}, constants = {}, local = [] } = model.provider;
 
-  const input: Record<string, unknown> = { prompt: validated.prompt };
+  const input: Record<string, unknown> = {};
+  const promptAs = model.provider.promptAs === undefined ? 'prompt' : model.provider.promptAs;
+  const prompt = validated.prompt !== '' ? validated.prompt : model.provider.emptyPrompt;
+  if (promptAs !== null && prompt !== undefined && prompt !== '') input[promptAs] = prompt;
   for (const def of model.parameters) {
+    if (local.includes(def.name)) continue;
     const value = validated.parameters[def.name];
     if (value === undefined || value === null || value === '') continue;
     const name = rename[def.name] ?? def.name;
@@ -32,6 +38,10 @@ export function toProviderRequest(
     }
   }
   Object.assign(input, constants);
+  if (model.tool?.derive !== undefined) {
+    if (source === undefined) throw new Error(`${model.id} needs its source picture's size`);
+    Object.assign(input, model.tool.derive(validated.parameters, source));
+  }
 
   return { ref: 'version' in ref ? { version: ref.version } : { model: ref.model }, input };
 }

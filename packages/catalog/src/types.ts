@@ -1,4 +1,53 @@
+/** What a generation makes: its record's `type`. A tool (ModelDefinition.tool) makes an image. */
 export type ModelType = 'image' | 'video';
+
+/** A picture's size in pixels. */
+export type Size = { width: number; height: number };
+
+/**
+ * The finishing tools (ADR 038): each is a hosted model that works on a picture the person
+ * already has, catalogued like the generation models with a `tool` section.
+ */
+export type ToolKind =
+  | 'upscale'
+  | 'remove-background'
+  | 'replace-background'
+  | 'expand'
+  | 'inpaint';
+
+/** Whether a model takes a prompt: most need one; some tools take one optionally or not at all. */
+export type PromptUse = 'required' | 'optional' | 'none';
+
+/**
+ * What makes a catalogue entry a tool: the picture it works on, and how the source picture's size
+ * decides the output's size (and so the price) and any provider input measured in pixels.
+ */
+export type ToolDefinition = {
+  kind: ToolKind;
+  /** What the person sees ("Upscale"); `name` stays the model behind it ("Real-ESRGAN"). */
+  title: Localized;
+  /** The `file` parameter holding the picture worked on; it is required. */
+  sourceParam: string;
+  /** The result's size, from the source's size and the validated parameters. */
+  outputSize(parameters: Readonly<Record<string, ParamValue>>, source: Size): Size;
+  /**
+   * Provider inputs computed from the source's size (expand: the canvas and where the original
+   * sits on it), merged into the provider's input after the mapped parameters.
+   */
+  derive?(
+    parameters: Readonly<Record<string, ParamValue>>,
+    source: Size,
+  ): Record<string, string | number | boolean | readonly number[]>;
+  /** The largest result the tool makes, in pixels (width × height); larger is refused. */
+  maxOutputPixels: number;
+  /**
+   * A source the tool would do nothing to (expand to the picture's own shape): the refusal's
+   * message, or null when the request makes sense.
+   */
+  refuse?(parameters: Readonly<Record<string, ParamValue>>, source: Size): string | null;
+  /** The output keeps transparency (a PNG with an alpha channel). */
+  transparent?: boolean;
+};
 
 export type ParamType = 'select' | 'number' | 'slider' | 'boolean' | 'textarea' | 'text' | 'file';
 
@@ -51,6 +100,8 @@ export type ParameterDefinition = {
   accept?: readonly string[];
   /** Whole numbers only. */
   integer?: boolean;
+  /** Must not be empty (a tool's source picture, an inpainting mask). */
+  required?: boolean;
   /** Advice shown next to the input; not enforced. */
   recommended?: { min: number; max: number };
   /** Empty (null, '' or absent) is a valid value: a random seed, no input image. */
@@ -90,6 +141,15 @@ export type ProviderMapping = {
   /** Every input name the provider's schema accepts (integrations.md §B); a test holds us to it. */
   inputs: readonly string[];
   rename?: Readonly<Record<string, string>>;
+  /**
+   * The provider's name for the prompt (`bg_prompt`); `null` when the model takes none. Absent:
+   * `prompt`.
+   */
+  promptAs?: string | null;
+  /** Sent when the person left an optional prompt empty (inpainting with no prompt erases). */
+  emptyPrompt?: string;
+  /** Our parameters that only feed `tool.derive` and are never sent under their own name. */
+  local?: readonly string[];
   values?: Readonly<Record<string, Readonly<Record<string, string | number | boolean>>>>;
   constants?: Readonly<Record<string, string | number | boolean>>;
 };
@@ -107,7 +167,12 @@ export type PriceRule =
       param: string;
       tokensPerSecond: Readonly<Record<string, number>>;
     }
-  | { kind: 'flat'; tokens: number };
+  | { kind: 'flat'; tokens: number }
+  /**
+   * Per megapixel of the result (a tool's output size from its source), rounded up, never less
+   * than `minimum`: upscaling, which providers bill by the pixels they make.
+   */
+  | { kind: 'per-megapixel'; tokensPerMegapixel: number; minimum: number };
 
 export type OutputFormat = 'jpg' | 'png' | 'webp' | 'mp4';
 
@@ -137,6 +202,10 @@ export type ModelDefinition = {
   frameDuration?: { frames: string; fps: string };
   /** Priced but not offered in the studio and not accepted by `validateRequest` (flux-dev). */
   pricingOnly?: boolean;
+  /** Whether it takes a prompt; absent means `required`. */
+  prompt?: PromptUse;
+  /** Present on the finishing tools, which the studio offers on a picture, not in its model list. */
+  tool?: ToolDefinition;
 };
 
 export type FieldErrorCode =
@@ -158,7 +227,9 @@ export type FieldErrorCode =
   | 'invalid_url'
   | 'conflict'
   | 'not_supported'
-  | 'too_many_parameters';
+  | 'too_many_parameters'
+  | 'too_large'
+  | 'nothing_to_do';
 
 export type FieldError = { field: string; code: FieldErrorCode; message: string };
 
@@ -177,5 +248,12 @@ export type ValidationResult =
   | { ok: true; value: ValidatedRequest }
   | { ok: false; errors: FieldError[] };
 
-/** Parameters and duration as priced: a `ValidatedRequest` fits. */
-export type PriceInput = { parameters: Readonly<Record<string, unknown>>; duration: number };
+/**
+ * Parameters and duration as priced: a `ValidatedRequest` fits. A tool priced by the megapixel
+ * also needs its source picture's size.
+ */
+export type PriceInput = {
+  parameters: Readonly<Record<string, unknown>>;
+  duration: number;
+  source?: Size;
+};

@@ -8,6 +8,7 @@ import type {
   ModelDefinition,
   ParameterDefinition,
   ParamValue,
+  PromptUse,
   ValidationResult,
 } from './types.ts';
 
@@ -157,14 +158,18 @@ export function validateParameter(def: ParameterDefinition, raw: unknown): Param
   return checkType(def, raw);
 }
 
-function checkPrompt(raw: unknown, errors: FieldError[]): string {
+function checkPrompt(raw: unknown, errors: FieldError[], use: PromptUse = 'required'): string {
   if (raw !== undefined && raw !== null && typeof raw !== 'string') {
     errors.push({ field: 'prompt', code: 'invalid_type', message: 'prompt must be a string' });
     return '';
   }
   const prompt = (raw ?? '').trim();
   if (prompt === '') {
-    errors.push({ field: 'prompt', code: 'required', message: 'prompt is required' });
+    if (use === 'required') {
+      errors.push({ field: 'prompt', code: 'required', message: 'prompt is required' });
+    }
+  } else if (use === 'none') {
+    errors.push({ field: 'prompt', code: 'not_supported', message: 'this tool takes no prompt' });
   } else if (hasUnstorableCharacters(prompt)) {
     errors.push(unstorableText('prompt').error);
   } else if (prompt.length > promptMaxLength) {
@@ -252,10 +257,10 @@ function hasMoreKeysThan(value: object, max: number): boolean {
 export function validateRequest(modelId: string, raw: unknown): ValidationResult {
   const errors: FieldError[] = [];
   const body = isRecord(raw) ? raw : {};
-  const prompt = checkPrompt(body.prompt, errors);
+  const model = getModel(modelId);
+  const prompt = checkPrompt(body.prompt, errors, model?.prompt);
   const topLevelDuration = readTopLevelDuration(body.duration, errors);
 
-  const model = getModel(modelId);
   if (model === undefined || model.pricingOnly === true) {
     errors.unshift(
       model === undefined
@@ -327,6 +332,10 @@ export function validateRequest(modelId: string, raw: unknown): ValidationResult
       continue;
     }
     const value = values[def.name] ?? null;
+    if (def.required === true && isEmptyValue(value)) {
+      errors.push({ field: def.name, code: 'required', message: `${def.name} is required` });
+      continue;
+    }
     const cap = def.conditionalMax;
     if (cap !== undefined && typeof value === 'number' && value > cap.max) {
       if (evaluateCondition(cap.when, values)) {

@@ -220,8 +220,18 @@ export const generationRecordSchema = z.object({
   expand: z.object({ output_files: z.array(outputFileSchema) }),
   /** The person starred it. */
   favorite: z.boolean(),
+  /**
+   * Lineage (ADR 038): the generation whose result this one was made from — a tool run on a
+   * result, or a model given a result as its input image; null when made from an upload or from
+   * a prompt alone, and once the source is deleted.
+   */
+  source_id: z.nullable(z.string()),
 });
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
+
+/** `GET /api/generations/:id/edits`: what was made from this result, newest first. */
+export const generationEditsSchema = z.object({ items: z.array(generationRecordSchema) });
+export type GenerationEdits = z.infer<typeof generationEditsSchema>;
 
 /** `PUT /api/generations/:id/favorite`. */
 export const favoriteBodySchema = z.strictObject({ favorite: z.boolean() });
@@ -313,7 +323,12 @@ export const generationListSchema = z.object({
 });
 export type GenerationList = z.infer<typeof generationListSchema>;
 
-export const uploadResponseSchema = z.object({ urls: z.object({ get: z.string() }) });
+/** An upload: where it is served, and its size in pixels (a tool's price may depend on it). */
+export const uploadResponseSchema = z.object({
+  urls: z.object({ get: z.string() }),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
+});
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** An answer with no body (204). */

@@ -55,7 +55,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       const stored = await options.uploads.storeImage(user.id, bytes);
       if (stored.outcome !== 'stored') throw imageProblem(stored);
       const name = stored.file.storageKey.split('/').pop() ?? '';
-      return { urls: { get: options.urls.absolute(stored.file.id, name) } };
+      return {
+        urls: { get: options.urls.absolute(stored.file.id, name) },
+        width: stored.file.width ?? 0,
+        height: stored.file.height ?? 0,
+      };
     },
   );
 };

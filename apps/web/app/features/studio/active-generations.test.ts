@@ -20,6 +20,7 @@ function record(id: string, minute: number, status: GenerationStatus): Generatio
     output_files: [],
     expand: { output_files: [] },
     favorite: false,
+    source_id: null,
   } as GenerationRecord;
 }
 
