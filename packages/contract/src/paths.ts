@@ -12,6 +12,12 @@ export const paths = {
   studio: '/studio',
   compare: '/compare',
   batch: '/batch',
+  /**
+   * The finishing tools (ADR 038): `?tool=<catalogue id>&from=<generation id>` opens a tool on a
+   * result, `?reuse=<generation id>` repeats an edit's settings, no query picks a tool and a
+   * picture there.
+   */
+  tools: '/tools',
   history: '/history',
   profile: '/profile',
   pricing: '/pricing',
@@ -106,6 +112,7 @@ export const signedInPaths = [
   paths.studio,
   paths.compare,
   paths.batch,
+  paths.tools,
   paths.history,
   paths.profile,
   paths.pricing,
