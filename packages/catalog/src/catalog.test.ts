@@ -14,7 +14,7 @@ import {
   validateParameter,
 } from './index.ts';
 
-const offered = models.filter((model) => model.pricingOnly !== true);
+const offered = models.filter((model) => model.pricingOnly !== true && model.tool === undefined);
 
 function param(model: ModelDefinition, name: string): ParameterDefinition | undefined {
   return model.parameters.find((def) => def.name === name);
@@ -160,6 +160,41 @@ const specTable: Record<string, readonly (readonly unknown[])[]> = {
     seed,
   ],
   'flux-dev': [],
+  // The finishing tools (ADR 038), from their providers' published input schemas.
+  upscale: [
+    ['image', 'file', null, undefined, undefined, undefined, undefined],
+    ['scale', 'number', 2, 2, 4, undefined, [2, 4]],
+    ['face_enhance', 'boolean', false, undefined, undefined, undefined, undefined],
+  ],
+  'remove-background': [['image', 'file', null, undefined, undefined, undefined, undefined]],
+  'replace-background': [
+    ['image', 'file', null, undefined, undefined, undefined, undefined],
+    ['refine_prompt', 'boolean', true, undefined, undefined, undefined, undefined],
+    seed,
+  ],
+  expand: [
+    ['image', 'file', null, undefined, undefined, undefined, undefined],
+    [
+      'aspect_ratio',
+      'select',
+      '16:9',
+      undefined,
+      undefined,
+      undefined,
+      ['1:1', '4:5', '3:4', '2:3', '9:16', '5:4', '4:3', '3:2', '16:9', '21:9'],
+    ],
+    ['zoom', 'number', 1, 1, 2, undefined, [1, 1.25, 1.5, 2]],
+    ['position_x', 'slider', 50, 0, 100, 1, undefined],
+    ['position_y', 'slider', 50, 0, 100, 1, undefined],
+    seed,
+  ],
+  inpaint: [
+    ['image', 'file', null, undefined, undefined, undefined, undefined],
+    ['mask', 'file', null, undefined, undefined, undefined, undefined],
+    ['output_format', 'select', 'png', undefined, undefined, undefined, ['jpg', 'png']],
+    ['safety_tolerance', 'slider', 2, 1, 6, 1, undefined],
+    seed,
+  ],
 };
 
 describe('the catalogue matches spec §3', () => {
@@ -175,6 +210,11 @@ describe('the catalogue matches spec §3', () => {
       'veo3',
       'veo3-fast',
       'veo2',
+      'upscale',
+      'remove-background',
+      'replace-background',
+      'expand',
+      'inpaint',
       'flux-dev',
     ]);
     expect(models.filter((model) => model.pricingOnly === true).map((m) => m.id)).toEqual([
@@ -331,8 +371,9 @@ describe('catalogue invariants', () => {
     expect(model.typicalSeconds.min).toBeGreaterThan(0);
     expect(model.typicalSeconds.max).toBeGreaterThanOrEqual(model.typicalSeconds.min);
     expect(model.maxOutputs).toBe(1);
-    // Every model the studio offers has its card picture (a still, or a video's poster).
-    if (model.pricingOnly !== true) {
+    // Every model the studio offers has its card picture (a still, or a video's poster); a tool
+    // shows the person's own picture instead.
+    if (model.pricingOnly !== true && model.tool === undefined) {
       expect(model.demoImages).toEqual([`/samples/${model.id}.webp`]);
     }
   });
@@ -370,9 +411,20 @@ describe('catalogue invariants', () => {
     }
   });
 
-  it.each(allParams)('%s has a default its own rules accept', (_key, _model, def) => {
-    expect(validateParameter(def, def.default)).toEqual({ ok: true, value: def.default ?? null });
-  });
+  it.each(allParams.filter(([, , def]) => def.required !== true))(
+    '%s has a default its own rules accept',
+    (_key, _model, def) => {
+      expect(validateParameter(def, def.default)).toEqual({ ok: true, value: def.default ?? null });
+    },
+  );
+
+  it.each(allParams.filter(([, , def]) => def.required === true))(
+    '%s is required: it has no default and is a picture',
+    (_key, _model, def) => {
+      expect(def.default ?? null).toBeNull();
+      expect(def.type).toBe('file');
+    },
+  );
 
   const cyrillic = /[а-яё]/i;
   it.each(allParams)('%s is labelled in English and Russian', (_key, _model, def) => {
@@ -413,7 +465,10 @@ describe('catalogue invariants', () => {
   });
 
   it.each(models.map((m) => [m.id, m] as const))('%s prices its defaults', (id) => {
-    expect(priceOf(id, { parameters: defaultParameters(id), duration: 0 })).toBeGreaterThan(0);
+    const source = { width: 1024, height: 1024 };
+    expect(priceOf(id, { parameters: defaultParameters(id), duration: 0, source })).toBeGreaterThan(
+      0,
+    );
   });
 
   it('is frozen, so consumers cannot edit shared definitions', () => {

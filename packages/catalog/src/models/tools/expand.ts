@@ -129,6 +129,8 @@ export const expand: ModelDefinition = {
         en: 'Makes room on every side too: ×2 doubles each side of the frame.',
         ru: 'Добавляет место со всех сторон: ×2 удваивает каждую сторону кадра.',
       },
+      min: 1,
+      max: 2,
       allowedValues: [1, 1.25, 1.5, 2],
       default: 1,
       order: 2,

@@ -37,6 +37,8 @@ export const upscale: ModelDefinition = {
         en: 'Each side grows by this factor: ×4 makes 16 times the pixels.',
         ru: 'Каждая сторона растёт во столько раз: ×4 даёт в 16 раз больше пикселей.',
       },
+      min: 2,
+      max: 4,
       allowedValues: [2, 4],
       integer: true,
       default: 2,
