@@ -8,7 +8,7 @@ import { ClientError } from '~/features/generations/api';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { uploadImage } from '../api';
+import { uploadImage } from '../run-api';
 import type { FieldProps } from './field-props';
 
 /**
@@ -55,7 +55,7 @@ export function ImageInput({
     setUploading(true);
     onUploadingChange(true);
     try {
-      const url = await uploadImage(file);
+      const { url } = await uploadImage(file);
       if (url) onChange(url);
       else toast.error(t('studio.upload.unknown'));
     } catch (failure) {
