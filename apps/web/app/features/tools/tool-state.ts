@@ -148,3 +148,12 @@ export function sourceOfRecord(record: GenerationRecord, origin: string): ToolSo
     generationId: record.id,
   };
 }
+
+/** Keeps a drag's pointer on the element; a pointer already gone (a lifted finger) is let go. */
+export function capturePointer(element: Element, pointerId: number): void {
+  try {
+    element.setPointerCapture(pointerId);
+  } catch {
+    // Nothing to capture: the drag ends with this event.
+  }
+}

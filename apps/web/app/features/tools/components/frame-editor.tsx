@@ -3,7 +3,7 @@ import { type ExpandLayout, expandLayout, type ParamValue } from '@kadr/catalog'
 import { useId, useRef } from 'react';
 import { useTranslation } from '~/lib/use-translation';
 import { dragPosition, nudgePosition, originalBox, type Position } from '../frame';
-import type { ToolSource } from '../tool-state';
+import { capturePointer, type ToolSource } from '../tool-state';
 
 /**
  * The expand tool's frame: the new frame's shape with the original where `expandLayout` puts it
@@ -66,7 +66,7 @@ export function FrameEditor({
           onPointerDown={(event) => {
             if (event.button !== 0) return;
             event.preventDefault();
-            event.currentTarget.setPointerCapture(event.pointerId);
+            capturePointer(event.currentTarget, event.pointerId);
             event.currentTarget.focus();
             drag.current = { x: event.clientX, y: event.clientY, start: position, layout };
           }}

@@ -12,7 +12,7 @@ import {
   maskKeyAction,
   type Point,
 } from '../mask';
-import type { ToolSource } from '../tool-state';
+import { capturePointer, type ToolSource } from '../tool-state';
 
 /** The overlay's own resolution: enough to see the strokes, never the whole source's pixels. */
 const overlayLongSide = 1024;
@@ -134,7 +134,7 @@ export function MaskEditor({
           onPointerDown={(event) => {
             if (event.button !== 0) return;
             event.preventDefault();
-            event.currentTarget.setPointerCapture(event.pointerId);
+            capturePointer(event.currentTarget, event.pointerId);
             drawing.current = true;
             dispatch({ type: 'begin', at: pointAt(event) });
           }}
@@ -173,7 +173,7 @@ export function MaskEditor({
         {t('tools.mask.hint')}
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <label className="flex min-w-0 flex-1 basis-48 items-center gap-3 text-sm text-fg">
+        <label className="flex min-w-0 basis-full items-center gap-3 text-sm text-fg">
           <span className="shrink-0">{t('tools.mask.size')}</span>
           <input
             type="range"

@@ -66,7 +66,7 @@ export function RunButton({ title, state }: { title: string; state: RunState }) 
         </Button>
         {state.kind === 'not-enough' ? <TopUpLink /> : null}
       </div>
-      {state.kind === 'blocked' ? (
+      {state.kind === 'blocked' && state.reason !== title ? (
         <p className="text-sm text-fg-muted" data-run-blocked="">
           {state.reason}
         </p>

@@ -28,10 +28,11 @@ export function ToolPicker({
 }) {
   const { t } = useTranslation('app');
   const language = currentLanguage();
+  const chosen = listTools().find((tool) => tool.id === selected);
   return (
     <fieldset>
       <legend className="mb-3 text-sm font-medium text-fg">{t('tools.pick.legend')}</legend>
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-5">
+      <div className="grid grid-cols-2 gap-2 xl:grid-cols-5">
         {listTools().map((tool) => {
           const checked = tool.id === selected;
           return (
@@ -56,7 +57,9 @@ export function ToolPicker({
                 />
                 <span className="text-sm font-medium text-fg">{tool.tool.title[language]}</span>
               </span>
-              <span className="text-xs text-fg-muted">{tool.description[language]}</span>
+              <span className="hidden text-xs text-fg-muted sm:block">
+                {tool.description[language]}
+              </span>
               <span className="mt-auto pt-1 text-xs font-medium text-accent-soft">
                 {priceText(tool.price, t)}
               </span>
@@ -64,6 +67,10 @@ export function ToolPicker({
           );
         })}
       </div>
+      {/* On a phone the cards are short: the chosen tool's description shows below them. */}
+      {chosen ? (
+        <p className="mt-2 text-xs text-fg-muted sm:hidden">{chosen.description[language]}</p>
+      ) : null}
     </fieldset>
   );
 }

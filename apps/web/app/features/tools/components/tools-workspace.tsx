@@ -260,7 +260,7 @@ export function ToolsWorkspace({ query }: { query: ToolsQuery }) {
     preparing,
     starting: create.isPending,
   });
-  const title = tool ? tool.tool.title[language] : t('tools.title');
+  const title = tool ? tool.tool.title[language] : t('tools.run.needTool');
 
   const showErrors = (list: readonly { field: string; code: string }[]) => {
     if (!tool) return;
