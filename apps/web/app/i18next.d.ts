@@ -6,6 +6,7 @@ import type compare from '~/locales/ru/app-compare.json';
 import type pricing from '~/locales/ru/app-pricing.json';
 import type profile from '~/locales/ru/app-profile.json';
 import type studio from '~/locales/ru/app-studio.json';
+import type tools from '~/locales/ru/app-tools.json';
 import type auth from '~/locales/ru/auth.json';
 import type common from '~/locales/ru/common.json';
 import type landing from '~/locales/ru/landing.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       // A screen's own texts are files of their own, loaded with it (app/locales/app-*.ts).
       app: typeof app & {
         studio: typeof studio;
+        tools: typeof tools;
         batch: typeof batch;
         compare: typeof compare;
         pricing: typeof pricing;

@@ -27,6 +27,7 @@ export default [
     route(paths.studio, 'routes/studio.tsx'),
     route(paths.compare, 'routes/compare.tsx'),
     route(paths.batch, 'routes/batch.tsx'),
+    route(paths.tools, 'routes/tools.tsx'),
     route(paths.history, 'routes/history.tsx'),
     route(paths.profile, 'routes/profile.tsx'),
     route(paths.pricing, 'routes/pricing.tsx'),

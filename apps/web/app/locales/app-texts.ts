@@ -4,12 +4,14 @@ import enCompare from './en/app-compare.json' with { type: 'json' };
 import enPricing from './en/app-pricing.json' with { type: 'json' };
 import enProfile from './en/app-profile.json' with { type: 'json' };
 import enStudio from './en/app-studio.json' with { type: 'json' };
+import enTools from './en/app-tools.json' with { type: 'json' };
 import ruApp from './ru/app.json' with { type: 'json' };
 import ruBatch from './ru/app-batch.json' with { type: 'json' };
 import ruCompare from './ru/app-compare.json' with { type: 'json' };
 import ruPricing from './ru/app-pricing.json' with { type: 'json' };
 import ruProfile from './ru/app-profile.json' with { type: 'json' };
 import ruStudio from './ru/app-studio.json' with { type: 'json' };
+import ruTools from './ru/app-tools.json' with { type: 'json' };
 
 /**
  * The whole `app` namespace per language, its screens' sections included — for the tests that
@@ -24,6 +26,7 @@ export const appTexts = {
     pricing: ruPricing,
     profile: ruProfile,
     studio: ruStudio,
+    tools: ruTools,
   },
   en: {
     ...enApp,
@@ -32,5 +35,6 @@ export const appTexts = {
     pricing: enPricing,
     profile: enProfile,
     studio: enStudio,
+    tools: enTools,
   },
 } as const;

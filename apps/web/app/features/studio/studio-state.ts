@@ -13,7 +13,7 @@ import {
   studioDefaults,
 } from '@kadr/catalog';
 import type { ReusableSettings } from '../generations/reuse';
-import type { GenerationPayload } from './api';
+import type { GenerationPayload } from '../generations/run-api';
 
 /**
  * The studio form. Pure data and a reducer, so the rules of spec §2/§4 (tab resets the model,

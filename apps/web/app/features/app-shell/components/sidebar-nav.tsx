@@ -11,19 +11,21 @@ import {
   type LucideIcon,
   User,
   Wand,
+  WandSparkles,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { supportUrl } from '~/lib/env';
 import { useTranslation } from '~/lib/use-translation';
 
 type Entry = {
-  id: 'create' | 'compare' | 'batch' | 'history' | 'pricing' | 'profile';
+  id: 'create' | 'tools' | 'compare' | 'batch' | 'history' | 'pricing' | 'profile';
   to: string;
   icon: LucideIcon;
 };
 
 const entries: Entry[] = [
   { id: 'create', to: paths.studio, icon: Wand },
+  { id: 'tools', to: paths.tools, icon: WandSparkles },
   { id: 'compare', to: paths.compare, icon: Columns2 },
   { id: 'batch', to: paths.batch, icon: Layers },
   { id: 'history', to: paths.history, icon: History },

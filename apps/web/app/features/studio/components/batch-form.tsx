@@ -7,16 +7,16 @@ import { clsx } from 'clsx';
 import { Check, Layers, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { TopUpLink } from '~/features/generations/components/top-up-link';
 import { useOfferedModelIds, useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
+import { revealWhenShown, useSubmission } from '~/features/generations/submission';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { createBatch, quoteBatch } from '../api';
 import { type CsvProblem, expandBatch, promptsFromLines, rowsFromCsv } from '../batch';
-import { revealWhenShown, useSubmission } from '../submission';
-import { TopUpLink } from './top-up-link';
 import { TypeSwitch } from './type-switch';
 
 const maxModels = 4;

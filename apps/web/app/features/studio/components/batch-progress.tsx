@@ -12,9 +12,10 @@ import { GenerationMedia } from '~/features/generations/components/generation-me
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
+import { cancelGeneration } from '~/features/generations/run-api';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { cancelBatch, cancelGeneration, followBatch } from '../api';
+import { cancelBatch, followBatch } from '../api';
 
 const followMs = 2000;
 

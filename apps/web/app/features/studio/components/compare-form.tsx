@@ -5,15 +5,15 @@ import { clsx } from 'clsx';
 import { Check, Columns2, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { TopUpLink } from '~/features/generations/components/top-up-link';
 import { useOfferedModelIds, useRefreshBalance } from '~/features/generations/hooks';
+import { createGeneration } from '~/features/generations/run-api';
+import { revealWhenShown, useSubmission } from '~/features/generations/submission';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { createGeneration } from '../api';
 import { compareLimits, comparePayload, compareQuote, toggleModel } from '../compare';
-import { revealWhenShown, useSubmission } from '../submission';
-import { TopUpLink } from './top-up-link';
 import { TypeSwitch } from './type-switch';
 
 /** The same comparison pressed again within this time is the one already started, not a new one. */

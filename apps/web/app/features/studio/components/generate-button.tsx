@@ -1,9 +1,9 @@
 import '~/locales/app-studio';
 import { LoaderCircle, Wand2 } from 'lucide-react';
 import { Button } from '~/components/ui/button';
+import { TopUpLink } from '~/features/generations/components/top-up-link';
 import { useTranslation } from '~/lib/use-translation';
 import type { GenerateState } from '../generate-state';
-import { TopUpLink } from './top-up-link';
 
 /** The submit button: the estimated cost on it, or why it cannot be pressed. */
 export function GenerateButton({ state }: { state: GenerateState }) {

@@ -14,10 +14,10 @@ import { GenerationMedia } from '~/features/generations/components/generation-me
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useGenerationRequest, useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
+import { cancelGeneration } from '~/features/generations/run-api';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
-import { cancelGeneration } from '../api';
 
 function formatDuration(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));

@@ -13,21 +13,25 @@ import { Image as ImageIcon, Video } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { ClientError } from '~/features/generations/api';
 import { offerNotificationsOnce } from '~/features/generations/background-notice';
+import { ParameterSections } from '~/features/generations/components/parameter-sections';
+import { fieldErrorText } from '~/features/generations/field-errors';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
+import {
+  createGeneration,
+  estimateCost,
+  type GenerationPayload,
+} from '~/features/generations/run-api';
+import { useSubmission } from '~/features/generations/submission';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
-import { createGeneration, estimateCost, type GenerationPayload } from '../api';
-import { fieldErrorText } from '../field-errors';
 import { generateState } from '../generate-state';
 import { type StudioAction, type StudioState, toPayload, visibleSections } from '../studio-state';
-import { useSubmission } from '../submission';
 import { GenerateButton } from './generate-button';
 import { ModelPicker } from './model-picker';
-import { ParameterSections } from './parameter-sections';
 
 const tabs: readonly { type: ModelType; Icon: typeof Video }[] = [
   { type: 'image', Icon: ImageIcon },

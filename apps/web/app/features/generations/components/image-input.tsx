@@ -8,7 +8,7 @@ import { ClientError } from '~/features/generations/api';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { uploadImage } from '../api';
+import { uploadImage } from '../run-api';
 import type { FieldProps } from './field-props';
 
 /**
@@ -21,7 +21,7 @@ const uploadCodes = ['empty', 'unsupported_type', 'undecodable', 'too_large', 'm
  * Why an upload was refused, in the interface's language: from the problem's field code (and the
  * size limit it names), never the server's English words; anything else is an unknown failure.
  */
-function uploadFailureText(failure: unknown, t: TFunction<'app'>): string {
+export function uploadFailureText(failure: unknown, t: TFunction<'app'>): string {
   const problem = failure instanceof ClientError ? failure.problem : undefined;
   const code = uploadCodes.find((known) => known === problem?.fieldErrors[0]?.code);
   if (!problem || !code) return t('studio.upload.unknown');
@@ -55,7 +55,7 @@ export function ImageInput({
     setUploading(true);
     onUploadingChange(true);
     try {
-      const url = await uploadImage(file);
+      const { url } = await uploadImage(file);
       if (url) onChange(url);
       else toast.error(t('studio.upload.unknown'));
     } catch (failure) {
