@@ -27,9 +27,8 @@ export { durationParam, effectiveDuration } from './duration.ts';
 export { productFacts } from './facts.ts';
 export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
 export { promptMaxLength, seedMax } from './models/common.ts';
-export { type ExpandLayout, expandLayout } from './models/tools/expand.ts';
-export { checkToolSource, toolOutputSize } from './tools.ts';
 export { models } from './models/index.ts';
+export { type ExpandLayout, expandLayout } from './models/tools/expand.ts';
 export {
   type Currency,
   currencies,
@@ -46,9 +45,12 @@ export {
   type ModelCost,
   modelCosts,
   offeredOptions,
+  type ToolCost,
+  toolCosts,
   type WorkedExample,
   workedExamples,
 } from './price-list.ts';
 export { type ProviderRequest, toProviderRequest } from './provider.ts';
+export { checkToolSource, toolOutputSize } from './tools.ts';
 export type * from './types.ts';
 export { type ParameterCheck, validateParameter, validateRequest } from './validate.ts';
