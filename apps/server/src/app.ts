@@ -23,7 +23,7 @@ import { batchRoutes } from './modules/batches/batches.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { collectionRoutes } from './modules/collections/collections.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
-import { generationRoutes } from './modules/generations/generations.routes.ts';
+import { generationRoutes, toolEstimator } from './modules/generations/generations.routes.ts';
 import { webhookRoutes } from './modules/generations/webhooks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { RATE_LIMIT_WINDOW_MS, rateLimitPlugin } from './modules/limits/rate-limit.plugin.ts';
@@ -187,7 +187,10 @@ export async function buildApp(deps: AppDeps) {
     cookieSecret: config.oauth.cookieSecret,
     secureCookies: config.session.secureCookies,
   });
-  await app.register(catalogRoutes, { modelSwitches: container.modelSwitches });
+  await app.register(catalogRoutes, {
+    modelSwitches: container.modelSwitches,
+    estimateTool: toolEstimator(container.generations),
+  });
   await app.register(filesRoutes, { files: container.files });
   await app.register(uploadRoutes, {
     uploads: container.uploads,

@@ -98,7 +98,9 @@ export function createContainer(
       host === 'replicate.delivery' ||
       host.endsWith('.replicate.delivery') ||
       (config.replicate.emulated && host === deliveryOrigin),
-    limits: { imageBytes: 50 * 1024 * 1024, videoBytes: 500 * 1024 * 1024 },
+    // An image output may be a 36 MP PNG with alpha (a tool's upscale): up to 144 MB of pixels
+    // before compression. It is streamed to storage, never held in memory.
+    limits: { imageBytes: 160 * 1024 * 1024, videoBytes: 500 * 1024 * 1024 },
     logger,
     // Outputs come from public addresses only (checked on the address connected to); the emulator
     // a demo serves itself is the one internal host allowed.

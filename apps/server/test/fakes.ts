@@ -259,6 +259,7 @@ export function generationRow(overrides: Partial<GenerationRow> = {}): Generatio
     recordFiles: null,
     historyRecord: null,
     favorite: false,
+    sourceGenerationId: null,
     created: at,
     updated: at,
     ...overrides,

@@ -122,7 +122,8 @@ export const createGenerationBodySchema = boundedRecord(
 /** Unknown fields (a `tokens`, a `userId`) are refused, not ignored. */
 export const estimateImageBodySchema = z.strictObject({
   model: z.string(),
-  prompt: z.string(),
+  /** Empty (or absent) for a tool that takes none. */
+  prompt: z._default(z.string(), ''),
   parameters: z._default(parametersSchema, {}),
 });
 export type EstimateImageBody = z.infer<typeof estimateImageBodySchema>;
@@ -197,6 +198,13 @@ export const generationJsondataSchema = z.looseObject({
   translate_prompt: z.optional(z.boolean()),
   /** The prompt as sent to the model (translated when asked). */
   sent_prompt: z.optional(z.string()),
+  /**
+   * A finishing tool's source picture's size in pixels when it was asked for (ADR 038): what its
+   * price and its provider inputs measured in pixels (expand's canvas) were computed from.
+   */
+  source_size: z.optional(
+    z.object({ width: z.number().check(z.int()), height: z.number().check(z.int()) }),
+  ),
 });
 export type GenerationJsondata = z.infer<typeof generationJsondataSchema>;
 

@@ -162,6 +162,15 @@ export const generationRequests = pgTable(
     historyRecord: json('history_record'),
     /** The person starred it. */
     favorite: boolean('favorite').notNull().default(false),
+    /**
+     * Lineage (ADR 038): the person's own generation whose output this one was made from (a tool
+     * run on a result, or a model given a result as its input image); null when made from an
+     * upload or a prompt alone, and set null when the source is deleted.
+     */
+    sourceGenerationId: uuid('source_generation_id').references(
+      (): AnyColumn => generationRequests.id,
+      { onDelete: 'set null' },
+    ),
     created: created(),
     updated: updated(),
   },
@@ -189,6 +198,11 @@ export const generationRequests = pgTable(
     index('generation_requests_user_running_idx')
       .on(t.userId)
       .where(sql`${t.status} in ('pending', 'processing')`),
+    // What was made from a result, newest first (GET /api/generations/:id/edits), and the
+    // ON DELETE SET NULL of a deleted source.
+    index('generation_requests_source_idx')
+      .on(t.sourceGenerationId, t.created.desc(), t.id.desc())
+      .where(sql`${t.sourceGenerationId} is not null`),
   ],
 );
 

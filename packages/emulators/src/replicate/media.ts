@@ -6,7 +6,6 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import type { Size } from './geometry.ts';
 import type { ImageFormat } from './models.ts';
-import type { FetchLike } from './webhooks.ts';
 
 export const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -27,7 +26,7 @@ type PosterOptions = {
   backgroundOnly?: boolean;
 };
 
-function hashString(text: string): number {
+export function hashString(text: string): number {
   let hash = 2166136261;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -146,7 +145,8 @@ function posterSvg(options: PosterOptions): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${background}${text}</svg>`;
 }
 
-async function writeAtomically(
+/** Writes through `<path>.partial` and renames, so a reader never sees a half-written file. */
+export async function writeAtomically(
   path: string,
   write: (tmpPath: string) => Promise<unknown>,
 ): Promise<void> {
@@ -159,6 +159,11 @@ async function writeAtomically(
     await rm(tmpPath, { force: true });
     throw error;
   }
+}
+
+/** The poster's background alone (gradient and soft circles, no text), as SVG for sharp. */
+export function posterBackgroundSvg(size: Size, prompt: string, variant = 0): Buffer {
+  return Buffer.from(posterSvg({ size, prompt, caption: '', variant, backgroundOnly: true }));
 }
 
 export type RenderImageOptions = PosterOptions & { format: ImageFormat; path: string };
@@ -323,42 +328,5 @@ export async function renderVideo(options: RenderVideoOptions): Promise<void> {
     );
   } finally {
     await Promise.all([rm(backgroundPath, { force: true }), rm(textPath, { force: true })]);
-  }
-}
-
-const MAX_PROBE_BYTES = 25 * 1024 * 1024;
-
-/** Pixel size of an input image given as an http(s) URL or a data URI; undefined on any failure. */
-export async function probeImageSize(
-  url: string,
-  fetchImpl: FetchLike = globalThis.fetch,
-): Promise<Size | undefined> {
-  try {
-    let bytes: Buffer;
-    if (url.startsWith('data:')) {
-      const comma = url.indexOf(',');
-      if (comma < 0) return undefined;
-      const meta = url.slice(5, comma);
-      const payload = url.slice(comma + 1);
-      bytes = meta.endsWith(';base64')
-        ? Buffer.from(payload, 'base64')
-        : Buffer.from(decodeURIComponent(payload));
-    } else if (/^https?:\/\//i.test(url)) {
-      const response = await fetchImpl(url, { signal: AbortSignal.timeout(5000) });
-      if (!response.ok) return undefined;
-      const declared = Number(response.headers.get('content-length') ?? 0);
-      if (declared > MAX_PROBE_BYTES) return undefined;
-      bytes = Buffer.from(await response.arrayBuffer());
-    } else {
-      return undefined;
-    }
-    if (bytes.length > MAX_PROBE_BYTES) return undefined;
-    const { width, height, autoOrient } = await sharp(bytes).metadata();
-    const oriented = autoOrient ?? { width, height };
-    return oriented.width && oriented.height
-      ? { width: oriented.width, height: oriented.height }
-      : undefined;
-  } catch {
-    return undefined;
   }
 }

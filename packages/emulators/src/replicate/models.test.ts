@@ -4,6 +4,7 @@ import {
   findModelByVersion,
   HUNYUAN_VIDEO_VERSION,
   type ImageProbe,
+  REAL_ESRGAN_VERSION,
   type RenderPlan,
 } from './models.ts';
 
@@ -158,9 +159,108 @@ describe('findModelByVersion', () => {
     [`tencent/hunyuan-video:${HUNYUAN_VIDEO_VERSION}`, 'tencent/hunyuan-video'],
     ['google/veo-3', 'google/veo-3'],
     ['tencent/hunyuan-video', undefined],
+    [REAL_ESRGAN_VERSION, 'nightmareai/real-esrgan'],
+    [`nightmareai/real-esrgan:${REAL_ESRGAN_VERSION}`, 'nightmareai/real-esrgan'],
+    ['nightmareai/real-esrgan', undefined],
+    ['bria/remove-background', 'bria/remove-background'],
     ['0'.repeat(64), undefined],
     [`google/veo-3:${'0'.repeat(64)}`, undefined],
   ])('%s → %s', (version, ref) => {
     expect(findModelByVersion(version)?.ref).toBe(ref);
+  });
+});
+
+describe('tool plans', () => {
+  const image = 'https://kadr.test/api/files/a.png';
+
+  it.each([
+    [
+      'nightmareai/real-esrgan',
+      { image },
+      { tool: 'upscale', format: 'png', scale: 4, image: { url: image, field: 'image' } },
+    ],
+    [
+      'bria/remove-background',
+      { image_url: image },
+      { tool: 'remove-background', preservePartialAlpha: true, image: { field: 'image_url' } },
+    ],
+    [
+      'bria/generate-background',
+      { image, bg_prompt: 'beach', ref_image_url: 'https://kadr.test/r.png' },
+      {
+        tool: 'generate-background',
+        prompt: 'beach',
+        reference: undefined,
+        originalQuality: false,
+      },
+    ],
+    [
+      'bria/generate-background',
+      { image, ref_image_file: 'https://kadr.test/r.png' },
+      { reference: { url: 'https://kadr.test/r.png', field: 'ref_image_file' } },
+    ],
+    [
+      'bria/expand-image',
+      { image, aspect_ratio: '16:9', canvas_size: [10, 10] },
+      { tool: 'expand', request: { aspectRatio: 16 / 9 } },
+    ],
+    [
+      'bria/expand-image',
+      { image, original_image_size: [300, 200], original_image_location: [-5, 40] },
+      {
+        request: {
+          canvas: { width: 1000, height: 1000 },
+          originalSize: { width: 300, height: 200 },
+          location: { x: -5, y: 40 },
+        },
+      },
+    ],
+    [
+      'black-forest-labs/flux-fill-pro',
+      { image, mask: image, prompt: 'a bird' },
+      { tool: 'fill', format: 'jpg', mask: { url: image, field: 'mask' }, prompt: 'a bird' },
+    ],
+    [
+      'black-forest-labs/flux-fill-pro',
+      { image, mask: image, outpaint: 'Make square', output_format: 'png' },
+      { tool: 'expand', format: 'png', request: { outpaint: 'Make square' } },
+    ],
+  ])('%s %j → %j', async (ref, input, job) => {
+    expect(await planFor(ref, input)).toMatchObject({ kind: 'tool', job });
+  });
+
+  it.each([
+    ['nightmareai/real-esrgan', { image: 'x' }, ''],
+    ['bria/generate-background', { image: 'x', bg_prompt: 'sea #fail' }, 'sea #fail'],
+    ['bria/expand-image', { image: 'x', prompt: 'field #slow' }, 'field #slow'],
+    ['bria/remove-background', { image: 'https://kadr.test/a.png#fail' }, '#fail'],
+  ])('%s %j looks for switches in %j', (ref, input, switches) => {
+    const prepared = findModelByRef(ref)?.prepare(input);
+    expect(prepared).toMatchObject({ ok: true, switches });
+  });
+
+  it.each([
+    ['bria/remove-background', {}, 'input.image', 'image or image_url is required'],
+    ['bria/generate-background', { image: 'x', bg_prompt: ' ' }, 'input.bg_prompt', 'bg_prompt'],
+    ['bria/expand-image', { image: 'x', aspect_ratio: '21:9' }, 'input.aspect_ratio', ''],
+    ['bria/expand-image', { image: 'x', canvas_size: [0, 10] }, 'input.canvas_size.0', ''],
+    ['nightmareai/real-esrgan', {}, 'input.image', 'image is required'],
+    ['black-forest-labs/flux-fill-pro', { image: 'x', steps: 51 }, 'input.steps', ''],
+    ['black-forest-labs/flux-fill-pro', { image: 'x', guidance: 1 }, 'input.guidance', ''],
+    [
+      'black-forest-labs/flux-fill-pro',
+      { image: 'x', output_format: 'webp' },
+      'input.output_format',
+      '',
+    ],
+  ])('%s rejects %j at %s', (ref, input, field, description) => {
+    const prepared = findModelByRef(ref)?.prepare(input);
+    expect(prepared?.ok).toBe(false);
+    if (prepared && !prepared.ok) {
+      expect(prepared.invalidFields).toContainEqual({
+        field,
+        description: expect.stringContaining(description),
+      });
+    }
   });
 });

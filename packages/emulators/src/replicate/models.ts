@@ -7,6 +7,7 @@ import {
   parseAspectRatio,
   type Size,
 } from './geometry.ts';
+import type { Outpaint, PictureRef, ToolJob } from './tool-jobs.ts';
 
 export type ImageFormat = 'jpg' | 'png' | 'webp';
 
@@ -14,7 +15,9 @@ type ImagePlan = { kind: 'image'; size: Size; format: ImageFormat; count: number
 /** `size` is what the real model would output; the emulator renders a smaller copy. */
 type VideoPlan = { kind: 'video'; size: Size; durationSec: number; audio: boolean };
 type TextPlan = { kind: 'text' };
-export type RenderPlan = ImagePlan | VideoPlan | TextPlan;
+/** A finishing tool run for real on its input picture. */
+type ToolPlan = { kind: 'tool'; job: ToolJob };
+export type RenderPlan = ImagePlan | VideoPlan | TextPlan | ToolPlan;
 
 /** Output schema of the model: one URI, an array of URIs, or LLM tokens. */
 type OutputShape = 'uri' | 'uri-array' | 'tokens';
@@ -27,7 +30,10 @@ export type InvalidField = { field: string; description: string };
 type PrepareResult =
   | {
       ok: true;
+      /** What the poster or the translator renders. */
       prompt: string;
+      /** The text scanned for `#fail`, `#slow` and the like: the prompt-like inputs. */
+      switches: string;
       /** Deferred so that probing an input image happens while the prediction runs. */
       plan: (probe: ImageProbe) => Promise<RenderPlan>;
     }
@@ -48,18 +54,33 @@ export type EmulatedModel = {
   prepare(input: unknown): PrepareResult;
 };
 
-type ModelDefinition<S extends z.ZodType<{ prompt: string }>> = {
+type ModelDefinition<S extends z.ZodType<object>> = {
   ref: string;
   version?: string;
   kind: ModelKind;
   output: OutputShape;
   input: S;
   plan(input: z.output<S>, probe: ImageProbe): RenderPlan | Promise<RenderPlan>;
+  /** The prompt-like text of the input (may be empty); `input.prompt` when not given. */
+  promptOf?: (input: z.output<S>) => string;
 };
 
-function defineModel<S extends z.ZodType<{ prompt: string }>>(
-  definition: ModelDefinition<S>,
-): EmulatedModel {
+/** Fragments (`…#fail`) of the URL inputs: switches for tools that take no prompt. */
+function urlFragments(input: object): string {
+  return Object.values(input)
+    .filter((value): value is string => typeof value === 'string')
+    .filter((value) => /^(https?:|data:)/i.test(value) && value.includes('#'))
+    .map((value) => value.slice(value.indexOf('#')))
+    .join(' ');
+}
+
+function defineModel<S extends z.ZodType<object>>(definition: ModelDefinition<S>): EmulatedModel {
+  const promptOf =
+    definition.promptOf ??
+    ((input: z.output<S>) => {
+      const value: unknown = (input as { prompt?: unknown }).prompt;
+      return typeof value === 'string' ? value : '';
+    });
   return {
     ref: definition.ref,
     version: definition.version ?? 'hidden',
@@ -84,9 +105,11 @@ function defineModel<S extends z.ZodType<{ prompt: string }>>(
         };
       }
       const data = parsed.data;
+      const prompt = promptOf(data);
       return {
         ok: true,
-        prompt: data.prompt,
+        prompt,
+        switches: [prompt, urlFragments(data)].filter(Boolean).join(' '),
         plan: async (probe) => definition.plan(data, probe),
       };
     },
@@ -428,6 +451,258 @@ const llama3Instruct = defineModel({
   plan: () => ({ kind: 'text' }),
 });
 
+// --- Finishing tools: run for real on the input picture (tools.ts) ---------------------------------
+
+export const REAL_ESRGAN_VERSION =
+  '42fed1c4974146d4d2414e2be2c5277c7fcf05fcc3a73abf41610695738c1d7b';
+
+const optionalText = z.string().nullable().optional();
+
+/** Bria's models take the picture as `image` (a file) or `image_url`: one of them is required. */
+const briaImage = { image: uri, image_url: uri };
+
+function requireOneOf<T extends Record<string, unknown>>(
+  fields: readonly (keyof T & string)[],
+  message: string,
+) {
+  return (value: T, context: z.RefinementCtx) => {
+    const given = fields.some((field) => {
+      const item = value[field];
+      return typeof item === 'string' && item.trim() !== '';
+    });
+    if (!given) context.addIssue({ code: 'custom', path: [fields[0] ?? 'input'], message });
+  };
+}
+
+function briaPicture(input: { image?: string | null; image_url?: string | null }): PictureRef {
+  return input.image
+    ? { url: input.image, field: 'image' }
+    : { url: input.image_url ?? '', field: 'image_url' };
+}
+
+/** Both numbers of a `[w, h]` pair at least 1. */
+const sizePair = z.tuple([z.int().min(1), z.int().min(1)]);
+
+function pairToSize(pair: readonly [number, number] | null | undefined) {
+  return pair ? { width: pair[0], height: pair[1] } : undefined;
+}
+
+function seedOf(value: number | null | undefined): number {
+  return value ?? 0;
+}
+
+const realEsrgan = defineModel({
+  ref: 'nightmareai/real-esrgan',
+  version: REAL_ESRGAN_VERSION,
+  kind: 'image',
+  output: 'uri',
+  input: z.looseObject({
+    image: z.string().min(1, 'image must not be empty'),
+    scale: z.number().min(0).max(10).default(4),
+    face_enhance: z.boolean().default(false),
+  }),
+  promptOf: () => '',
+  plan: (input) => ({
+    kind: 'tool',
+    job: {
+      tool: 'upscale',
+      format: 'png',
+      image: { url: input.image, field: 'image' },
+      scale: input.scale,
+    },
+  }),
+});
+
+const briaRemoveBackground = defineModel({
+  ref: 'bria/remove-background',
+  kind: 'image',
+  output: 'uri',
+  input: z
+    .looseObject({
+      ...briaImage,
+      preserve_partial_alpha: z.boolean().default(true),
+      content_moderation: z.boolean().default(false),
+    })
+    .superRefine(requireOneOf(['image', 'image_url'], 'image or image_url is required')),
+  promptOf: () => '',
+  plan: (input) => ({
+    kind: 'tool',
+    job: {
+      tool: 'remove-background',
+      format: 'png',
+      image: briaPicture(input),
+      preservePartialAlpha: input.preserve_partial_alpha,
+    },
+  }),
+});
+
+const briaGenerateBackground = defineModel({
+  ref: 'bria/generate-background',
+  kind: 'image',
+  output: 'uri-array',
+  input: z
+    .looseObject({
+      ...briaImage,
+      bg_prompt: optionalText,
+      ref_image_url: uri,
+      ref_image_file: uri,
+      negative_prompt: optionalText,
+      refine_prompt: z.boolean().default(true),
+      original_quality: z.boolean().default(false),
+      content_moderation: z.boolean().default(false),
+      seed,
+      sync: z.boolean().optional(),
+      fast: z.boolean().optional(),
+      enhance_ref_image: z.boolean().optional(),
+      force_rmbg: z.boolean().optional(),
+    })
+    .superRefine(requireOneOf(['image', 'image_url'], 'image or image_url is required'))
+    .superRefine(
+      requireOneOf(
+        ['bg_prompt', 'ref_image_url', 'ref_image_file'],
+        'bg_prompt or a reference image (ref_image_url or ref_image_file) is required',
+      ),
+    ),
+  promptOf: (input) => input.bg_prompt ?? '',
+  plan(input) {
+    const reference = input.ref_image_file
+      ? { url: input.ref_image_file, field: 'ref_image_file' }
+      : input.ref_image_url
+        ? { url: input.ref_image_url, field: 'ref_image_url' }
+        : undefined;
+    return {
+      kind: 'tool',
+      job: {
+        tool: 'generate-background',
+        format: 'png',
+        image: briaPicture(input),
+        prompt: input.bg_prompt ?? '',
+        // A prompt describes the scene; a reference image is used only without one.
+        reference: input.bg_prompt?.trim() ? undefined : reference,
+        originalQuality: input.original_quality,
+        seed: seedOf(input.seed),
+      },
+    };
+  },
+});
+
+/** Bria's canvas holds at most 5000 × 5000 pixels. */
+const MAX_CANVAS_PIXELS = 25_000_000;
+
+const briaExpandImage = defineModel({
+  ref: 'bria/expand-image',
+  kind: 'image',
+  output: 'uri',
+  input: z
+    .looseObject({
+      ...briaImage,
+      aspect_ratio: z
+        .enum(['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9'])
+        .nullable()
+        .optional(),
+      canvas_size: sizePair
+        .refine(
+          ([w, h]) => w * h <= MAX_CANVAS_PIXELS,
+          'canvas_size must be at most 5000x5000 pixels in area',
+        )
+        .default([1000, 1000]),
+      original_image_size: sizePair
+        .refine(
+          ([w, h]) => w * h <= MAX_CANVAS_PIXELS,
+          'original_image_size must be at most 5000x5000 pixels in area',
+        )
+        .nullable()
+        .optional(),
+      original_image_location: z.tuple([z.int(), z.int()]).nullable().optional(),
+      prompt: optionalText,
+      negative_prompt: optionalText,
+      seed,
+      sync: z.boolean().optional(),
+      preserve_alpha: z.boolean().default(true),
+      content_moderation: z.boolean().default(false),
+    })
+    .superRefine(requireOneOf(['image', 'image_url'], 'image or image_url is required')),
+  plan(input) {
+    const location = input.original_image_location;
+    return {
+      kind: 'tool',
+      job: {
+        tool: 'expand',
+        format: 'png',
+        image: briaPicture(input),
+        // aspect_ratio takes precedence over the canvas fields.
+        request: input.aspect_ratio
+          ? { aspectRatio: ratioOr(input.aspect_ratio, 1) }
+          : {
+              canvas: { width: input.canvas_size[0], height: input.canvas_size[1] },
+              originalSize: pairToSize(input.original_image_size),
+              location: location ? { x: location[0], y: location[1] } : undefined,
+            },
+        prompt: input.prompt ?? '',
+        preserveAlpha: input.preserve_alpha,
+      },
+    };
+  },
+});
+
+const OUTPAINT_PRESETS = [
+  'None',
+  'Zoom out 1.5x',
+  'Zoom out 2x',
+  'Make square',
+  'Left outpaint',
+  'Right outpaint',
+  'Top outpaint',
+  'Bottom outpaint',
+] as const satisfies readonly Outpaint[];
+
+const fluxFillPro = defineModel({
+  ref: 'black-forest-labs/flux-fill-pro',
+  kind: 'image',
+  output: 'uri',
+  input: z.looseObject({
+    prompt: optionalText,
+    image: z.string().min(1, 'image must not be empty'),
+    mask: uri,
+    outpaint: z.enum(OUTPAINT_PRESETS).default('None'),
+    seed,
+    steps: z.int().min(1).max(50).default(50),
+    prompt_upsampling: z.boolean().default(false),
+    guidance: z.number().min(2).max(5).default(3),
+    safety_tolerance: z.int().min(1).max(6).default(2),
+    output_format: z.enum(['jpg', 'png']).default('jpg'),
+  }),
+  plan(input) {
+    const image = { url: input.image, field: 'image' };
+    const prompt = input.prompt ?? '';
+    if (input.outpaint !== 'None') {
+      // An outpaint preset extends the canvas; the mask is ignored.
+      return {
+        kind: 'tool',
+        job: {
+          tool: 'expand',
+          format: input.output_format,
+          image,
+          request: { outpaint: input.outpaint },
+          prompt,
+          preserveAlpha: true,
+        },
+      };
+    }
+    return {
+      kind: 'tool',
+      job: {
+        tool: 'fill',
+        format: input.output_format,
+        image,
+        mask: input.mask ? { url: input.mask, field: 'mask' } : undefined,
+        prompt,
+        seed: seedOf(input.seed),
+      },
+    };
+  },
+});
+
 const EMULATED_MODELS: readonly EmulatedModel[] = [
   seedream3,
   imagen4Ultra,
@@ -441,6 +716,11 @@ const EMULATED_MODELS: readonly EmulatedModel[] = [
   veo3('google/veo-3-fast'),
   veo2,
   llama3Instruct,
+  realEsrgan,
+  briaRemoveBackground,
+  briaGenerateBackground,
+  briaExpandImage,
+  fluxFillPro,
 ];
 
 const BY_REF = new Map(EMULATED_MODELS.map((model) => [model.ref, model]));

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isoWithMicros, newPredictionId, preciseNow } from './ids.ts';
-import { probeImageSize, renderImage, renderVideo } from './media.ts';
+import { InputError, probeImageSize } from './inputs.ts';
+import { renderImage, renderVideo } from './media.ts';
 import type { EmulatedModel, RenderPlan } from './models.ts';
+import { describeToolJob, runTool } from './tools.ts';
 import { extractSourceText, toTokens, translateRuToEn } from './translator.ts';
 import {
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
@@ -90,6 +92,8 @@ export type CreatePredictionParams = {
   model: EmulatedModel;
   input: Record<string, unknown>;
   prompt: string;
+  /** Prompt-like text scanned for `#fail`, `#slow`…; defaults to `prompt`. */
+  switches?: string;
   plan: (probe: (url: string) => ReturnType<typeof probeImageSize>) => Promise<RenderPlan>;
   /** Absolute URL where the emulator plugin is mounted, without a trailing slash. */
   baseUrl: string;
@@ -101,6 +105,7 @@ type PredictionRecord = {
   prediction: Prediction;
   model: EmulatedModel;
   prompt: string;
+  switches: string;
   plan: CreatePredictionParams['plan'];
   baseUrl: string;
   createdMs: number;
@@ -132,6 +137,8 @@ function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T>
 export function createPredictionEngine(options: PredictionEngineOptions) {
   const records = new Map<string, PredictionRecord>();
   const limitVideos = createLimiter(2);
+  /** Tools hold a decoded picture or two: a few at once keep memory bounded. */
+  const limitTools = createLimiter(4);
   let latencyMs = options.latencyMs;
   let lifetime = new AbortController();
   /** Renders and webhook deliveries still running, awaited by `stop()`. */
@@ -160,14 +167,14 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
           ? latencyMs * 2
           : latencyMs;
     const queued = Math.min(500, Math.round(base / 10));
-    const slow = record.model.kind !== 'text' && SLOW_SWITCH.test(record.prompt);
+    const slow = record.model.kind !== 'text' && SLOW_SWITCH.test(record.switches);
     return { total: slow ? SLOW_RUNTIME_MS : base, queued };
   }
 
   function shouldFail(record: PredictionRecord): boolean {
     return record.model.kind === 'text'
-      ? TRANSLATOR_FAIL_SWITCH.test(record.prompt)
-      : FAIL_SWITCH.test(record.prompt) || NSFW_SWITCH.test(record.prompt);
+      ? TRANSLATOR_FAIL_SWITCH.test(record.switches)
+      : FAIL_SWITCH.test(record.switches) || NSFW_SWITCH.test(record.switches);
   }
 
   function appendLog(record: PredictionRecord, line: string): void {
@@ -253,6 +260,15 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
       );
       return urlOf(file);
     }
+    if (plan.kind === 'tool') {
+      const file = `out-0.${plan.job.format}`;
+      appendLog(record, describeToolJob(plan.job));
+      await limitTools(() =>
+        runTool(plan.job, { fetch: fetchImpl, path: join(dir, file), signal }),
+      );
+      const url = urlOf(file);
+      return record.model.output === 'uri-array' ? [url] : url;
+    }
     appendLog(
       record,
       `Generating ${plan.count} image(s) at ${plan.size.width}x${plan.size.height}`,
@@ -305,7 +321,10 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
     if (signal.aborted) return;
 
     if (failing) {
-      finish(record, 'failed', { error: failureMessage(record.prompt) });
+      finish(record, 'failed', { error: failureMessage(record.switches) });
+    } else if (!outcome.ok && outcome.error instanceof InputError) {
+      // The input itself is at fault: say so, as a model that cannot read its input would.
+      finish(record, 'failed', { error: outcome.error.message });
     } else if (!outcome.ok) {
       options.logger?.error(
         { predictionId: record.prediction.id, err: outcome.error },
@@ -368,6 +387,7 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
         prediction,
         model: params.model,
         prompt: params.prompt,
+        switches: params.switches ?? params.prompt,
         plan: params.plan,
         baseUrl: params.baseUrl,
         createdMs,

@@ -217,6 +217,7 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
       model,
       input: body.input,
       prompt: prepared.prompt,
+      switches: prepared.switches,
       plan: prepared.plan,
       baseUrl: baseUrlFor(request, prefix),
       webhook: body.webhook ?? undefined,

@@ -99,12 +99,16 @@ BEGIN
     RETURN;
   END IF;
 
+  -- An item's source_id (lineage, ADR 038) is kept only when it names a generation of this person
+  -- that still exists: one deleted meanwhile leaves the new request unlinked, not refused.
   INSERT INTO "generation_requests" ("id", "user_id", "type", "model", "status", "cost", "jsondata",
-                                     "created", "updated")
+                                     "source_generation_id", "created", "updated")
   SELECT a."id", p_user, a."type", a."model", 'pending', a."cost", a."jsondata",
+         (SELECT s."id" FROM "generation_requests" AS s
+          WHERE s."id" = a."source_id" AND s."user_id" = p_user),
          clock_timestamp(), clock_timestamp()
   FROM jsonb_to_recordset(v_accepted) AS a("id" uuid, "type" text, "model" text, "cost" integer,
-                                          "jsondata" jsonb);
+                                          "jsondata" jsonb, "source_id" uuid);
 
   -- A free request (an operator's retry at no charge) moves no tokens, so it has no debit entry.
   INSERT INTO "token_ledger" ("user_id", "delta", "reason", "generation_id")

@@ -1,4 +1,4 @@
-import { listModels, type ModelType, priceOf, tokenPackages } from '@kadr/catalog';
+import { getModel, listModels, type ModelType, priceOf, tokenPackages } from '@kadr/catalog';
 import {
   estimateImageBodySchema,
   estimateResponseSchema,
@@ -9,6 +9,7 @@ import {
   packageListSchema,
   problemSchema,
 } from '@kadr/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { validationProblem } from '../../lib/problem.ts';
@@ -16,12 +17,24 @@ import type { ModelSwitchService } from './model-switch.service.ts';
 import { validateForType } from './request-validation.ts';
 
 /**
- * Models, token packages and cost estimates: all read from the catalogue package. The model list
- * leaves out the models an operator switched off.
+ * A finishing tool's estimate: its price depends on the source picture's size, which only the
+ * signed-in person's own files say, so the generations module prices it (the figure its create
+ * charges) and answers its refusals.
+ */
+export type ToolEstimator = (
+  request: FastifyRequest,
+  type: ModelType,
+  body: Record<string, unknown>,
+) => Promise<number>;
+
+/**
+ * Models, token packages and cost estimates: all read from the catalogue package (a tool's through
+ * `estimateTool`). The model list leaves out the models an operator switched off.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<{
   modelSwitches: Pick<ModelSwitchService, 'off'>;
-}> = async (app, { modelSwitches }) => {
+  estimateTool: ToolEstimator;
+}> = async (app, { modelSwitches, estimateTool }) => {
   app.get(
     '/api/models',
     {
@@ -67,10 +80,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const estimate = (
+  const estimate = async (
+    request: FastifyRequest,
     type: ModelType,
     body: { model: string; prompt: string; parameters: Record<string, unknown>; duration?: number },
   ) => {
+    if (getModel(body.model)?.tool !== undefined) {
+      return { estimation: await estimateTool(request, type, body) };
+    }
     const checked = validateForType(type, body.model, {
       prompt: body.prompt,
       parameters: body.parameters,
@@ -84,13 +101,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/estimate-image',
-    { schema: { tags: ['catalogue'], body: estimateImageBodySchema, response: responses } },
-    async (request) => estimate('image', request.body),
+    {
+      schema: {
+        tags: ['catalogue'],
+        description:
+          'The catalogue price of an image request. A finishing tool is priced from its source ' +
+          'picture (the person must be signed in and own it), exactly as its create charges.',
+        body: estimateImageBodySchema,
+        response: { ...responses, 401: problemSchema },
+      },
+    },
+    async (request) => estimate(request, 'image', request.body),
   );
 
   app.post(
     '/api/estimate-video',
     { schema: { tags: ['catalogue'], body: estimateVideoBodySchema, response: responses } },
-    async (request) => estimate('video', request.body),
+    async (request) => estimate(request, 'video', request.body),
   );
 };

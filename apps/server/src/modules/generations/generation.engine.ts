@@ -5,6 +5,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   getModel,
   type ModelDefinition,
+  type Size,
   toProviderRequest,
   type ValidatedRequest,
 } from '@kadr/catalog';
@@ -148,6 +149,12 @@ export function createGenerationEngine(options: EngineOptions) {
       parameters,
       duration: typeof duration === 'number' ? duration : 0,
     } as ValidatedRequest;
+  }
+
+  /** A tool's source picture's size, kept with the request at create (jsondata.source_size). */
+  function sourceSizeOf(row: GenerationRow): Size | undefined {
+    const size = row.jsondata.source_size;
+    return size && size.width > 0 && size.height > 0 ? size : undefined;
   }
 
   /** Our file URLs become short-lived signed URLs the provider can fetch. */
@@ -351,7 +358,11 @@ export function createGenerationEngine(options: EngineOptions) {
         if (earlier) {
           prediction = earlier;
         } else {
-          const request = toProviderRequest(validatedOf(row, prompt), signedInputUrl);
+          const request = toProviderRequest(
+            validatedOf(row, prompt),
+            signedInputUrl,
+            sourceSizeOf(row),
+          );
           try {
             prediction = await provider.create({ ...request, webhook });
           } catch (error) {

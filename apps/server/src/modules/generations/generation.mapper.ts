@@ -68,7 +68,6 @@ export function toGenerationRecord(
     output_files: expanded.map((f) => f.id),
     expand: { output_files: expanded },
     favorite: row.favorite ?? false,
-    // TODO(#35 server): the lineage column.
-    source_id: null,
+    source_id: row.sourceGenerationId ?? null,
   };
 }

@@ -17,6 +17,11 @@ export interface PaidGeneration {
   model: string;
   cost: number;
   jsondata: Record<string, unknown>;
+  /**
+   * Lineage: the person's generation whose output this one is made from; kept only if it still
+   * exists and is theirs when the statement runs.
+   */
+  sourceId?: string | null | undefined;
   /** Claimed in the same transaction, with the answer a repeat will replay. */
   idempotency?: { key: string; requestHash: string; response: unknown } | undefined;
 }
@@ -54,6 +59,7 @@ async function insertPaidGenerations(
           model: item.model,
           cost: item.cost,
           jsondata: item.jsondata,
+          source_id: item.sourceId ?? null,
           key: item.idempotency?.key ?? null,
           request_hash: item.idempotency?.requestHash ?? null,
           response: item.idempotency?.response ?? null,
@@ -85,7 +91,10 @@ export type RecordFile = Pick<
   'id' | 'kind' | 'storageKey' | 'mime' | 'width' | 'height' | 'durationMs' | 'position'
 >;
 
-/** A generation as a record shows it: timestamps as Date (drizzle rows) or ISO text (the history). */
+/**
+ * A generation as a record shows it: timestamps as Date (drizzle rows) or ISO text (the history).
+ * `sourceGenerationId` is absent from history records stored before lineage (read as null).
+ */
 export type RecordRow = Pick<
   GenerationRow,
   | 'id'
@@ -99,7 +108,11 @@ export type RecordRow = Pick<
   | 'jsondata'
   | 'cost'
   | 'favorite'
-> & { created: Date | string; updated: Date | string };
+> &
+  Partial<Pick<GenerationRow, 'sourceGenerationId'>> & {
+    created: Date | string;
+    updated: Date | string;
+  };
 
 /** What a history page can be narrowed by, besides its type. */
 export interface HistoryFilters {
@@ -155,6 +168,25 @@ export function createGenerationStatements(pool: pg.Pool) {
     ) => historyPage(pool, userId, options),
   };
 }
+
+/** The columns a record is made of, its files included (from record_files). */
+const recordColumns = {
+  id: generationRequests.id,
+  userId: generationRequests.userId,
+  type: generationRequests.type,
+  model: generationRequests.model,
+  status: generationRequests.status,
+  error: generationRequests.error,
+  errorCode: generationRequests.errorCode,
+  replicateId: generationRequests.replicateId,
+  jsondata: generationRequests.jsondata,
+  cost: generationRequests.cost,
+  favorite: generationRequests.favorite,
+  sourceGenerationId: generationRequests.sourceGenerationId,
+  created: generationRequests.created,
+  updated: generationRequests.updated,
+  files: sql<RecordFile[]>`coalesce(${generationRequests.recordFiles}, '[]'::jsonb)`,
+};
 
 export function createGenerationRepository(db: Executor) {
   return {
@@ -217,22 +249,7 @@ export function createGenerationRepository(db: Executor) {
       const where = and(...conditions);
       const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(g).where(where);
       const rows = await db
-        .select({
-          id: g.id,
-          userId: g.userId,
-          type: g.type,
-          model: g.model,
-          status: g.status,
-          error: g.error,
-          errorCode: g.errorCode,
-          replicateId: g.replicateId,
-          jsondata: g.jsondata,
-          cost: g.cost,
-          favorite: g.favorite,
-          created: g.created,
-          updated: g.updated,
-          files: sql<RecordFile[]>`coalesce(${g.recordFiles}, '[]'::jsonb)`,
-        })
+        .select(recordColumns)
         .from(g)
         .where(where)
         .orderBy(sql`${g.created} desc, ${g.id} desc`)
@@ -270,6 +287,27 @@ export function createGenerationRepository(db: Executor) {
         .where(and(eq(generationRequests.id, id), eq(generationRequests.userId, userId)))
         .limit(1);
       return row;
+    },
+
+    /**
+     * What the person made from one of their generations (its edits, ADR 038), newest first, at
+     * most `limit`, each with its files; from the source index.
+     */
+    async findEdits(
+      userId: string,
+      sourceId: string,
+      limit: number,
+    ): Promise<(RecordRow & { files: RecordFile[] })[]> {
+      const g = generationRequests;
+      return (
+        db
+          .select(recordColumns)
+          .from(g)
+          .where(and(eq(g.sourceGenerationId, sourceId), eq(g.userId, userId)))
+          // As the index orders them, so the newest are read from it without a sort.
+          .orderBy(sql`${g.created} desc nulls last, ${g.id} desc nulls last`)
+          .limit(limit)
+      );
     },
 
     async findByPrediction(predictionId: string): Promise<GenerationRow | undefined> {

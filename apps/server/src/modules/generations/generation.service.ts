@@ -1,8 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { getModel, type ModelDefinition, type ModelType, priceOf } from '@kadr/catalog';
+import {
+  checkToolSource,
+  getModel,
+  isTool,
+  type ModelDefinition,
+  type ModelType,
+  priceOf,
+  type Size,
+  type ValidatedRequest,
+} from '@kadr/catalog';
 import {
   type CreateGenerationResponse,
   type FieldError,
+  type GenerationEdits,
   type GenerationList,
   type GenerationRecord,
   uuidPattern,
@@ -13,7 +23,7 @@ import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { SessionUser } from '../auth/index.ts';
 import type { ModelSwitchService } from '../catalog/index.ts';
 import { validateForType } from '../catalog/index.ts';
-import type { FileRepository, FileUrls } from '../files/index.ts';
+import type { FileRepository, FileRow, FileUrls } from '../files/index.ts';
 import type { GenerationEngine } from './generation.engine.ts';
 import { toGenerationRecord } from './generation.mapper.ts';
 import type {
@@ -68,6 +78,12 @@ export type FreeRetry =
   | { outcome: 'model_off'; modelName: string };
 
 export type GenerationRead = { outcome: 'found'; record: GenerationRecord } | NotFound;
+
+/** What was made from one of the person's generations (its edits), newest first. */
+export type GenerationEditsRead = { outcome: 'listed'; edits: GenerationEdits } | NotFound;
+
+/** At most this many edits of one result are listed (a person makes a handful). */
+export const MAX_LISTED_EDITS = 100;
 
 export type FavoriteChange = { outcome: 'changed'; record: GenerationRecord } | NotFound;
 
@@ -142,14 +158,15 @@ export function createGenerationService(deps: {
 
   /**
    * Image inputs must be pictures this person has here — uploaded, or an image they generated
-   * ('Animate') — never arbitrary URLs.
+   * ('Animate', a tool on a result) — never arbitrary URLs. Answers the files by parameter.
    */
-  async function imageInputErrors(
+  async function imageInputs(
     user: SessionUser,
     model: ModelDefinition,
     values: Record<string, unknown>,
-  ): Promise<FieldError[]> {
+  ): Promise<{ errors: FieldError[]; files: Map<string, FileRow> }> {
     const errors: FieldError[] = [];
+    const found = new Map<string, FileRow>();
     for (const def of model.parameters) {
       const value = values[def.name];
       if (def.type !== 'file' || typeof value !== 'string' || value === '') continue;
@@ -158,7 +175,9 @@ export function createGenerationService(deps: {
       const usable =
         file?.ownerId === user.id &&
         (file.kind === 'upload' || (file.kind === 'output' && file.mime.startsWith('image/')));
-      if (!usable) {
+      if (usable) {
+        found.set(def.name, file);
+      } else {
         errors.push({
           field: def.name,
           code: 'not_uploaded',
@@ -166,7 +185,47 @@ export function createGenerationService(deps: {
         });
       }
     }
-    return errors;
+    return { errors, files: found };
+  }
+
+  /**
+   * Lineage (ADR 038): the generation whose output this request is made from — a tool's source
+   * picture, else the model's image input (`imageParam` first, then any other picture) — when that
+   * picture is one of the person's results; null for uploads and prompts alone.
+   */
+  function sourceGenerationOf(model: ModelDefinition, inputs: Map<string, FileRow>): string | null {
+    const first = model.tool?.sourceParam ?? model.imageParam;
+    const names = [
+      ...(first === undefined ? [] : [first]),
+      ...(model.tool ? [] : [...inputs.keys()].filter((name) => name !== first)),
+    ];
+    for (const name of names) {
+      const file = inputs.get(name);
+      if (file?.kind === 'output' && file.generationId) return file.generationId;
+    }
+    return null;
+  }
+
+  /**
+   * A tool's source picture's size, read from its stored file, and the checks only that size
+   * allows (a result too large, a request that changes nothing): errors on the source field.
+   */
+  function toolSource(
+    model: ModelDefinition,
+    validated: ValidatedRequest,
+    inputs: Map<string, FileRow>,
+  ): { errors: FieldError[]; source?: Size } {
+    if (!isTool(model)) return { errors: [] };
+    const field = model.tool.sourceParam;
+    const file = inputs.get(field);
+    if (!file?.width || !file.height) {
+      // Validation requires the source, and an own picture always has its size; an old file may not.
+      return {
+        errors: [{ field, code: 'not_uploaded', message: "the picture's size is unknown" }],
+      };
+    }
+    const source = { width: file.width, height: file.height };
+    return { errors: checkToolSource(model, validated.parameters, source), source };
   }
 
   /** A model an operator switched off takes no new requests (what runs already goes on). */
@@ -174,16 +233,35 @@ export function createGenerationService(deps: {
     return deps.modelSwitches !== undefined && (await deps.modelSwitches.off()).has(model.id);
   }
 
-  /** The checks a create makes before it is priced: the body, the model's switch, image inputs. */
+  /**
+   * The checks a create makes before it is priced: the body, the model's switch, image inputs,
+   * and for a tool its source picture's size. Answers what pricing and the record need.
+   */
   async function check(user: SessionUser, type: ModelType, body: Record<string, unknown>) {
     const parsed = parsePayload(type, body);
     if (parsed.outcome === 'invalid') return parsed;
     if (await isOff(parsed.model)) {
       return { outcome: 'model_off' as const, modelName: parsed.model.name };
     }
-    const errors = await imageInputErrors(user, parsed.model, parsed.validated.parameters);
-    if (errors.length > 0) return { outcome: 'invalid' as const, errors };
-    return parsed;
+    const inputs = await imageInputs(user, parsed.model, parsed.validated.parameters);
+    if (inputs.errors.length > 0) return { outcome: 'invalid' as const, errors: inputs.errors };
+    const tool = toolSource(parsed.model, parsed.validated, inputs.files);
+    if (tool.errors.length > 0) return { outcome: 'invalid' as const, errors: tool.errors };
+    return {
+      ...parsed,
+      source: tool.source,
+      sourceId: sourceGenerationOf(parsed.model, inputs.files),
+    };
+  }
+
+  /** The catalogue price; a tool's needs its source picture's size (upscale: per megapixel). */
+  function priceFor(checked: {
+    model: ModelDefinition;
+    validated: ValidatedRequest;
+    source: Size | undefined;
+  }): number {
+    const { model, validated, source } = checked;
+    return priceOf(model.id, source ? { ...validated, source } : validated);
   }
 
   /** What makes two requests "the same" for an Idempotency-Key: the endpoint and the body. */
@@ -241,7 +319,7 @@ export function createGenerationService(deps: {
     ): Promise<GenerationQuote> {
       const checked = await check(user, type, body);
       if (checked.outcome !== 'valid') return checked;
-      return { outcome: 'priced', cost: priceOf(checked.model.id, checked.validated) };
+      return { outcome: 'priced', cost: priceFor(checked) };
     },
 
     /**
@@ -257,8 +335,8 @@ export function createGenerationService(deps: {
     ): Promise<GenerationCreate> {
       const checked = await check(user, type, body);
       if (checked.outcome !== 'valid') return checked;
-      const { validated, model, translate } = checked;
-      const cost = priceOf(model.id, validated);
+      const { validated, model, translate, source, sourceId } = checked;
+      const cost = priceFor(checked);
       const hash = idempotencyKey ? requestHash(type, body) : '';
       const id = randomUUID();
       const response: CreateGenerationResponse = {
@@ -280,7 +358,10 @@ export function createGenerationService(deps: {
           },
           output: null,
           translate_prompt: translate,
+          // A tool's provider inputs measured in pixels (expand's canvas) need it at submit.
+          ...(source ? { source_size: source } : {}),
         },
+        sourceId,
         idempotency: idempotencyKey
           ? { key: idempotencyKey, requestHash: hash, response }
           : undefined,
@@ -334,8 +415,10 @@ export function createGenerationService(deps: {
             input: source.jsondata.input ?? {},
             output: null,
             translate_prompt: source.jsondata.translate_prompt ?? false,
+            ...(source.jsondata.source_size ? { source_size: source.jsondata.source_size } : {}),
             retry_of: source.id,
           },
+          sourceId: source.sourceGenerationId,
           idempotency: { key: `retry:${source.id}`, requestHash: 'retry', response },
         },
       ]);
@@ -355,6 +438,20 @@ export function createGenerationService(deps: {
       const row = await findOwned(user, id);
       if (!row) return { outcome: 'not_found' };
       return { outcome: 'found', record: await withRecord(row) };
+    },
+
+    /**
+     * What the person made from one of their generations (lineage, ADR 038): its edits, newest
+     * first, at most MAX_LISTED_EDITS; an edit's own edits are listed under it, not here.
+     */
+    async edits(user: SessionUser, id: string): Promise<GenerationEditsRead> {
+      const row = await findOwned(user, id);
+      if (!row) return { outcome: 'not_found' };
+      const rows = await generations.findEdits(user.id, row.id, MAX_LISTED_EDITS);
+      return {
+        outcome: 'listed',
+        edits: { items: rows.map((edit) => toGenerationRecord(edit, edit.files, deps.urls)) },
+      };
     },
 
     /**

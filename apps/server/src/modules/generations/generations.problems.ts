@@ -1,4 +1,4 @@
-import { problemTypes } from '@kadr/contract';
+import { type FieldError, problemTypes } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
@@ -7,6 +7,7 @@ import type {
   FreeRetry,
   GenerationCancel,
   GenerationCreate,
+  GenerationEditsRead,
   GenerationQuote,
   GenerationRead,
   GenerationRemoval,
@@ -18,6 +19,7 @@ export type GenerationRefusal = Exclude<
   | GenerationCreate
   | FreeRetry
   | GenerationRead
+  | GenerationEditsRead
   | FavoriteChange
   | GenerationRemoval
   | GenerationCancel,
@@ -28,6 +30,7 @@ export type GenerationRefusal = Exclude<
       | 'replayed'
       | 'retried_before'
       | 'found'
+      | 'listed'
       | 'changed'
       | 'removed'
       | 'canceled';
@@ -35,13 +38,46 @@ export type GenerationRefusal = Exclude<
 >;
 
 /**
+ * What a finishing tool's refusal says in the person's language (ADR 038): the field errors keep
+ * their codes and the catalogue's English, which the app translates by code; the detail, shown as
+ * it is, is said here. Undefined for any other refusal (the plain "Invalid request: <fields>").
+ */
+function toolRefusalText(errors: FieldError[], locale: Locale): string | undefined {
+  const texts = {
+    too_large: {
+      en: 'The result would be larger than this tool can make. Choose a smaller scale or picture.',
+      ru: 'Результат получится больше, чем может сделать этот инструмент. Выберите меньший масштаб или картинку.',
+    },
+    nothing_to_do: {
+      en: 'The picture already has this shape. Choose another shape or zoom out.',
+      ru: 'У картинки уже такая форма. Выберите другую форму или отдалите кадр.',
+    },
+    no_prompt: {
+      en: 'This tool takes no description: leave it empty.',
+      ru: 'Этому инструменту описание не нужно: оставьте поле пустым.',
+    },
+  } as const;
+  for (const error of errors) {
+    if (error.code === 'too_large' || error.code === 'nothing_to_do') {
+      return texts[error.code][locale];
+    }
+    if (error.field === 'prompt' && error.code === 'not_supported') return texts.no_prompt[locale];
+  }
+  return undefined;
+}
+
+/**
  * The HTTP answer to each refusal of the generation service. `locale` is the language a switched-off
  * model is named in (the request's, for a person's create).
  */
 export function generationProblem(refusal: GenerationRefusal, locale: Locale): HttpProblem {
   switch (refusal.outcome) {
-    case 'invalid':
-      return validationProblem(refusal.errors);
+    case 'invalid': {
+      const said = toolRefusalText(refusal.errors, locale);
+      return said === undefined
+        ? validationProblem(refusal.errors)
+        : new HttpProblem(400, said, { errors: refusal.errors });
+    }
     case 'model_off':
       return new HttpProblem(
         409,

@@ -3,17 +3,19 @@ import {
   createGenerationBodySchema,
   createGenerationResponseSchema,
   favoriteBodySchema,
+  generationEditsSchema,
   generationListSchema,
   generationRecordSchema,
   noContentSchema,
   problemSchema,
 } from '@kadr/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { requireUser } from '../auth/index.ts';
-import type { GenerationService } from './generation.service.ts';
+import { type GenerationService, MAX_LISTED_EDITS } from './generation.service.ts';
 import { generationProblem } from './generations.problems.ts';
 
 export interface GenerationRoutesOptions {
@@ -60,7 +62,15 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
       {
         schema: {
           tags: ['generations'],
-          description: `Charge the catalogue price and start a ${type} generation. Honours Idempotency-Key.`,
+          description:
+            `Charge the catalogue price and start a ${type} generation. Honours Idempotency-Key.` +
+            (type === 'image'
+              ? ' A finishing tool (upscale, remove-background, replace-background, expand, inpaint) ' +
+                "is created here too: `model` is the tool's id and its source picture (an upload or " +
+                "a result of the person's own) is the URL in its source parameter (`image`; " +
+                "inpaint's mask upload in `mask`). A tool's price may depend on the picture's size. " +
+                "A request made from a result is linked to it (the record's `source_id`)."
+              : ''),
           body: createGenerationBodySchema,
           response: {
             200: createGenerationResponseSchema,
@@ -110,6 +120,26 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
       const read = await generations.read(requireUser(request), request.params.id);
       if (read.outcome !== 'found') throw generationProblem(read, requestLocale(request));
       return read.record;
+    },
+  );
+
+  app.get(
+    '/api/generations/:id/edits',
+    {
+      schema: {
+        tags: ['generations'],
+        description:
+          'What the person made from one of their generations (lineage): the edits whose `source_id` ' +
+          `is this one, newest first, at most ${MAX_LISTED_EDITS}; an edit's own edits are read from ` +
+          "it in turn. Anyone else's generation answers 404.",
+        params: idParams,
+        response: { 200: generationEditsSchema, 404: problemSchema },
+      },
+    },
+    async (request) => {
+      const listed = await generations.edits(requireUser(request), request.params.id);
+      if (listed.outcome !== 'listed') throw generationProblem(listed, requestLocale(request));
+      return listed.edits;
     },
   );
 
@@ -169,3 +199,20 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
     },
   );
 };
+
+/**
+ * The estimate of a finishing tool (the catalogue's estimate routes hand tools here): its price
+ * depends on the source picture, which only the signed-in person's own files say, so it is the
+ * generation service's `quote`, the very figure a create charges.
+ */
+export function toolEstimator(generations: Pick<GenerationService, 'quote'>) {
+  return async (
+    request: FastifyRequest,
+    type: 'image' | 'video',
+    body: Record<string, unknown>,
+  ): Promise<number> => {
+    const quoted = await generations.quote(requireUser(request), type, body);
+    if (quoted.outcome !== 'priced') throw generationProblem(quoted, requestLocale(request));
+    return quoted.cost;
+  };
+}

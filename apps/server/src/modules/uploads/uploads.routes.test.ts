@@ -81,6 +81,25 @@ describe('POST /api/upload-image', () => {
     },
   );
 
+  it('answers the stored picture’s size (a tool’s price may depend on it), after rotation and scaling', async () => {
+    const plain = await upload('image', 'wide.png', await picture('png', 300, 120));
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toMatchObject({ width: 300, height: 120 });
+    // A phone photo stored sideways (EXIF orientation 6) is stored upright: its size swaps.
+    const sideways = await sharp(await picture('jpeg', 80, 40))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const turned = await upload('image', 'phone.jpg', sideways);
+    expect(turned.json()).toMatchObject({ width: 40, height: 80 });
+    // The size answered is the file's record, which a tool's price is read from.
+    const id = new URL((turned.json() as { urls: { get: string } }).urls.get).pathname.split(
+      '/',
+    )[3];
+    const row = await t.container.repositories.files.findById(id ?? '');
+    expect([row?.width, row?.height]).toEqual([40, 80]);
+  });
+
   it('strips metadata by re-encoding', async () => {
     const withExif = await sharp(await picture('jpeg'))
       .withExif({ IFD0: { Copyright: 'secret-location' } })

@@ -12,7 +12,10 @@ interface MediaInfo {
 export interface MediaTools {
   /** What a stored output really is, read from the file (not from the provider's word). */
   probe(file: string, type: 'image' | 'video'): Promise<MediaInfo>;
-  /** A small WebP: a thumbnail of an image or the poster frame of a video. */
+  /**
+   * A small WebP: a thumbnail of an image or the poster frame of a video; a transparent picture's
+   * stays transparent.
+   */
   preview(
     file: string,
     type: 'image' | 'video',
@@ -27,6 +30,12 @@ const imageMime: Record<string, string> = {
 };
 
 const PREVIEW_SIDE = 512;
+
+/**
+ * The most pixels an output may decode to: a finishing tool makes up to 36 MP (an upscale, ADR
+ * 038), with room to spare; more is a decompression bomb, refused before it is decoded.
+ */
+const MAX_OUTPUT_PIXELS = 64_000_000;
 
 /** The ffmpeg shipped in an npm package (works on a fresh machine), else the system's. */
 function ffmpegPath(): string {
@@ -61,7 +70,8 @@ export function createMediaTools(binary = ffmpegPath()): MediaTools {
   return {
     async probe(file, type) {
       if (type === 'image') {
-        const meta = await sharp(file).metadata();
+        // The header only: the pixels are not decoded.
+        const meta = await sharp(file, { limitInputPixels: MAX_OUTPUT_PIXELS }).metadata();
         const mime = meta.format ? imageMime[meta.format] : undefined;
         if (!mime) throw new Error(`unsupported image output: ${meta.format ?? 'unknown'}`);
         return { mime, width: meta.width ?? null, height: meta.height ?? null, durationMs: null };
@@ -103,14 +113,17 @@ export function createMediaTools(binary = ffmpegPath()): MediaTools {
         }
         source = frame.stdout;
       }
-      const { data, info } = await sharp(source)
+      // Read from the file in one pass (sequential access, sharp's default), never the whole picture
+      // in memory; an alpha channel is kept (WebP has one), so a transparent result's preview is
+      // transparent too: nothing is flattened onto a background.
+      const { data, info } = await sharp(source, { limitInputPixels: MAX_OUTPUT_PIXELS })
         .resize({
           width: PREVIEW_SIDE,
           height: PREVIEW_SIDE,
           fit: 'inside',
           withoutEnlargement: true,
         })
-        .webp({ quality: 80 })
+        .webp({ quality: 80, alphaQuality: 100 })
         .toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.height };
     },

@@ -1,0 +1,3 @@
+ALTER TABLE "generation_requests" ADD COLUMN "source_generation_id" uuid;--> statement-breakpoint
+ALTER TABLE "generation_requests" ADD CONSTRAINT "generation_requests_source_generation_id_generation_requests_id_fk" FOREIGN KEY ("source_generation_id") REFERENCES "public"."generation_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "generation_requests_source_idx" ON "generation_requests" USING btree ("source_generation_id","created" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "generation_requests"."source_generation_id" is not null;

@@ -1,0 +1,157 @@
+-- Custom SQL migration (npm run db:functions): the current definitions of
+-- src/db/functions/kadr_create_generations.sql
+-- src/db/functions/kadr_history_record.sql
+-- ADR 009. One person's creates, paid for in one statement and its own implicit transaction
+-- (generation.repository.ts insertPaidGenerations). Items are taken in order, as if one after
+-- another: an Idempotency-Key already claimed (by anyone, or earlier in this batch) is 'key_taken'
+-- and charges nothing; an item the remaining balance cannot cover is 'insufficient_tokens' and
+-- writes nothing (its fresh claim is removed); every other item is 'created'. The accepted items are
+-- then written together: requests (pending), debit entries, their submit jobs, ONE conditional
+-- balance update by the sum, and the owner's notifications.
+-- p_settings: the values TypeScript owns (db/sql-settings.ts): the submit job's name, attempts and
+-- key prefix, the debit's ledger reason, the notification channels; and `maxRunning` (optional),
+-- the most generations one person may have running (pending or processing) at once: an item that
+-- would go past it is 'too_many_running' and writes nothing (its fresh claim is removed), like an
+-- item the balance cannot cover.
+-- force_custom_plan: every statement, graphile-worker's add_jobs included (a function's SET clause
+-- holds for nested calls too), is planned for the values at hand: a cached generic plan of the
+-- queue's job-key lookup, made while the queue was small, scans the whole queue once it has grown.
+CREATE OR REPLACE FUNCTION "kadr_create_generations"("p_user" uuid, "p_items" jsonb, "p_settings" jsonb)
+RETURNS TABLE ("request_id" uuid, "outcome" text, "balance" integer)
+LANGUAGE plpgsql
+SET plan_cache_mode = force_custom_plan
+AS $$
+DECLARE
+  v_item record;
+  v_balance integer;
+  v_spent integer := 0;
+  v_accepted jsonb := '[]'::jsonb;
+  v_job_name text := p_settings->>'jobName';
+  v_job_max_attempts integer := (p_settings->>'jobMaxAttempts')::integer;
+  v_job_key_prefix text := p_settings->>'jobKeyPrefix';
+  v_debit_reason text := p_settings->>'debitReason';
+  v_generation_channel text := p_settings->>'generationChannel';
+  v_user_channel text := p_settings->>'userChannel';
+  v_max_running integer := (p_settings->>'maxRunning')::integer;
+  v_running integer := 0;
+BEGIN
+  IF num_nulls(v_job_name, v_job_max_attempts, v_job_key_prefix, v_debit_reason,
+               v_generation_channel, v_user_channel) > 0 THEN
+    RAISE EXCEPTION 'p_settings lacks a value: %', p_settings USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+
+  -- The owner's row, locked until commit: creates of one person take turns here, and the balance
+  -- read below cannot change under us.
+  SELECT u."tokens" INTO v_balance FROM "users" AS u WHERE u."id" = p_user FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'no user %', p_user USING ERRCODE = 'foreign_key_violation';
+  END IF;
+
+  -- Counted under the owner's lock, so concurrent creates (on any node) cannot all pass at once.
+  IF v_max_running IS NOT NULL THEN
+    SELECT count(*)::integer INTO v_running FROM "generation_requests" AS g
+    WHERE g."user_id" = p_user AND g."status" IN ('pending', 'processing');
+  END IF;
+
+  FOR v_item IN
+    SELECT e.value AS raw, x.*
+    FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(value, ord),
+         jsonb_to_record(e.value) AS x("id" uuid, "cost" integer, "key" text,
+                                       "request_hash" text, "response" jsonb)
+    ORDER BY e.ord
+  LOOP
+    request_id := v_item."id";
+    IF v_item."key" IS NOT NULL THEN
+      INSERT INTO "idempotency_keys" ("user_id", "key", "request_hash", "status_code", "response")
+      VALUES (p_user, v_item."key", v_item."request_hash", 200, v_item."response")
+      ON CONFLICT DO NOTHING;
+      IF NOT FOUND THEN
+        outcome := 'key_taken';
+        balance := NULL;
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+    END IF;
+    IF v_max_running IS NOT NULL AND v_running >= v_max_running THEN
+      IF v_item."key" IS NOT NULL THEN
+        DELETE FROM "idempotency_keys" AS k WHERE k."user_id" = p_user AND k."key" = v_item."key";
+      END IF;
+      outcome := 'too_many_running';
+      balance := v_balance - v_spent;
+      RETURN NEXT;
+      CONTINUE;
+    END IF;
+    IF v_item."cost" > v_balance - v_spent THEN
+      IF v_item."key" IS NOT NULL THEN
+        DELETE FROM "idempotency_keys" AS k WHERE k."user_id" = p_user AND k."key" = v_item."key";
+      END IF;
+      outcome := 'insufficient_tokens';
+      balance := v_balance - v_spent;
+      RETURN NEXT;
+      CONTINUE;
+    END IF;
+    v_spent := v_spent + v_item."cost";
+    v_running := v_running + 1;
+    v_accepted := v_accepted || jsonb_build_array(v_item.raw);
+    outcome := 'created';
+    balance := v_balance - v_spent;
+    RETURN NEXT;
+  END LOOP;
+
+  IF jsonb_array_length(v_accepted) = 0 THEN
+    RETURN;
+  END IF;
+
+  -- An item's source_id (lineage, ADR 038) is kept only when it names a generation of this person
+  -- that still exists: one deleted meanwhile leaves the new request unlinked, not refused.
+  INSERT INTO "generation_requests" ("id", "user_id", "type", "model", "status", "cost", "jsondata",
+                                     "source_generation_id", "created", "updated")
+  SELECT a."id", p_user, a."type", a."model", 'pending', a."cost", a."jsondata",
+         (SELECT s."id" FROM "generation_requests" AS s
+          WHERE s."id" = a."source_id" AND s."user_id" = p_user),
+         clock_timestamp(), clock_timestamp()
+  FROM jsonb_to_recordset(v_accepted) AS a("id" uuid, "type" text, "model" text, "cost" integer,
+                                          "jsondata" jsonb, "source_id" uuid);
+
+  -- A free request (an operator's retry at no charge) moves no tokens, so it has no debit entry.
+  INSERT INTO "token_ledger" ("user_id", "delta", "reason", "generation_id")
+  SELECT p_user, -a."cost", v_debit_reason, a."id"
+  FROM jsonb_to_recordset(v_accepted) AS a("id" uuid, "cost" integer)
+  WHERE a."cost" > 0;
+
+  PERFORM graphile_worker.add_jobs(ARRAY(
+    SELECT ROW(v_job_name, json_build_object('id', a."id"), NULL, NULL, v_job_max_attempts,
+               v_job_key_prefix || a."id", NULL, NULL)::graphile_worker.job_spec
+    FROM jsonb_to_recordset(v_accepted) AS a("id" uuid)
+  ));
+
+  -- Still conditional, and users_tokens_non_negative stands behind it: a balance never goes below 0.
+  UPDATE "users" AS u SET "tokens" = u."tokens" - v_spent, "updated" = now()
+  WHERE u."id" = p_user AND u."tokens" >= v_spent;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'balance of % changed under its lock', p_user;
+  END IF;
+
+  PERFORM pg_notify(v_generation_channel, p_user::text || ':' || a."id"::text)
+  FROM jsonb_to_recordset(v_accepted) AS a("id" uuid);
+  PERFORM pg_notify(v_user_channel, p_user::text);
+END $$;--> statement-breakpoint
+-- ADR 032. Trigger function (generation_requests_history_record, drizzle/0025): before every insert
+-- and update of a request, writes the request as a history page lists it into history_record —
+-- the columns GenerationRecord is made from, files from record_files, timestamps in the API's ISO
+-- form — so kadr_history_page reads each item as stored JSON text. Building it from jsonb on every
+-- read was most of the page's cost in PostgreSQL. The keys are RecordRow's and `files`
+-- (modules/generations/generation.repository.ts); `sourceGenerationId` (lineage, ADR 038) is
+-- absent from records written before drizzle/0027, which the mapper reads as null.
+CREATE OR REPLACE FUNCTION "kadr_history_record"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW."history_record" := json_build_object(
+    'id', NEW."id", 'userId', NEW."user_id", 'type', NEW."type", 'model', NEW."model",
+    'status', NEW."status", 'error', NEW."error", 'errorCode', NEW."error_code",
+    'favorite', NEW."favorite", 'replicateId', NEW."replicate_id", 'jsondata', NEW."jsondata",
+    'cost', NEW."cost", 'files', coalesce(NEW."record_files", '[]'::jsonb),
+    'sourceGenerationId', NEW."source_generation_id",
+    'created', to_char(NEW."created" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updated', to_char(NEW."updated" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+  RETURN NEW;
+END $$;
