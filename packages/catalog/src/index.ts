@@ -45,6 +45,8 @@ export {
   type ModelCost,
   modelCosts,
   offeredOptions,
+  type ToolCost,
+  toolCosts,
   type WorkedExample,
   workedExamples,
 } from './price-list.ts';

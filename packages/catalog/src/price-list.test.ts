@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { getModel, listModels } from './catalog.ts';
+import { getModel, listModels, listTools } from './catalog.ts';
 import { priceOf } from './price.ts';
-import { lowestCosts, modelCosts, offeredOptions, workedExamples } from './price-list.ts';
+import {
+  lowestCosts,
+  modelCosts,
+  offeredOptions,
+  toolCosts,
+  workedExamples,
+} from './price-list.ts';
 
 describe('model costs from the price rules (spec §9)', () => {
   it('has a card for every model people can use, with its rates', () => {
@@ -85,5 +91,30 @@ describe('worked examples', () => {
 
   it('leaves out the package example until a package is known', () => {
     expect(workedExamples(undefined).some((example) => example.kind === 'package')).toBe(false);
+  });
+});
+
+describe('tool costs', () => {
+  it('lists every tool with its title and its one rate: flat per image or per megapixel', () => {
+    const costs = toolCosts();
+    expect(costs.map((cost) => cost.id)).toEqual(listTools().map((model) => model.id));
+    for (const cost of costs) {
+      const model = getModel(cost.id);
+      expect(cost.title).toEqual(model?.tool?.title);
+      const rule = model?.price;
+      if (rule?.kind === 'flat') expect(cost.rate).toEqual({ tokens: rule.tokens, per: 'image' });
+      else if (rule?.kind === 'per-megapixel') {
+        expect(cost.rate).toEqual({
+          tokens: rule.tokensPerMegapixel,
+          per: 'megapixel',
+          minimum: rule.minimum,
+        });
+      } else throw new Error(`unexpected rule for ${cost.id}`);
+    }
+    expect(costs.find((cost) => cost.id === 'upscale')?.rate).toEqual({
+      tokens: 0.25,
+      per: 'megapixel',
+      minimum: 1,
+    });
   });
 });

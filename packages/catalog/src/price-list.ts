@@ -1,7 +1,7 @@
-import { defaultParameters, listModels } from './catalog.ts';
+import { defaultParameters, listModels, listTools } from './catalog.ts';
 import { effectiveDuration } from './duration.ts';
 import { priceOf } from './price.ts';
-import type { ModelDefinition, ModelType, ParameterDefinition } from './types.ts';
+import type { Localized, ModelDefinition, ModelType, ParameterDefinition } from './types.ts';
 
 /**
  * What the product says about generation costs — the pricing screen and the public pages — worked
@@ -16,6 +16,8 @@ export type CostRate = {
   per: 'image' | 'second' | 'video' | 'megapixel';
   /** The resolution this per-second rate applies to. */
   resolution?: string;
+  /** Per megapixel: the least a run costs however small its result. */
+  minimum?: number;
 };
 
 export type ModelCost = {
@@ -42,7 +44,7 @@ function ratesOf(model: ModelDefinition): CostRate[] {
     case 'flat':
       return [{ tokens: rule.tokens, per: model.type === 'image' ? 'image' : 'video' }];
     case 'per-megapixel':
-      return [{ tokens: rule.tokensPerMegapixel, per: 'megapixel' }];
+      return [{ tokens: rule.tokensPerMegapixel, per: 'megapixel', minimum: rule.minimum }];
     case 'per-second':
       return [{ tokens: rule.tokensPerSecond, per: 'second' }];
     case 'per-second-by-resolution':
@@ -72,6 +74,25 @@ export function modelCosts(type: ModelType): ModelCost[] {
           },
         }),
   }));
+}
+
+export type ToolCost = {
+  id: string;
+  /** What the person sees ("Upscale"). */
+  title: Localized;
+  description: Localized;
+  /** One rate: per image (flat), or per megapixel of the result with its minimum. */
+  rate: CostRate;
+};
+
+/** The cost of every finishing tool (ADR 038), in the catalogue's order. */
+export function toolCosts(): ToolCost[] {
+  return listTools().flatMap((model) => {
+    const rate = ratesOf(model)[0];
+    return rate === undefined
+      ? []
+      : [{ id: model.id, title: model.tool.title, description: model.description, rate }];
+  });
 }
 
 /** The lowest figures of the price list: one image, one second of video (the public FAQ's 'from'). */

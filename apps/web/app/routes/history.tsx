@@ -172,6 +172,11 @@ export default function HistoryPage() {
                   <HistoryCard
                     record={record}
                     onOpen={at >= 0 ? () => open(record.id) : undefined}
+                    onOpenSource={
+                      at >= 0 && record.source_id !== null
+                        ? (source) => open(record.id, source)
+                        : undefined
+                    }
                   />
                 </li>
               );

@@ -1,4 +1,5 @@
 import '~/locales/landing';
+import { ToolsSection } from '~/features/landing/components/tool-prices';
 import { UseCasePage } from '~/features/landing/components/use-case-page';
 import { useCaseMeta } from '~/features/landing/meta';
 import { staticPageHandle } from '~/lib/static-page';
@@ -18,6 +19,11 @@ export default function MarketplacePage() {
       title={t('useCases.marketplace.hero.title')}
       titleHighlight={t('useCases.marketplace.hero.titleHighlight')}
       subtitle={t('useCases.marketplace.hero.subtitle')}
-    />
+    >
+      <ToolsSection
+        title={t('useCases.marketplace.tools.title')}
+        subtitle={t('useCases.marketplace.tools.subtitle')}
+      />
+    </UseCasePage>
   );
 }

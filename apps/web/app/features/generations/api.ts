@@ -6,6 +6,7 @@ import {
   type GenerationList,
   type GenerationRecord,
   generationCollectionsSchema,
+  generationEditsSchema,
   generationListSchema,
   generationRecordSchema,
   type ModelListItem,
@@ -65,6 +66,7 @@ const answers = import.meta.env.DEV
       collectionListSchema,
       collectionSchema,
       generationCollectionsSchema,
+      generationEditsSchema,
       generationListSchema,
       generationRecordSchema,
       modelListSchema,
@@ -81,6 +83,17 @@ export function getGeneration(id: string, signal?: AbortSignal): Promise<Generat
       parse: answers?.generationRecordSchema.parse,
     }),
   );
+}
+
+/** What was made from this result (lineage, ADR 038), newest first. */
+export function listEdits(id: string, signal?: AbortSignal): Promise<GenerationRecord[]> {
+  return wrapped('Failed to get edits', async () => {
+    const result = await apiRequest(`/api/generations/${encodeURIComponent(id)}/edits`, {
+      signal,
+      parse: answers?.generationEditsSchema.parse,
+    });
+    return result.items;
+  });
 }
 
 export type HistoryFilter = {

@@ -1,6 +1,8 @@
 import type { GenerationRecord } from '@kadr/contract';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { isNewer } from './hooks';
+import { isNewer, syncEdits } from './hooks';
+import { queryKeys } from './query-keys';
 
 const at = (status: GenerationRecord['status'], updated: string) =>
   ({ status, updated }) as GenerationRecord;
@@ -16,5 +18,25 @@ describe('isNewer: a generation never goes back a step in the cache', () => {
     [at('processing', '2026-01-01T00:00:02Z'), at('failed', '2026-01-01T00:00:01Z'), true],
   ])('%j then %j → %s', (current, next, expected) => {
     expect(isNewer(current, next)).toBe(expected);
+  });
+});
+
+describe('syncEdits: the edits lists follow generation events', () => {
+  const edit = (id: string, source: string | null, status: GenerationRecord['status']) =>
+    ({ id, source_id: source, status, updated: '2026-01-01T00:00:01Z' }) as GenerationRecord;
+
+  it('replaces a listed edit, and reads a source’s list again for a new one', async () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.edits.of('a'), [edit('b', 'a', 'processing')]);
+    client.setQueryData(queryKeys.edits.of('x'), []);
+    syncEdits(client, edit('b', 'a', 'completed'));
+    expect(client.getQueryData<GenerationRecord[]>(queryKeys.edits.of('a'))?.[0]?.status).toBe(
+      'completed',
+    );
+    expect(client.getQueryState(queryKeys.edits.of('a'))?.isInvalidated).toBe(false);
+    syncEdits(client, edit('c', 'x', 'pending'));
+    expect(client.getQueryState(queryKeys.edits.of('x'))?.isInvalidated).toBe(true);
+    syncEdits(client, edit('d', null, 'pending'));
+    expect(client.getQueryState(queryKeys.edits.of('a'))?.isInvalidated).toBe(false);
   });
 });

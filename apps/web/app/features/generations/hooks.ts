@@ -8,7 +8,12 @@ import {
   type PaymentRecord,
   paymentRecordSchema,
 } from '@kadr/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { currentLanguage } from '~/lib/i18n';
 import { useRealtime } from '~/lib/realtime-provider';
@@ -18,6 +23,7 @@ import {
   getGeneration,
   getTokenBalance,
   type HistoryFilter,
+  listEdits,
   listGenerations,
   listModelsOf,
 } from './api';
@@ -83,6 +89,34 @@ export function useGenerationRequest(id: string, initial?: GenerationRecord) {
   });
 }
 
+/**
+ * What was made from a finished result (its edits), newest first. `generation` events keep it in
+ * step (useGenerationSync): an edit already listed is replaced, a new one makes it read again.
+ */
+export function useEdits(id: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.edits.of(id),
+    queryFn: ({ signal }) => listEdits(id, signal),
+    enabled,
+  });
+}
+
+/**
+ * A `generation` event in the edits lists: the record replaced where it is listed; a record made
+ * from a result whose list does not hold it yet makes that list read again. Exported for its test.
+ */
+export function syncEdits(client: QueryClient, record: GenerationRecord): void {
+  let listed = false;
+  client.setQueriesData<GenerationRecord[]>({ queryKey: queryKeys.edits.all }, (items) => {
+    if (!items?.some((item) => item.id === record.id)) return items;
+    listed = true;
+    return items.map((item) => (item.id === record.id && isNewer(item, record) ? record : item));
+  });
+  if (!listed && record.source_id !== null) {
+    void client.invalidateQueries({ queryKey: queryKeys.edits.of(record.source_id) });
+  }
+}
+
 export function useHistoryPage(filter: HistoryFilter) {
   return useQuery({
     queryKey: queryKeys.history.page(filter),
@@ -137,6 +171,7 @@ export function useGenerationSync(): void {
         };
       });
       if (!listed) refreshHistory();
+      syncEdits(client, record);
     });
     return () => {
       unsubscribe();
@@ -150,7 +185,7 @@ export function useGenerationSync(): void {
       void client.invalidateQueries({
         predicate: (query) => {
           const [key] = query.queryKey;
-          if (key === 'history' || key === 'token-balance') return true;
+          if (key === 'history' || key === 'edits' || key === 'token-balance') return true;
           if (key !== 'request') return false;
           const data = query.state.data as GenerationRecord | undefined;
           return !data || !isFinished(data.status);

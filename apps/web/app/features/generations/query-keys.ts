@@ -18,6 +18,11 @@ export const queryKeys = {
       ['generation', 'estimate', type, model, priced] as const,
   },
   request: (id: string) => ['request', id] as const,
+  /** What was made from one result (its edits), kept in step with `generation` events. */
+  edits: {
+    all: ['edits'] as const,
+    of: (id: string) => ['edits', id] as const,
+  },
   history: {
     all: ['history'] as const,
     page: (filter: HistoryFilter) => ['history', filter] as const,

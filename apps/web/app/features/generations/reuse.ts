@@ -1,6 +1,7 @@
 import type { GenerationRecord } from '@kadr/contract';
 import { paths } from '@kadr/contract';
 import { useNavigate } from 'react-router';
+import { reuseEditHref, toolOf } from './lineage';
 
 /** What 'Reuse settings' carries back into the form: a finished generation's request. */
 export type ReusableSettings = {
@@ -47,11 +48,18 @@ export function animatableImage(record: GenerationRecord): string | undefined {
   return file ? new URL(file.url, window.location.origin).href : undefined;
 }
 
-/** 'Reuse settings' and 'Animate': open the studio with the form filled in. */
+/**
+ * 'Reuse settings' and 'Animate': open the studio with the form filled in. A finishing tool's run
+ * is repeated in the tools workspace instead (`/tools?reuse=<id>`), which reads it by its id.
+ */
 export function useStudioHandoff() {
   const navigate = useNavigate();
   return {
     reuse: (record: GenerationRecord) => {
+      if (toolOf(record)) {
+        void navigate(reuseEditHref(record.id));
+        return;
+      }
       const state: StudioHandoff = { kind: 'reuse', settings: settingsOf(record) };
       void navigate(paths.studio, { state });
     },

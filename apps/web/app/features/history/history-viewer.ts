@@ -34,6 +34,8 @@ export function useHistoryViewer({
   // By id, so a live update or another page never points it at a different result.
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [walk, setWalk] = useState<Walk | null>(null);
+  // A related result shown over the one opened (a card's "made from" opens its source).
+  const [visit, setVisit] = useState<string | null>(null);
 
   const arrived =
     walk !== null && data !== undefined && !isPlaceholderData && data.page === walk.page;
@@ -44,6 +46,7 @@ export function useHistoryViewer({
   const index = viewable.findIndex((record) => record.id === shownId);
 
   const step = (page: number, edge: Walk['edge']) => {
+    setVisit(null);
     setWalk({ page, edge });
     // Replacing: stepping through results is not a trail of pages for Back to retrace.
     go({ ...filter, page }, { replace: true });
@@ -68,16 +71,23 @@ export function useHistoryViewer({
   const totalPages = data?.totalPages ?? 1;
   return {
     viewable,
-    open: (id: string) => {
+    /** Opens a result; with `related`, that result of its lineage over it (Back returns). */
+    open: (id: string, related?: string) => {
       setWalk(null);
       setViewingId(id);
+      setVisit(related ?? null);
     },
     viewer: {
       items: viewable,
       index: index >= 0 ? index : null,
-      onIndexChange: (at: number) => setViewingId(viewable[at]?.id ?? null),
+      visit,
+      onIndexChange: (at: number) => {
+        setVisit(null);
+        setViewingId(viewable[at]?.id ?? null);
+      },
       onClose: () => {
         setWalk(null);
+        setVisit(null);
         setViewingId(null);
       },
       position: (at: number) => {

@@ -25,6 +25,8 @@ export function DeleteButton({ record }: { record: GenerationRecord }) {
       client.removeQueries({ queryKey: queryKeys.request(record.id) });
       void client.invalidateQueries({ queryKey: queryKeys.history.all });
       void client.invalidateQueries({ queryKey: queryKeys.collections.all });
+      // An edit's source lists it; a deleted source's edits lose their link (source_id null).
+      void client.invalidateQueries({ queryKey: queryKeys.edits.all });
       toast.success(t('library.deleted'));
     } catch (failure) {
       console.warn(failure instanceof Error ? failure.message : failure);

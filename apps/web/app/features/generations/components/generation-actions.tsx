@@ -3,14 +3,20 @@ import { Download, ExternalLink, RotateCcw, Sparkles } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { useTranslation } from '~/lib/use-translation';
 import { animatableImage, useStudioHandoff } from '../reuse';
+import { EditMenu } from './edit-menu';
 
-/** Open, download, 'Reuse settings' and (images) 'Animate' for a generation. */
+/**
+ * Open, download, 'Edit' (a finished image: the finishing tools), 'Reuse settings' and (images)
+ * 'Animate' for a generation. `editPlacement`: where the Edit list opens.
+ */
 export function GenerationActions({
   record,
   withOpen = true,
+  editPlacement,
 }: {
   record: GenerationRecord;
   withOpen?: boolean;
+  editPlacement?: 'up' | 'down';
 }) {
   const { t } = useTranslation('app');
   const handoff = useStudioHandoff();
@@ -40,6 +46,7 @@ export function GenerationActions({
           {t('generation.download')}
         </a>
       ) : null}
+      <EditMenu record={record} placement={editPlacement} />
       <Button variant="secondary" size="sm" onClick={() => handoff.reuse(record)}>
         <RotateCcw aria-hidden="true" />
         {t('generation.reuse')}

@@ -1,6 +1,7 @@
 import type { GenerationRecord, OutputFile } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { useTranslation } from '~/lib/use-translation';
+import { captionOf } from '../lineage';
 
 /**
  * A generation's result: the picture, or the video with its poster frame. `preview` shows the
@@ -17,8 +18,8 @@ export function GenerationMedia({
   preview?: boolean;
   className?: string;
 }) {
-  const { t } = useTranslation('app');
-  const alt = t('generation.result', { prompt: record.jsondata.prompt ?? '' });
+  const { t, i18n } = useTranslation('app');
+  const alt = t('generation.result', { prompt: captionOf(record, i18n.language) });
   const size = file.width && file.height ? { width: file.width, height: file.height } : undefined;
   if (file.mime.startsWith('video/')) {
     return (

@@ -1,6 +1,12 @@
-import { getModel } from '@kadr/catalog';
 import type { GenerationRecord } from '@kadr/contract';
-import { Copy, Image as ImageIcon, LoaderCircle, TriangleAlert, Video } from 'lucide-react';
+import {
+  Copy,
+  CornerDownRight,
+  Image as ImageIcon,
+  LoaderCircle,
+  TriangleAlert,
+  Video,
+} from 'lucide-react';
 import { useRef } from 'react';
 import { isCanceled } from '~/features/generations/canceled';
 import { CollectionsButton } from '~/features/generations/components/collections-dialog';
@@ -12,6 +18,7 @@ import { GenerationMedia } from '~/features/generations/components/generation-me
 import { ShareButton } from '~/features/generations/components/share-button';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { VideoPreview } from '~/features/generations/components/video-preview';
+import { captionOf, madeWith, toolOf, uploadedSource } from '~/features/generations/lineage';
 import { formatDate } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
@@ -23,11 +30,11 @@ function Preview({
   record: GenerationRecord;
   onOpen?: (() => void) | undefined;
 }) {
-  const { t } = useTranslation('app');
+  const { t, i18n } = useTranslation('app');
   const touchStarted = useRef(false);
   const file = record.expand.output_files[0];
   if (record.status === 'completed' && file) {
-    const alt = t('generation.result', { prompt: record.jsondata.prompt ?? '' });
+    const alt = t('generation.result', { prompt: captionOf(record, i18n.language) });
     const media = file.mime.startsWith('video/') ? (
       <VideoPreview
         file={file}
@@ -80,17 +87,66 @@ function Preview({
   );
 }
 
+/**
+ * What a result was made from (lineage): another result — a button opening it in the viewer when
+ * it can — or the person's own picture.
+ */
+function MadeFrom({
+  record,
+  onOpenSource,
+}: {
+  record: GenerationRecord;
+  onOpenSource?: ((source: string) => void) | undefined;
+}) {
+  const { t } = useTranslation('app');
+  const source = record.source_id;
+  const marker = 'inline-flex items-center gap-1 text-xs text-fg-muted';
+  if (source !== null) {
+    const content = (
+      <>
+        <CornerDownRight aria-hidden="true" className="size-3.5" />
+        {t('generation.madeFromResult')}
+      </>
+    );
+    return onOpenSource ? (
+      <button
+        type="button"
+        onClick={() => onOpenSource(source)}
+        data-made-from={source}
+        className={`${marker} self-start rounded underline-offset-4 hover:text-fg hover:underline`}
+      >
+        {content}
+      </button>
+    ) : (
+      <p data-made-from={source} className={marker}>
+        {content}
+      </p>
+    );
+  }
+  if (uploadedSource(record) === undefined) return null;
+  return (
+    <p data-made-from="upload" className={marker}>
+      <CornerDownRight aria-hidden="true" className="size-3.5" />
+      {t('generation.madeFromUpload')}
+    </p>
+  );
+}
+
 /** One generation in history: what, how it went, when, the prompt, the result and actions. */
 export function HistoryCard({
   record,
   onOpen,
+  onOpenSource,
 }: {
   record: GenerationRecord;
   /** Opens the result in the viewer. */
   onOpen?: (() => void) | undefined;
+  /** Opens the result it was made from in the viewer (over this one). */
+  onOpenSource?: ((source: string) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation('app');
   const prompt = record.jsondata.prompt ?? '';
+  const tool = toolOf(record);
   const date = formatDate(record.created, i18n.language, 'mediumWithTime');
   const TypeIcon = record.type === 'video' ? Video : ImageIcon;
 
@@ -106,8 +162,9 @@ export function HistoryCard({
 
   return (
     <article
-      aria-label={`${t(`generation.type.${record.type}`)}: ${prompt}`}
+      aria-label={`${t(`generation.type.${record.type}`)}: ${captionOf(record, i18n.language)}`}
       data-generation={record.id}
+      data-tool={tool ? record.model : undefined}
       data-status={record.status}
       className="flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised/60"
     >
@@ -125,18 +182,23 @@ export function HistoryCard({
             {date}
           </time>
         </div>
-        <div className="flex items-start gap-2">
-          <p className="line-clamp-3 min-w-0 flex-1 text-sm text-fg">{prompt}</p>
-          <button
-            type="button"
-            onClick={() => void copy()}
-            aria-label={t('generation.copyPrompt')}
-            title={t('generation.copyPrompt')}
-            className="-mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-line hover:text-fg"
-          >
-            <Copy aria-hidden="true" className="size-4" />
-          </button>
-        </div>
+        {prompt === '' ? (
+          <p className="text-sm text-fg-muted">{t('generation.noPrompt')}</p>
+        ) : (
+          <div className="flex items-start gap-2">
+            <p className="line-clamp-3 min-w-0 flex-1 text-sm text-fg">{prompt}</p>
+            <button
+              type="button"
+              onClick={() => void copy()}
+              aria-label={t('generation.copyPrompt')}
+              title={t('generation.copyPrompt')}
+              className="-mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-line hover:text-fg"
+            >
+              <Copy aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+        )}
+        <MadeFrom record={record} onOpenSource={onOpenSource} />
         <div className="-my-1 flex items-center gap-1">
           <FavoriteButton record={record} />
           <CollectionsButton record={record} />
@@ -147,8 +209,10 @@ export function HistoryCard({
         </div>
         {record.status === 'failed' ? <FailureNote record={record} className="text-xs" /> : null}
         <p className="text-xs text-fg-muted">
-          {getModel(record.model)?.name ?? record.model} ·{' '}
-          {t('generation.cost', { count: record.cost })}
+          <span data-made-with className={tool ? 'font-medium text-fg' : undefined}>
+            {madeWith(record, i18n.language)}
+          </span>{' '}
+          · {t('generation.cost', { count: record.cost })}
         </p>
         <div className="mt-auto">
           <GenerationActions record={record} />

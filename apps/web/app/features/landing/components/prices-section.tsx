@@ -12,6 +12,7 @@ import { Film, Image, type LucideIcon } from 'lucide-react';
 import { usePageLanguage } from '~/lib/static-page';
 import { useTranslation } from '~/lib/use-translation';
 import { sections } from '../sections';
+import { ToolPriceGroup } from './tool-prices';
 
 const groups: { type: 'image' | 'video'; icon: LucideIcon }[] = [
   { type: 'image', icon: Image },
@@ -20,7 +21,7 @@ const groups: { type: 'image' | 'video'; icon: LucideIcon }[] = [
 
 /**
  * What things cost, for visitors who have not signed in (the pricing screen is for people who
- * have): the credit packages of the page's currency and every model's rates, read from the
+ * have): the credit packages of the page's currency, every model's and tool's rates, read from the
  * catalogue while prerendering, so no figure here can drift from what the studio charges.
  */
 export function PricesSection() {
@@ -99,6 +100,7 @@ export function PricesSection() {
               </ul>
             </section>
           ))}
+          <ToolPriceGroup />
         </div>
         <p className="mt-8 text-center text-sm text-fg-muted">
           {t('home.prices.note')}{' '}

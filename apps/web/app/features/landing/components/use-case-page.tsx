@@ -1,4 +1,5 @@
 import '~/locales/landing';
+import type { ReactNode } from 'react';
 import { useLocalizedPath } from '~/lib/static-page';
 import { useTranslation } from '~/lib/use-translation';
 import type { HeroImages } from '../images';
@@ -16,10 +17,18 @@ type UseCasePageProps = {
   title?: string;
   titleHighlight?: string;
   subtitle?: string;
+  /** A block of the page's own after the features (the marketplace's tools and prices). */
+  children?: ReactNode;
 };
 
 /** The shared layout of the five use-case pages: hero, five features, then the footer blocks. */
-export function UseCasePage({ useCase, title, titleHighlight, subtitle }: UseCasePageProps) {
+export function UseCasePage({
+  useCase,
+  title,
+  titleHighlight,
+  subtitle,
+  children,
+}: UseCasePageProps) {
   const { t } = useTranslation('landing');
   const { hero, icons } = useCaseById(useCase);
   const picture = (role: keyof HeroImages) => ({
@@ -69,6 +78,7 @@ export function UseCasePage({ useCase, title, titleHighlight, subtitle }: UseCas
           </ul>
         </div>
       </section>
+      {children}
       <HowItWorks />
       <MoreUseCases current={useCase} />
       <FinalCta />

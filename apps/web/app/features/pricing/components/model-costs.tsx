@@ -5,12 +5,13 @@ import { type CostRate, modelCosts } from '@kadr/catalog';
 import { Film, Image } from 'lucide-react';
 import { useOfferedModelIds } from '~/features/generations/hooks';
 import { useTranslation } from '~/lib/use-translation';
+import { ToolCosts } from './tool-costs';
 
 const icons = { image: Image, video: Film } as const;
 
 /**
  * A cost card per model on offer (not one an operator switched off), image models then video
- * models, figures from the catalogue.
+ * models, then the finishing tools, figures from the catalogue.
  */
 export function ModelCosts() {
   const { t } = useTranslation('app');
@@ -19,6 +20,7 @@ export function ModelCosts() {
       {(['image', 'video'] as const).map((type) => (
         <CostGroup key={type} type={type} title={t(`pricing.costs.${type}s`)} />
       ))}
+      <ToolCosts />
     </div>
   );
 }

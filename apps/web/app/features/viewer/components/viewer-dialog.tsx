@@ -1,15 +1,25 @@
 import '~/locales/app';
-import { getModel } from '@kadr/catalog';
 import type { GenerationRecord } from '@kadr/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
-import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
+import {
+  ArrowLeft,
+  ChevronLeft,
+  ChevronRight,
+  LoaderCircle,
+  X,
+  ZoomIn,
+  ZoomOut,
+} from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { CollectionsButton } from '~/features/generations/components/collections-dialog';
 import { FavoriteButton } from '~/features/generations/components/favorite-button';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { ShareButton } from '~/features/generations/components/share-button';
+import { useGenerationRequest } from '~/features/generations/hooks';
+import { captionOf, madeWith } from '~/features/generations/lineage';
 import { useTranslation } from '~/lib/use-translation';
+import { Lineage } from './lineage';
 
 const ZOOM = 2.5;
 
@@ -25,6 +35,11 @@ export type ViewerProps = {
   position?: (index: number) => { at: number; total: number };
   /** Steps past either end of `items`, where the list goes on (the next or the previous page). */
   beyond?: { previous?: () => void; next?: () => void };
+  /**
+   * A related result (lineage) to show first, over `items[index]`: history's "made from" marker
+   * opens the viewer on the source this way. Back returns to `items[index]`.
+   */
+  visit?: string | null;
 };
 
 /**
@@ -40,9 +55,19 @@ export function ViewerDialog({
   onClose,
   position,
   beyond,
+  visit,
 }: ViewerProps) {
   const { t } = useTranslation('app');
   const record = index === null ? undefined : items[index];
+  // Related results walked to from this one (its source, its edits, theirs…), the last shown.
+  // Stepping to another result of the list starts afresh.
+  const [walked, setWalked] = useState<{ base: string | undefined; ids: string[] }>({
+    base: undefined,
+    ids: [],
+  });
+  const trail = walked.base === record?.id ? walked.ids : visit ? [visit] : [];
+  const visiting = trail.at(-1);
+  const toTrail = (ids: string[]) => setWalked({ base: record?.id, ids });
   const go = (to: number) => {
     if (to >= 0 && to < items.length) onIndexChange(to);
     else if (to < 0) beyond?.previous?.();
@@ -70,16 +95,33 @@ export function ViewerDialog({
         <Dialog.Content
           aria-describedby={undefined}
           onKeyDown={onKeyDown}
+          onEscapeKeyDown={(event) => {
+            // Escape in an open Edit list folds the list, not the viewer.
+            const target = event.target instanceof Element ? event.target : null;
+            if (target?.closest('[data-edit-menu="open"]')) event.preventDefault();
+          }}
           className="fixed inset-0 z-50 flex flex-col outline-none motion-safe:data-[state=open]:animate-fade-in"
         >
           {record && index !== null ? (
-            <ViewerBody
-              key={record.id}
-              record={record}
-              position={t('viewer.position', { index: place?.at ?? 0, total: place?.total ?? 0 })}
-              onPrevious={index > 0 || beyond?.previous ? () => go(index - 1) : undefined}
-              onNext={index < items.length - 1 || beyond?.next ? () => go(index + 1) : undefined}
-            />
+            visiting ? (
+              <RelatedBody
+                key={visiting}
+                id={visiting}
+                onVisit={(id) => toTrail([...trail, id])}
+                onBack={() => toTrail(trail.slice(0, -1))}
+                onPrevious={index > 0 || beyond?.previous ? () => go(index - 1) : undefined}
+                onNext={index < items.length - 1 || beyond?.next ? () => go(index + 1) : undefined}
+              />
+            ) : (
+              <ViewerBody
+                key={record.id}
+                record={record}
+                position={t('viewer.position', { index: place?.at ?? 0, total: place?.total ?? 0 })}
+                onVisit={(id) => toTrail([id])}
+                onPrevious={index > 0 || beyond?.previous ? () => go(index - 1) : undefined}
+                onNext={index < items.length - 1 || beyond?.next ? () => go(index + 1) : undefined}
+              />
+            )
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>
@@ -87,21 +129,96 @@ export function ViewerDialog({
   );
 }
 
-function ViewerBody({
-  record,
-  position,
+/** A related result (lineage), read by its id, shown with a way back to the one before. */
+function RelatedBody({
+  id,
+  onVisit,
+  onBack,
   onPrevious,
   onNext,
 }: {
-  record: GenerationRecord;
-  position: string;
+  id: string;
+  onVisit: (id: string) => void;
+  onBack: () => void;
   onPrevious: (() => void) | undefined;
   onNext: (() => void) | undefined;
 }) {
   const { t } = useTranslation('app');
+  const { data, isError } = useGenerationRequest(id);
+  if (data) {
+    return (
+      <ViewerBody
+        record={data}
+        position={null}
+        onBack={onBack}
+        onVisit={onVisit}
+        onPrevious={onPrevious}
+        onNext={onNext}
+      />
+    );
+  }
+  return (
+    <>
+      <header className="flex items-center gap-3 px-3 py-2 text-white sm:px-4">
+        <BackButton onBack={onBack} />
+        <Dialog.Title className="flex-1 text-sm font-medium">
+          {isError ? t('viewer.lineage.failed') : t('viewer.lineage.loading')}
+        </Dialog.Title>
+        <Dialog.Close className={iconButton} aria-label={t('viewer.close')}>
+          <X aria-hidden="true" />
+        </Dialog.Close>
+      </header>
+      <div className="flex flex-1 items-center justify-center">
+        {isError ? null : (
+          <LoaderCircle
+            aria-hidden="true"
+            className="size-8 text-white/60 motion-safe:animate-spin"
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+const iconButton =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-white/80 hover:bg-white/10 hover:text-white disabled:opacity-30';
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('app');
+  return (
+    <button
+      type="button"
+      className={iconButton}
+      onClick={onBack}
+      aria-label={t('viewer.lineage.back')}
+      title={t('viewer.lineage.back')}
+    >
+      <ArrowLeft aria-hidden="true" />
+    </button>
+  );
+}
+
+function ViewerBody({
+  record,
+  position,
+  onBack,
+  onVisit,
+  onPrevious,
+  onNext,
+}: {
+  record: GenerationRecord;
+  /** Its place in the list ("3 of 12"); null for a related result walked to. */
+  position: string | null;
+  /** A related result: back to the one it was reached from. */
+  onBack?: () => void;
+  onVisit: (id: string) => void;
+  onPrevious: (() => void) | undefined;
+  onNext: (() => void) | undefined;
+}) {
+  const { t, i18n } = useTranslation('app');
   const file = record.expand.output_files[0];
   const prompt = record.jsondata.prompt ?? '';
-  const model = getModel(record.model)?.name ?? record.model;
+  const model = madeWith(record, i18n.language);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const video = file?.mime.startsWith('video/') ?? false;
 
@@ -116,16 +233,16 @@ function ViewerBody({
       y: ((event.clientY - box.top) / box.height) * 100,
     });
   };
-  const iconButton =
-    'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-white/80 hover:bg-white/10 hover:text-white disabled:opacity-30';
-
   return (
     <>
       <header className="flex items-center gap-3 px-3 py-2 text-white sm:px-4">
+        {onBack ? <BackButton onBack={onBack} /> : null}
         {/* The place stays whole on a phone; only the model's name gives way. */}
         <Dialog.Title className="flex min-w-0 flex-1 items-baseline gap-2 text-sm font-medium">
           <span className="truncate">{model}</span>
-          <span className="shrink-0 text-white/60 tabular-nums">{position}</span>
+          {position === null ? null : (
+            <span className="shrink-0 text-white/60 tabular-nums">{position}</span>
+          )}
         </Dialog.Title>
         {file && !video ? (
           <button
@@ -163,7 +280,7 @@ function ViewerBody({
               {/* biome-ignore lint/a11y/useKeyWithClickEvents: the zoom button does the same by keyboard. */}
               <img
                 src={file.url}
-                alt={t('generation.result', { prompt })}
+                alt={t('generation.result', { prompt: captionOf(record, i18n.language) })}
                 onClick={toggleZoom}
                 data-viewer-media
                 data-zoomed={zoom ? 'true' : 'false'}
@@ -205,9 +322,18 @@ function ViewerBody({
           <ChevronRight aria-hidden="true" />
         </button>
       </div>
-      <footer className="mx-auto flex w-full max-w-4xl flex-col gap-3 px-4 py-3 text-white sm:flex-row sm:items-center">
-        <p className="line-clamp-2 min-w-0 flex-1 text-sm text-white/80">{prompt}</p>
-        <GenerationActions record={record} />
+      <footer className="mx-auto flex w-full max-w-4xl flex-col gap-3 px-4 py-3 text-white">
+        <Lineage record={record} onVisit={onVisit} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <p className="line-clamp-2 min-w-0 flex-1 text-sm text-white/80">
+            {prompt === '' ? (
+              <span className="text-white/60">{t('generation.noPrompt')}</span>
+            ) : (
+              prompt
+            )}
+          </p>
+          <GenerationActions record={record} editPlacement="up" />
+        </div>
       </footer>
     </>
   );

@@ -1,0 +1,185 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { fill, plural, appTexts as texts, useLanguage } from './app-texts.ts';
+import { scanAtRest } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { en, ru } from './landing-texts.ts';
+import { appOrigin } from './origin.ts';
+import { demoSignIn, uniqueEmail } from './users.ts';
+
+/**
+ * Lineage seen from the web app (issue #35): a result generated in the studio is finished by a
+ * chain of tools — remove background → replace background → upscale, created through the API as
+ * the tools workspace creates them (the source result's own file URL in `image`) — and each link
+ * shows both ways: the last edit's viewer says what it was made from, the first result's viewer
+ * lists its edit and walks the chain, history marks each tool run; /pricing and the public home
+ * page list the five tools with their prices.
+ */
+
+type Record = {
+  id: string;
+  status: string;
+  source_id: string | null;
+  expand: { output_files: { url: string }[] };
+};
+
+const t = texts.ru;
+const tools = [
+  { title: 'Убрать фон', titleEn: 'Remove background', perPicture: 2 },
+  { title: 'Заменить фон', titleEn: 'Replace background', perPicture: 4 },
+  { title: 'Расширить кадр', titleEn: 'Expand the frame', perPicture: 4 },
+  { title: 'Исправить область', titleEn: 'Fix a region', perPicture: 5 },
+] as const;
+
+async function finished(request: APIRequestContext, id: string): Promise<Record> {
+  let record: Record | undefined;
+  await expect
+    .poll(async () => {
+      record = (await (await request.get(`/api/generations/${id}`)).json()) as Record;
+      return record.status;
+    })
+    .toBe('completed');
+  return record as Record;
+}
+
+async function runTool(page: Page, source: Record, body: object): Promise<Record> {
+  const file = source.expand.output_files[0];
+  const response = await page.request.post('/api/create-image', {
+    headers: { origin: appOrigin },
+    data: { ...body, image: new URL(file?.url ?? '', appOrigin).href },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { request_id } = (await response.json()) as { request_id: string };
+  const done = await finished(page.request, request_id);
+  expect(done.source_id).toBe(source.id);
+  return done;
+}
+
+function viewer(page: Page): Locator {
+  return page.getByRole('dialog');
+}
+
+test('a chain of edits keeps its lineage both ways: studio, viewer, history, prices', async ({
+  page,
+}) => {
+  await useLanguage(page, 'ru');
+  await demoSignIn(page.request, { name: 'Lineage Person', email: uniqueEmail('lineage') });
+
+  // A new picture in the studio; its card offers Edit with the five tools and their prices.
+  await page.goto('/studio');
+  await page.getByLabel(/^(Промпт|Prompt)$/).fill('Красный стул в пустой комнате');
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/create-image'));
+  await page.locator('form button[type="submit"]').click();
+  const { request_id } = (await (await created).json()) as { request_id: string };
+  const panel = page.locator(`article[data-generation="${request_id}"]`);
+  await expect(panel).toHaveAttribute('data-status', 'completed');
+  const edit = panel.getByRole('button', { name: t.edit.action });
+  await edit.click();
+  const menu = panel.getByRole('list', { name: t.edit.menuTitle });
+  await expect(menu.getByRole('link')).toHaveCount(5);
+  await expect(menu.getByRole('link', { name: /Убрать фон/ })).toHaveAttribute(
+    'href',
+    `/tools?tool=remove-background&from=${request_id}`,
+  );
+  await expect(menu.getByRole('link', { name: /Убрать фон/ })).toContainText('2 кредита');
+  await page.keyboard.press('Escape');
+  await expect(edit).toHaveAttribute('aria-expanded', 'false');
+
+  // The chain, as the tools workspace runs it.
+  const generated = await finished(page.request, request_id);
+  const cut = await runTool(page, generated, { model: 'remove-background' });
+  const placed = await runTool(page, cut, {
+    model: 'replace-background',
+    prompt: 'мраморная кухня',
+  });
+  const upscaled = await runTool(page, placed, { model: 'upscale', scale: 2 });
+
+  // History: each tool run by its tool's title, marked as made from another picture.
+  await page.goto('/history');
+  const card = (record: Record) => page.locator(`article[data-generation="${record.id}"]`);
+  await expect(card(upscaled).locator('[data-made-with]')).toHaveText('Увеличить');
+  await expect(card(cut).locator('[data-made-with]')).toHaveText('Убрать фон');
+  for (const record of [cut, placed, upscaled]) {
+    await expect(
+      card(record).getByRole('button', { name: t.generation.madeFromResult }),
+    ).toBeVisible();
+  }
+  await expect(card(generated).getByText(t.generation.madeFromResult)).toHaveCount(0);
+
+  // The last edit's viewer: made from the one before it.
+  await card(upscaled).getByRole('button', { name: t.viewer.open }).click();
+  const lineage = viewer(page).getByRole('region', { name: t.viewer.lineage.label });
+  await expect(lineage).toContainText(t.viewer.lineage.madeFrom);
+  await expect(
+    lineage.getByRole('button', { name: fill(t.viewer.lineage.open, { name: 'Заменить фон' }) }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer(page)).toHaveCount(0);
+
+  // The first result's viewer lists its edit; the edit opens in the viewer and walks on.
+  await card(generated).getByRole('button', { name: t.viewer.open }).click();
+  await expect(viewer(page).getByRole('heading', { name: t.viewer.lineage.edits })).toBeVisible();
+  await viewer(page)
+    .getByRole('button', { name: fill(t.viewer.lineage.open, { name: 'Убрать фон' }) })
+    .click();
+  await expect(viewer(page).getByRole('button', { name: t.viewer.lineage.back })).toBeVisible();
+  await expect(viewer(page).locator('[data-viewer-media]')).toHaveAttribute(
+    'src',
+    cut.expand.output_files[0]?.url ?? '',
+  );
+  await expect(
+    viewer(page).getByRole('button', {
+      name: fill(t.viewer.lineage.open, { name: 'Заменить фон' }),
+    }),
+  ).toBeVisible();
+  expect((await scanAtRest(page, '[role="dialog"]')).violations).toEqual([]);
+  await viewer(page).getByRole('button', { name: t.viewer.lineage.back }).click();
+  await expect(viewer(page).locator('[data-viewer-media]')).toHaveAttribute(
+    'src',
+    generated.expand.output_files[0]?.url ?? '',
+  );
+  await page.keyboard.press('Escape');
+
+  // 'Reuse settings' of a tool run goes to the tools workspace.
+  await card(cut).getByRole('button', { name: t.generation.reuse }).click();
+  await expect(page).toHaveURL(`/tools?reuse=${cut.id}`);
+
+  // /pricing lists the five tools with their prices.
+  await page.goto('/pricing');
+  const costs = page.getByRole('region', { name: t.pricing.costs.tools });
+  await expect(costs.locator('[data-tool-cost]')).toHaveCount(5);
+  await expect(costs).toContainText(
+    fill(t.pricing.costs.perMegapixel, {
+      cost: '0,25 кредита',
+      minimum: plural('ru', t.pricing, 'tokens', 1),
+    }),
+  );
+  for (const tool of tools) {
+    await expect(costs.locator('li', { hasText: tool.title })).toContainText(
+      fill(t.pricing.costs.perPicture, {
+        cost: plural('ru', t.pricing, 'tokens', tool.perPicture),
+      }),
+    );
+  }
+});
+
+test('the public home page lists the five tools with their prices, in both languages', async ({
+  page,
+}) => {
+  for (const [path, lang, title] of [
+    ['/', ru, 'Увеличить'],
+    ['/en', en, 'Upscale'],
+  ] as const) {
+    await page.goto(path);
+    const group = page.getByRole('region', { name: lang.home.prices.tools });
+    await expect(group.locator('[data-tool-cost]')).toHaveCount(5);
+    await expect(group.locator('li').first()).toContainText(title);
+    for (const tool of tools) {
+      await expect(group).toContainText(path === '/' ? tool.title : tool.titleEn);
+    }
+    await expect(group).toContainText(
+      path === '/' ? '2 кредита за картинку' : '2 credits per picture',
+    );
+    // Prerendered and script-free, like the rest of the page.
+    await expect(page.locator('script[src]')).toHaveCount(0);
+  }
+});
