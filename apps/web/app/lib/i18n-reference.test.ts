@@ -19,6 +19,7 @@ import '~/locales/app-compare';
 import '~/locales/app-pricing';
 import '~/locales/app-profile';
 import '~/locales/app-studio';
+import '~/locales/app-tools';
 import '~/locales/auth';
 import '~/locales/landing';
 import '~/locales/legal';
