@@ -12,8 +12,10 @@
 // fan-out) and job pickup (bench/jobs.ts) run afterwards on a node of their own
 // (bench/servers/realtime.ts), once our server above has stopped.
 //
+// The finishing tools' own time per request (bench/tools.ts) runs last, in a process of its own.
+//
 // Run a part alone: `npm run bench -- lighthouse`, `npm run bench -- api`, `npm run bench --
-// realtime`, `npm run bench -- jobs`, or part of a benchmark's name (`npm run bench --
+// realtime`, `npm run bench -- jobs`, `npm run bench -- tools`, or part of a benchmark's name (`npm run bench --
 // create-image`; also `BENCH_ONLY=a,b`). BENCH_DEBUG=1 prints every round.
 import { fileURLToPath } from 'node:url';
 import { cookieNames } from '@kadr/contract';
@@ -34,6 +36,7 @@ import {
 import { benchLighthouse, type Page } from './lighthouse.ts';
 import { paceApart } from './pace.ts';
 import { benchRealtime } from './realtime.ts';
+import { benchTools, toolBenchmarks } from './tools.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 /** Runs at a latency goal's rate, each `seconds` long; every one must meet the goal. */
@@ -57,8 +60,9 @@ const named = [
   ...Object.values(realtimeBenchmarks).flat(),
   ...jobBenchmarks,
   ...floodBenchmarks,
+  ...toolBenchmarks,
 ];
-const groups = ['api', 'lighthouse', 'realtime', 'jobs', 'limits'] as const;
+const groups = ['api', 'lighthouse', 'realtime', 'jobs', 'limits', 'tools'] as const;
 for (const part of only) {
   if (!(groups as readonly string[]).includes(part) && !named.some((name) => name.includes(part))) {
     throw new Error(
@@ -406,6 +410,11 @@ if (memory || latency || fanout || jobs) {
 
 // Its own node again (limits on, then off), after the others have stopped.
 if (floodBenchmarks.some((name) => wants('limits', name))) await benchFlood(seconds);
+
+// Its own process and database again, last.
+if (toolBenchmarks.some((name) => wants('tools', name))) {
+  await benchTools((name) => wants('tools', name));
+}
 
 /**
  * The public pages (no JavaScript files at all: ADRs 007, 024) and the signed-in screens a person opens first,

@@ -118,6 +118,10 @@ const covered: Record<string, () => Target> = {
     url: `/api/generations/${generationId}/cancel`,
     own: `/api/generations/${generationId}`,
   }),
+  'GET /api/generations/:id/edits': () => ({
+    url: `/api/generations/${generationId}/edits`,
+    own: `/api/generations/${generationId}/edits`,
+  }),
   'PUT /api/generations/:id/favorite': () => ({
     url: `/api/generations/${generationId}/favorite`,
     body: { favorite: true },
