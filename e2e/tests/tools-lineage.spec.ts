@@ -3,14 +3,12 @@ import { fill, plural, appTexts as texts, useLanguage } from './app-texts.ts';
 import { scanAtRest } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { en, ru } from './landing-texts.ts';
-import { appOrigin } from './origin.ts';
 import { demoSignIn, uniqueEmail } from './users.ts';
 
 /**
  * Lineage seen from the web app (issue #35): a result generated in the studio is finished by a
- * chain of tools — remove background → replace background → upscale, created through the API as
- * the tools workspace creates them (the source result's own file URL in `image`) — and each link
- * shows both ways: the last edit's viewer says what it was made from, the first result's viewer
+ * chain of tools clicked through the tools workspace — remove background → replace background →
+ * upscale — and each link shows both ways: the last edit's viewer says what it was made from, the first result's viewer
  * lists its edit and walks the chain, history marks each tool run; /pricing and the public home
  * page list the five tools with their prices.
  */
@@ -41,17 +39,31 @@ async function finished(request: APIRequestContext, id: string): Promise<Record>
   return record as Record;
 }
 
-async function runTool(page: Page, source: Record, body: object): Promise<Record> {
-  const file = source.expand.output_files[0];
-  const response = await page.request.post('/api/create-image', {
-    headers: { origin: appOrigin },
-    data: { ...body, image: new URL(file?.url ?? '', appOrigin).href },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { request_id } = (await response.json()) as { request_id: string };
+/**
+ * Runs the tool the workspace shows, as a person does: the cost is on the button, the run is
+ * followed live to its end. Answers the finished record, checked to be made from `source`.
+ */
+async function runInWorkspace(page: Page, source: Record): Promise<Record> {
+  const button = page.locator('form button[type="submit"]');
+  await expect(button).toHaveAttribute('data-state', 'ready');
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/create-image'));
+  await button.click();
+  const { request_id } = (await (await created).json()) as { request_id: string };
+  await expect(page.locator(`[data-tool-run="${request_id}"]`)).toHaveAttribute(
+    'data-status',
+    'completed',
+    { timeout: 15_000 },
+  );
   const done = await finished(page.request, request_id);
   expect(done.source_id).toBe(source.id);
   return done;
+}
+
+/** "Edit further" on the result just made, then the next tool picked. */
+async function furtherWith(page: Page, made: Record, tool: string) {
+  await page.getByRole('link', { name: t.tools.result.further }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${made.id}`));
+  await page.locator(`label[data-tool="${tool}"]`).click();
 }
 
 function viewer(page: Page): Locator {
@@ -84,14 +96,18 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
   await page.keyboard.press('Escape');
   await expect(edit).toHaveAttribute('aria-expanded', 'false');
 
-  // The chain, as the tools workspace runs it.
+  // The chain, clicked through: Edit → remove the background → further: a new background →
+  // further: upscale.
   const generated = await finished(page.request, request_id);
-  const cut = await runTool(page, generated, { model: 'remove-background' });
-  const placed = await runTool(page, cut, {
-    model: 'replace-background',
-    prompt: 'мраморная кухня',
-  });
-  const upscaled = await runTool(page, placed, { model: 'upscale', scale: 2 });
+  await edit.click();
+  await menu.getByRole('link', { name: /Убрать фон/ }).click();
+  await expect(page).toHaveURL(`/tools?tool=remove-background&from=${request_id}`);
+  const cut = await runInWorkspace(page, generated);
+  await furtherWith(page, cut, 'replace-background');
+  await page.getByLabel(t.tools.prompt.label['replace-background']).fill('мраморная кухня');
+  const placed = await runInWorkspace(page, cut);
+  await furtherWith(page, placed, 'upscale');
+  const upscaled = await runInWorkspace(page, placed);
 
   // History: each tool run by its tool's title, marked as made from another picture.
   await page.goto('/history');
