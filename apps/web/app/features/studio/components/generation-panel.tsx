@@ -1,10 +1,9 @@
 import '~/locales/app-studio';
 import { getModel } from '@kadr/catalog';
-import { type GenerationRecord, isFinished } from '@kadr/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isFinished } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { Ban, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { announceFinished } from '~/features/generations/background-notice';
 import { failureText, isCanceled } from '~/features/generations/canceled';
@@ -13,8 +12,7 @@ import { GenerationActions } from '~/features/generations/components/generation-
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useGenerationRequest, useRefreshBalance } from '~/features/generations/hooks';
-import { queryKeys } from '~/features/generations/query-keys';
-import { cancelGeneration } from '~/features/generations/run-api';
+import { useCancelRun } from '~/features/generations/use-cancel-run';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
@@ -51,7 +49,6 @@ export function GenerationPanel({
   onDismiss: (id: string) => void;
 }) {
   const { t } = useTranslation('app');
-  const client = useQueryClient();
   const refreshBalance = useRefreshBalance();
   const { data: record, error } = useGenerationRequest(item.id);
   const status = record?.status ?? 'pending';
@@ -59,7 +56,9 @@ export function GenerationPanel({
   const now = useNow(!finished);
   const model = getModel(item.model);
   const typeWord = t(`generation.typeLower.${item.type}`);
-  const canceledHere = useRef(false);
+  const { cancel, canceledHere } = useCancelRun(item.id, () =>
+    toast.error(t('studio.toast.cancelFailed')),
+  );
 
   useEffect(() => {
     if (error) console.warn(error.message);
@@ -86,22 +85,16 @@ export function GenerationPanel({
           : t('studio.notify.failed'),
       body: item.prompt,
     });
-  }, [record, item.settled, item.prompt, onSettled, refreshBalance, t, typeWord]);
-
-  const cancel = useMutation({
-    mutationFn: () => cancelGeneration(item.id),
-    onMutate: () => {
-      canceledHere.current = true;
-    },
-    onSuccess: (updated: GenerationRecord) => {
-      client.setQueryData(queryKeys.request(updated.id), updated);
-    },
-    onError: (failure) => {
-      canceledHere.current = false;
-      console.warn(failure.message);
-      toast.error(t('studio.toast.cancelFailed'));
-    },
-  });
+  }, [
+    record,
+    item.settled,
+    item.prompt,
+    onSettled,
+    refreshBalance,
+    t,
+    typeWord,
+    canceledHere.current,
+  ]);
 
   const startedAt = record ? Math.min(item.startedAt, Date.parse(record.created)) : item.startedAt;
   const endedAt = finished && record ? Date.parse(record.updated) : now;

@@ -2,7 +2,6 @@ import '~/locales/app';
 import '~/locales/app-tools';
 import { expandLayout, type ParamValue, type ToolModel, toolOutputSize } from '@kadr/catalog';
 import { type GenerationRecord, isFinished, paths } from '@kadr/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Download, History, WandSparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button, buttonClasses } from '~/components/ui/button';
@@ -11,8 +10,7 @@ import { failureText, isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useGenerationRequest, useRefreshBalance } from '~/features/generations/hooks';
-import { queryKeys } from '~/features/generations/query-keys';
-import { cancelGeneration } from '~/features/generations/run-api';
+import { useCancelRun } from '~/features/generations/use-cancel-run';
 import { currentLanguage } from '~/lib/i18n';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
@@ -47,14 +45,15 @@ function resultRatio(run: ToolRun, record: GenerationRecord): number {
  */
 export function RunPanel({ run }: { run: ToolRun }) {
   const { t } = useTranslation('app');
-  const client = useQueryClient();
   const refreshBalance = useRefreshBalance();
   const { data: record, error } = useGenerationRequest(run.id);
   const status = record?.status ?? 'pending';
   const finished = isFinished(status);
   const title = run.tool.tool.title[currentLanguage()];
   const announced = useRef(false);
-  const canceledHere = useRef(false);
+  const { cancel, canceledHere } = useCancelRun(run.id, () =>
+    toast.error(t('tools.result.cancelFailed')),
+  );
 
   useEffect(() => {
     if (error) console.warn(error.message);
@@ -67,22 +66,7 @@ export function RunPanel({ run }: { run: ToolRun }) {
     if (record.status === 'completed') toast.success(t('tools.result.completed', { title }));
     else if (canceledHere.current) toast.info(t('tools.result.canceled'));
     else toast.error(t('tools.result.failed', { title }), { description: failureText(record, t) });
-  }, [record, refreshBalance, t, title]);
-
-  const cancel = useMutation({
-    mutationFn: () => cancelGeneration(run.id),
-    onMutate: () => {
-      canceledHere.current = true;
-    },
-    onSuccess: (updated: GenerationRecord) => {
-      client.setQueryData(queryKeys.request(updated.id), updated);
-    },
-    onError: (failure) => {
-      canceledHere.current = false;
-      console.warn(failure.message);
-      toast.error(t('tools.result.cancelFailed'));
-    },
-  });
+  }, [record, refreshBalance, t, title, canceledHere.current]);
 
   const file = record?.expand.output_files[0];
   return (
