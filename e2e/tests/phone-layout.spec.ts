@@ -62,6 +62,7 @@ for (const lang of ['ru', 'en'] as const) {
       data: { model: 'seedream-3', prompt: 'A lighthouse on a cliff' },
     });
     expect(created.status(), await created.text()).toBe(200);
+    const { request_id } = (await created.json()) as { request_id: string };
 
     // strict: no axe violation at all (the payments spec's bar); else none serious or critical
     // (the studio spec's).
@@ -72,6 +73,8 @@ for (const lang of ['ru', 'en'] as const) {
       { path: '/history', title: t.history.title, strict: false },
       { path: '/profile', title: t.profile.title, strict: true },
       { path: '/pricing', title: t.pricing.title, strict: true },
+      // The tools page with the mask editor open on the result (history waited for it to finish).
+      { path: `/tools?tool=inpaint&from=${request_id}`, title: t.tools.title, strict: false },
     ];
     for (const screen of screens) {
       await page.goto(screen.path);
@@ -84,8 +87,11 @@ for (const lang of ['ru', 'en'] as const) {
           timeout: 30_000,
         });
       }
+      if (screen.path.startsWith('/tools')) {
+        await expect(page.locator('[data-mask-canvas]')).toBeVisible();
+      }
       await page.screenshot({
-        path: test.info().outputPath(`${screen.path.slice(1)}-${lang}.png`),
+        path: test.info().outputPath(`${screen.path.slice(1).split('?')[0]}-${lang}.png`),
         fullPage: true,
       });
       expect(
