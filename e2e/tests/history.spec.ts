@@ -324,9 +324,10 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(videoCard.locator('video[controls]')).toHaveCount(0);
     const preview = videoCard.locator('[data-video-preview]');
     await expect(preview.locator('img')).toBeVisible();
-    expect(
-      await preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
-    ).toBeGreaterThan(0);
+    // Shown is not yet loaded: the poster decodes a moment later on a busy machine.
+    await expect
+      .poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(preview).toHaveAttribute('data-playing', 'false');
     if (phone) {
       await preview.tap();
