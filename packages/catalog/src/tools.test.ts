@@ -156,6 +156,14 @@ describe('the finishing tools in the catalogue (ADR 038)', () => {
       [],
     );
     expect(checkToolSource(tool('seedream-3'), {}, wide)).toEqual([]);
+    // A mask must be the picture's size (flux-fill-pro's rule); other pictures are not held to it.
+    expect(
+      checkToolSource(tool('inpaint'), {}, wide, {
+        image: wide,
+        mask: { width: 800, height: 450 },
+      }),
+    ).toEqual([expect.objectContaining({ field: 'mask', code: 'size_mismatch' })]);
+    expect(checkToolSource(tool('inpaint'), {}, wide, { image: wide, mask: wide })).toEqual([]);
   });
 
   it('maps each tool onto its provider input', () => {

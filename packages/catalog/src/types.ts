@@ -102,6 +102,8 @@ export type ParameterDefinition = {
   integer?: boolean;
   /** Must not be empty (a tool's source picture, an inpainting mask). */
   required?: boolean;
+  /** `file` only: a picture that must have the tool's source picture's size (a mask). */
+  matchesSource?: boolean;
   /** Advice shown next to the input; not enforced. */
   recommended?: { min: number; max: number };
   /** Empty (null, '' or absent) is a valid value: a random seed, no input image. */
@@ -229,7 +231,8 @@ export type FieldErrorCode =
   | 'not_supported'
   | 'too_many_parameters'
   | 'too_large'
-  | 'nothing_to_do';
+  | 'nothing_to_do'
+  | 'size_mismatch';
 
 export type FieldError = { field: string; code: FieldErrorCode; message: string };
 

@@ -225,7 +225,14 @@ export function createGenerationService(deps: {
       };
     }
     const source = { width: file.width, height: file.height };
-    return { errors: checkToolSource(model, validated.parameters, source), source };
+    // The other pictures' sizes, for those that must match the source (an inpainting mask).
+    const pictures: Record<string, Size> = {};
+    for (const [name, picture] of inputs) {
+      if (picture.width && picture.height) {
+        pictures[name] = { width: picture.width, height: picture.height };
+      }
+    }
+    return { errors: checkToolSource(model, validated.parameters, source, pictures), source };
   }
 
   /** A model an operator switched off takes no new requests (what runs already goes on). */

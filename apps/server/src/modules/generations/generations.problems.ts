@@ -52,13 +52,21 @@ function toolRefusalText(errors: FieldError[], locale: Locale): string | undefin
       en: 'The picture already has this shape. Choose another shape or zoom out.',
       ru: 'У картинки уже такая форма. Выберите другую форму или отдалите кадр.',
     },
+    size_mismatch: {
+      en: 'The mask must be the same size as the picture. Paint it again on this picture.',
+      ru: 'Маска должна быть того же размера, что и картинка. Закрасьте область на этой картинке заново.',
+    },
     no_prompt: {
       en: 'This tool takes no description: leave it empty.',
       ru: 'Этому инструменту описание не нужно: оставьте поле пустым.',
     },
   } as const;
   for (const error of errors) {
-    if (error.code === 'too_large' || error.code === 'nothing_to_do') {
+    if (
+      error.code === 'too_large' ||
+      error.code === 'nothing_to_do' ||
+      error.code === 'size_mismatch'
+    ) {
       return texts[error.code][locale];
     }
     if (error.field === 'prompt' && error.code === 'not_supported') return texts.no_prompt[locale];

@@ -595,6 +595,12 @@ describe('refusals change nothing', () => {
       'too_large',
     ],
     [
+      'a mask of another size than the picture',
+      () => ({ model: 'inpaint', image: small, mask: large }),
+      'mask',
+      'size_mismatch',
+    ],
+    [
       'a prompt sent to upscale',
       () => ({ model: 'upscale', image: small, scale: 2, prompt: 'sharper please' }),
       'prompt',
@@ -661,6 +667,8 @@ describe('refusals change nothing', () => {
       'ru',
     );
     expect(noPrompt.json()).toMatchObject({ detail: expect.stringContaining('описание не нужно') });
+    const mask = await create(owner.cookie, { model: 'inpaint', image: small, mask: large }, 'ru');
+    expect(mask.json()).toMatchObject({ detail: expect.stringContaining('Маска должна быть') });
   });
 
   it('an estimate of a tool needs a session (its price depends on the person’s picture)', async () => {

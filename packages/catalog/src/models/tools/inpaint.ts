@@ -52,6 +52,8 @@ export const inpaint: ModelDefinition = {
       },
       accept: acceptedImageTypes,
       required: true,
+      // flux-fill-pro: "Must have the same size as image".
+      matchesSource: true,
       default: null,
       order: 1,
       group: 'basic',

@@ -87,6 +87,7 @@ function refusalText(
   source: Size | null,
 ): string | undefined {
   if (error.code === 'nothing_to_do') return t('tools.refuse.nothing_to_do');
+  if (error.code === 'size_mismatch') return t('tools.refuse.size_mismatch');
   if (error.code !== 'too_large' || !source) return undefined;
   const out = toolOutputSize(tool, values, source) ?? source;
   return t('tools.refuse.too_large', {
