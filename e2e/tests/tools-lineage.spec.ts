@@ -6,11 +6,11 @@ import { en, ru } from './landing-texts.ts';
 import { demoSignIn, uniqueEmail } from './users.ts';
 
 /**
- * Lineage seen from the web app (issue #35): a result generated in the studio is finished by a
- * chain of tools clicked through the tools workspace — remove background → replace background →
- * upscale — and each link shows both ways: the last edit's viewer says what it was made from, the first result's viewer
- * lists its edit and walks the chain, history marks each tool run; /pricing and the public home
- * page list the five tools with their prices.
+ * Lineage seen from the web app (issue #35), in English: a result generated in the studio is
+ * finished by a chain of tools clicked through the tools workspace — remove background → replace
+ * background → upscale — and each link shows both ways: the last edit's viewer says what it was
+ * made from, the first result's viewer lists its edit and walks the chain, history marks each tool
+ * run; /pricing and the public home page list the five tools with their prices.
  */
 
 type Record = {
@@ -20,7 +20,8 @@ type Record = {
   expand: { output_files: { url: string }[] };
 };
 
-const t = texts.ru;
+// In English: the tools spec walks the five tools in Russian (desktop) and English (phone).
+const t = texts.en;
 const tools = [
   { title: 'Убрать фон', titleEn: 'Remove background', perPicture: 2 },
   { title: 'Заменить фон', titleEn: 'Replace background', perPicture: 4 },
@@ -73,12 +74,12 @@ function viewer(page: Page): Locator {
 test('a chain of edits keeps its lineage both ways: studio, viewer, history, prices', async ({
   page,
 }) => {
-  await useLanguage(page, 'ru');
+  await useLanguage(page, 'en');
   await demoSignIn(page.request, { name: 'Lineage Person', email: uniqueEmail('lineage') });
 
   // A new picture in the studio; its card offers Edit with the five tools and their prices.
   await page.goto('/studio');
-  await page.getByLabel(/^(Промпт|Prompt)$/).fill('Красный стул в пустой комнате');
+  await page.getByLabel(/^(Промпт|Prompt)$/).fill('A red chair in an empty room');
   const created = page.waitForResponse((r) => r.url().endsWith('/api/create-image'));
   await page.locator('form button[type="submit"]').click();
   const { request_id } = (await (await created).json()) as { request_id: string };
@@ -88,11 +89,11 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
   await edit.click();
   const menu = panel.getByRole('list', { name: t.edit.menuTitle });
   await expect(menu.getByRole('link')).toHaveCount(5);
-  await expect(menu.getByRole('link', { name: /Убрать фон/ })).toHaveAttribute(
+  await expect(menu.getByRole('link', { name: /Remove background/ })).toHaveAttribute(
     'href',
     `/tools?tool=remove-background&from=${request_id}`,
   );
-  await expect(menu.getByRole('link', { name: /Убрать фон/ })).toContainText('2 кредита');
+  await expect(menu.getByRole('link', { name: /Remove background/ })).toContainText('2 credits');
   await page.keyboard.press('Escape');
   await expect(edit).toHaveAttribute('aria-expanded', 'false');
 
@@ -100,11 +101,11 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
   // further: upscale.
   const generated = await finished(page.request, request_id);
   await edit.click();
-  await menu.getByRole('link', { name: /Убрать фон/ }).click();
+  await menu.getByRole('link', { name: /Remove background/ }).click();
   await expect(page).toHaveURL(`/tools?tool=remove-background&from=${request_id}`);
   const cut = await runInWorkspace(page, generated);
   await furtherWith(page, cut, 'replace-background');
-  await page.getByLabel(t.tools.prompt.label['replace-background']).fill('мраморная кухня');
+  await page.getByLabel(t.tools.prompt.label['replace-background']).fill('a marble kitchen');
   const placed = await runInWorkspace(page, cut);
   await furtherWith(page, placed, 'upscale');
   const upscaled = await runInWorkspace(page, placed);
@@ -112,8 +113,8 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
   // History: each tool run by its tool's title, marked as made from another picture.
   await page.goto('/history');
   const card = (record: Record) => page.locator(`article[data-generation="${record.id}"]`);
-  await expect(card(upscaled).locator('[data-made-with]')).toHaveText('Увеличить');
-  await expect(card(cut).locator('[data-made-with]')).toHaveText('Убрать фон');
+  await expect(card(upscaled).locator('[data-made-with]')).toHaveText('Upscale');
+  await expect(card(cut).locator('[data-made-with]')).toHaveText('Remove background');
   for (const record of [cut, placed, upscaled]) {
     await expect(
       card(record).getByRole('button', { name: t.generation.madeFromResult }),
@@ -126,7 +127,9 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
   const lineage = viewer(page).getByRole('region', { name: t.viewer.lineage.label });
   await expect(lineage).toContainText(t.viewer.lineage.madeFrom);
   await expect(
-    lineage.getByRole('button', { name: fill(t.viewer.lineage.open, { name: 'Заменить фон' }) }),
+    lineage.getByRole('button', {
+      name: fill(t.viewer.lineage.open, { name: 'Replace background' }),
+    }),
   ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toHaveCount(0);
@@ -135,7 +138,7 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
   await card(generated).getByRole('button', { name: t.viewer.open }).click();
   await expect(viewer(page).getByRole('heading', { name: t.viewer.lineage.edits })).toBeVisible();
   await viewer(page)
-    .getByRole('button', { name: fill(t.viewer.lineage.open, { name: 'Убрать фон' }) })
+    .getByRole('button', { name: fill(t.viewer.lineage.open, { name: 'Remove background' }) })
     .click();
   await expect(viewer(page).getByRole('button', { name: t.viewer.lineage.back })).toBeVisible();
   await expect(viewer(page).locator('[data-viewer-media]')).toHaveAttribute(
@@ -144,7 +147,7 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
   );
   await expect(
     viewer(page).getByRole('button', {
-      name: fill(t.viewer.lineage.open, { name: 'Заменить фон' }),
+      name: fill(t.viewer.lineage.open, { name: 'Replace background' }),
     }),
   ).toBeVisible();
   expect((await scanAtRest(page, '[role="dialog"]')).violations).toEqual([]);
@@ -165,14 +168,14 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
   await expect(costs.locator('[data-tool-cost]')).toHaveCount(5);
   await expect(costs).toContainText(
     fill(t.pricing.costs.perMegapixel, {
-      cost: '0,25 кредита',
-      minimum: plural('ru', t.pricing, 'tokens', 1),
+      cost: '0.25 credits',
+      minimum: plural('en', t.pricing, 'tokens', 1),
     }),
   );
   for (const tool of tools) {
-    await expect(costs.locator('li', { hasText: tool.title })).toContainText(
+    await expect(costs.locator('li', { hasText: tool.titleEn })).toContainText(
       fill(t.pricing.costs.perPicture, {
-        cost: plural('ru', t.pricing, 'tokens', tool.perPicture),
+        cost: plural('en', t.pricing, 'tokens', tool.perPicture),
       }),
     );
   }
