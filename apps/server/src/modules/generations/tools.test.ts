@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // The finishing tools (ADR 038) end to end: the real server on PostgreSQL, the Replicate emulator
 // over HTTP running each tool on the real input, the job worker. Each tool runs on a generated
 // result and on an upload, and its output is checked for what it must be; the money, the lineage
@@ -417,6 +418,55 @@ describe.each([
       expect(items.map((i) => i.id).sort()).toEqual(runs.map((r) => r.id).sort());
       expect(items.every((i) => i.source_id === source.id)).toBe(true);
     }
+    await expectMoneyInvariants(t.database.pool);
+  });
+});
+
+describe('batches', () => {
+  it('a batch of upscales is quoted per picture, and each item runs as the tool', async () => {
+    const { cookie } = await person();
+    const pictures = [
+      (await upload(cookie, await subjectPicture(120, 80))).urls.get,
+      (await upload(cookie, await subjectPicture(300, 200))).urls.get,
+    ];
+    const items = pictures.map((image) => ({
+      model: 'upscale',
+      prompt: '',
+      parameters: { image, scale: 4 },
+    }));
+    const estimates = await Promise.all(
+      pictures.map((image) => estimate(cookie, { model: 'upscale', image, scale: 4 })),
+    );
+    const total = estimates.reduce((sum, cost) => sum + cost, 0);
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/batches/quote',
+      headers: { cookie, ...ORIGIN },
+      payload: { type: 'image', items },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({
+      items: estimates.map((cost) => ({ model: 'upscale', cost })),
+      total,
+    });
+    const before = await tokens(cookie);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/batches',
+      headers: { cookie, ...ORIGIN, 'idempotency-key': randomUUID() },
+      payload: { type: 'image', items },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const batch = made.json() as { items: { state: string; generation_id: string | null }[] };
+    expect(batch.items.map((item) => item.state)).toEqual(['started', 'started']);
+    const records = await Promise.all(
+      batch.items.map((item) => waitForEnd(cookie, item.generation_id ?? '')),
+    );
+    expect(records.map((r) => [r.status, r.model, r.expand.output_files[0]?.width])).toEqual([
+      ['completed', 'upscale', 480],
+      ['completed', 'upscale', 1200],
+    ]);
+    expect(await tokens(cookie)).toBe(before - total);
     await expectMoneyInvariants(t.database.pool);
   });
 });
