@@ -1,3 +1,4 @@
+import { getModel } from '@kadr/catalog';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { fill, plural, appTexts as texts, useLanguage } from './app-texts.ts';
 import { scanAtRest } from './axe.ts';
@@ -105,7 +106,9 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
   await expect(page).toHaveURL(`/tools?tool=remove-background&from=${request_id}`);
   const cut = await runInWorkspace(page, generated);
   await furtherWith(page, cut, 'replace-background');
-  await page.getByLabel(t.tools.prompt.label['replace-background']).fill('a marble kitchen');
+  await page
+    .getByLabel(getModel('replace-background')?.tool?.promptText?.label.en ?? 'missing')
+    .fill('a marble kitchen');
   const placed = await runInWorkspace(page, cut);
   await furtherWith(page, placed, 'upscale');
   const upscaled = await runInWorkspace(page, placed);

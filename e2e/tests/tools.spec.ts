@@ -1,3 +1,4 @@
+import { getModel } from '@kadr/catalog';
 import type { Page } from '@playwright/test';
 import { type Lang, appTexts as texts, useLanguage } from './app-texts.ts';
 import { scanAtRest } from './axe.ts';
@@ -34,6 +35,13 @@ async function personWithResult(page: Page, lang: Lang): Promise<Made> {
     .then(
       async () => (await (await page.request.get(`/api/generations/${request_id}`)).json()) as Made,
     );
+}
+
+/** The prompt box's label of a tool, as the catalogue words it. */
+function promptLabel(id: string, lang: Lang): string {
+  const label = getModel(id)?.tool?.promptText?.label[lang];
+  if (label === undefined) throw new Error(`${id} takes no prompt`);
+  return label;
 }
 
 function runButton(page: Page) {
@@ -109,7 +117,7 @@ test('tools (ru, desktop): each tool on a generated result, chained, mouse mask 
   // Back on the original: replace the background (the prompt is required).
   await page.goto(`/tools?tool=replace-background&from=${original.id}`);
   await expect(page.locator(`[data-source="${original.id}"]`)).toBeVisible();
-  await page.getByLabel(t.prompt.label['replace-background']).fill('Закатный пляж');
+  await page.getByLabel(promptLabel('replace-background', 'ru')).fill('Закатный пляж');
   await runTool(page, 'ru');
 
   // Fix a region: an empty mask is refused with a clear message, then painted with the mouse.
@@ -184,9 +192,9 @@ test('tools (en, phone): each tool on an uploaded picture, the mask by touch, th
 
   // A failing replace-background gives the credits back.
   await pickTool(page, 'replace-background');
-  await page.getByLabel(t.prompt.label['replace-background']).fill('A snowy forest #fail');
+  await page.getByLabel(promptLabel('replace-background', 'en')).fill('A snowy forest #fail');
   await runTool(page, 'en', 'failed');
-  await page.getByLabel(t.prompt.label['replace-background']).fill('A snowy forest');
+  await page.getByLabel(promptLabel('replace-background', 'en')).fill('A snowy forest');
   await runTool(page, 'en');
 
   // Fix a region with a finger: a real touch drag across the canvas.

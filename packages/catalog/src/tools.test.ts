@@ -53,6 +53,21 @@ describe('the finishing tools in the catalogue (ADR 038)', () => {
     }
   });
 
+  it.each(listTools().map((model) => [model.id, model] as const))(
+    '%s words its prompt box in both languages exactly when it takes a prompt',
+    (_id, model) => {
+      const text = model.tool.promptText;
+      if (promptUse(model) === 'none') {
+        expect(text).toBeUndefined();
+        return;
+      }
+      for (const part of [text?.label, text?.hint, text?.placeholder]) {
+        expect(part?.en.trim()).not.toBe('');
+        expect(part?.ru).toMatch(/[а-яё]/i);
+      }
+    },
+  );
+
   it.each([
     ['upscale', 'none'],
     ['remove-background', 'none'],

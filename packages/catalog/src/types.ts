@@ -26,6 +26,8 @@ export type ToolDefinition = {
   kind: ToolKind;
   /** What the person sees ("Upscale"); `name` stays the model behind it ("Real-ESRGAN"). */
   title: Localized;
+  /** How the prompt box reads for this tool; present exactly when the tool takes a prompt. */
+  promptText?: { label: Localized; hint: Localized; placeholder: Localized };
   /** The `file` parameter holding the picture worked on; it is required. */
   sourceParam: string;
   /** The result's size, from the source's size and the validated parameters. */

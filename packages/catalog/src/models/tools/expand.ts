@@ -153,6 +153,20 @@ export const expand: ModelDefinition = {
   tool: {
     kind: 'expand',
     title: { en: 'Expand the frame', ru: 'Расширить кадр' },
+    promptText: {
+      label: {
+        en: 'What to draw beyond the edges',
+        ru: 'Что дорисовать за краями',
+      },
+      hint: {
+        en: 'Optional: without a description the model continues the picture on its own.',
+        ru: 'Необязательно: без описания модель продолжит картинку сама.',
+      },
+      placeholder: {
+        en: 'For example: more of the forest and the sky',
+        ru: 'Например: продолжение леса и неба',
+      },
+    },
     sourceParam: 'image',
     outputSize: (parameters, source) => expandLayout(parameters, source).canvas,
     derive(parameters, source) {

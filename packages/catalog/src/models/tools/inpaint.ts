@@ -91,6 +91,20 @@ export const inpaint: ModelDefinition = {
   tool: {
     kind: 'inpaint',
     title: { en: 'Fix a region', ru: 'Исправить область' },
+    promptText: {
+      label: {
+        en: 'What should be in the painted area',
+        ru: 'Что должно быть на закрашенном месте',
+      },
+      hint: {
+        en: 'Leave it empty to erase what you painted.',
+        ru: 'Оставьте пустым, чтобы стереть закрашенное.',
+      },
+      placeholder: {
+        en: 'For example: a vase of tulips',
+        ru: 'Например: ваза с тюльпанами',
+      },
+    },
     sourceParam: 'image',
     outputSize: sameSize,
     maxOutputPixels: maxToolOutputPixels,

@@ -72,6 +72,20 @@ export const replaceBackground: ModelDefinition = {
   tool: {
     kind: 'replace-background',
     title: { en: 'Replace background', ru: 'Заменить фон' },
+    promptText: {
+      label: {
+        en: 'Describe the new background',
+        ru: 'Опишите новый фон',
+      },
+      hint: {
+        en: 'The subject stays as it is; the model draws the scene around it.',
+        ru: 'Объект останется как есть, модель нарисует сцену вокруг него.',
+      },
+      placeholder: {
+        en: 'For example: a sunny beach, soft evening light',
+        ru: 'Например: солнечный пляж, мягкий вечерний свет',
+      },
+    },
     sourceParam: 'image',
     outputSize: sameSize,
     maxOutputPixels: maxToolOutputPixels,

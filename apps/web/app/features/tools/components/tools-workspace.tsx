@@ -345,7 +345,7 @@ export function ToolsWorkspace({ query }: { query: ToolsQuery }) {
   };
 
   const promptId = `${ids}-prompt`;
-  const promptKey = tool?.tool.kind;
+  const promptText = tool?.tool.promptText;
   const sourceError = tool ? errors[tool.tool.sourceParam] : undefined;
   const otherErrors = Object.keys(errors).length > 0;
   const setValue = (name: string, value: ParamValue) => {
@@ -443,7 +443,7 @@ export function ToolsWorkspace({ query }: { query: ToolsQuery }) {
               <div>
                 <div className="mb-1.5 flex items-baseline justify-between gap-2">
                   <label htmlFor={promptId} className="text-sm font-medium text-fg">
-                    {t(`tools.prompt.label.${promptKey}` as 'tools.prompt.label.inpaint')}
+                    {promptText?.label[language]}
                     {use === 'required' ? <span aria-hidden="true"> *</span> : null}
                   </label>
                   <span className="text-xs text-fg-muted tabular-nums" aria-hidden="true">
@@ -456,9 +456,7 @@ export function ToolsWorkspace({ query }: { query: ToolsQuery }) {
                   maxLength={promptMaxLength}
                   value={prompt}
                   required={use === 'required'}
-                  placeholder={t(
-                    `tools.prompt.placeholder.${promptKey}` as 'tools.prompt.placeholder.inpaint',
-                  )}
+                  placeholder={promptText?.placeholder[language]}
                   aria-invalid={errors.prompt ? true : undefined}
                   aria-describedby={`${promptId}-hint${errors.prompt ? ` ${promptId}-error` : ''}`}
                   onChange={(event) => {
@@ -468,7 +466,7 @@ export function ToolsWorkspace({ query }: { query: ToolsQuery }) {
                   className="w-full resize-y rounded-xl border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-muted/80 aria-invalid:border-red-400"
                 />
                 <p id={`${promptId}-hint`} className="mt-1 text-xs text-fg-muted">
-                  {t(`tools.prompt.hint.${promptKey}` as 'tools.prompt.hint.inpaint')}
+                  {promptText?.hint[language]}
                 </p>
                 {errors.prompt ? (
                   <p id={`${promptId}-error`} className="mt-1 text-xs text-red-300">
