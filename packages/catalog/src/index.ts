@@ -28,7 +28,7 @@ export { productFacts } from './facts.ts';
 export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
 export { promptMaxLength, seedMax } from './models/common.ts';
 export { models } from './models/index.ts';
-export { type ExpandLayout, expandLayout } from './models/tools/expand.ts';
+export { expandLayout } from './models/tools/expand.ts';
 export {
   type Currency,
   currencies,

@@ -68,6 +68,19 @@ describe('the finishing tools in the catalogue (ADR 038)', () => {
     },
   );
 
+  it('names its own parameters for a mask to paint or a frame to place', () => {
+    for (const model of listTools()) {
+      const names = model.parameters.map((def) => def.name);
+      const frame = model.tool.frame;
+      if (frame) expect(names).toEqual(expect.arrayContaining([frame.x, frame.y]));
+      for (const def of model.parameters.filter((d) => d.matchesSource === true)) {
+        expect([def.type, def.required]).toEqual(['file', true]);
+      }
+    }
+    expect(tool('expand').tool?.frame?.layout).toBe(expandLayout);
+    expect(tool('inpaint').parameters.find((def) => def.matchesSource)?.name).toBe('mask');
+  });
+
   it.each([
     ['upscale', 'none'],
     ['remove-background', 'none'],

@@ -15,6 +15,15 @@ export type ToolKind =
   | 'expand'
   | 'inpaint';
 
+/** A frame laid out around the original picture (expand): all in the result's pixels. */
+export type FrameLayout = {
+  canvas: Size;
+  /** The original as placed on the canvas. */
+  original: Size;
+  /** The original's top-left corner on the canvas. */
+  location: { x: number; y: number };
+};
+
 /** Whether a model takes a prompt: most need one; some tools take one optionally or not at all. */
 export type PromptUse = 'required' | 'optional' | 'none';
 
@@ -49,6 +58,15 @@ export type ToolDefinition = {
   refuse?(parameters: Readonly<Record<string, ParamValue>>, source: Size): string | null;
   /** The output keeps transparency (a PNG with an alpha channel). */
   transparent?: boolean;
+  /**
+   * A tool that places the original in a new frame: the parameters (0–100 per cent of the free
+   * room) that the studio's frame editor sets by dragging, and the layout it draws.
+   */
+  frame?: {
+    x: string;
+    y: string;
+    layout(parameters: Readonly<Record<string, ParamValue>>, source: Size): FrameLayout;
+  };
 };
 
 export type ParamType = 'select' | 'number' | 'slider' | 'boolean' | 'textarea' | 'text' | 'file';

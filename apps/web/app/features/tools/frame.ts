@@ -1,4 +1,4 @@
-import type { ExpandLayout } from '@kadr/catalog';
+import type { FrameLayout } from '@kadr/catalog';
 
 /** A rectangle in per cent of the new frame. */
 export type Box = { left: number; top: number; width: number; height: number };
@@ -6,7 +6,7 @@ export type Box = { left: number; top: number; width: number; height: number };
 export type Position = { x: number; y: number };
 
 /** Where the original sits in the new frame, in per cent (what the frame editor draws). */
-export function originalBox(layout: ExpandLayout): Box {
+export function originalBox(layout: FrameLayout): Box {
   const { canvas, original, location } = layout;
   return {
     left: (location.x / canvas.width) * 100,
@@ -28,7 +28,7 @@ function clampPercent(value: number): number {
 export function dragPosition(
   start: Position,
   delta: { dx: number; dy: number },
-  layout: ExpandLayout,
+  layout: FrameLayout,
   frameWidth: number,
 ): Position {
   const scale = frameWidth / layout.canvas.width;

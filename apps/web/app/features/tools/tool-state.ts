@@ -33,19 +33,9 @@ export function toolOf(id: string | null | undefined): ToolModel | undefined {
   return model && isTool(model) ? model : undefined;
 }
 
-/** The parameter a painted mask fills (a required picture other than the source), if any. */
+/** The parameter a painted mask fills (a picture of the source's size), if any. */
 export function maskParamOf(tool: ToolModel): string | undefined {
-  return tool.parameters.find(
-    (def) => def.type === 'file' && def.name !== tool.tool.sourceParam && def.required === true,
-  )?.name;
-}
-
-/** The parameters the frame editor sets by dragging; undefined when the tool has no frame. */
-export function frameParamsOf(tool: ToolModel): { x: string; y: string } | undefined {
-  const names = new Set(tool.parameters.map((def) => def.name));
-  return tool.tool.derive && names.has('position_x') && names.has('position_y')
-    ? { x: 'position_x', y: 'position_y' }
-    : undefined;
+  return tool.parameters.find((def) => def.type === 'file' && def.matchesSource === true)?.name;
 }
 
 /** The form's sections without the pictures, which the workspace shows as pictures. */

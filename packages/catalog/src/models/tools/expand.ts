@@ -1,4 +1,4 @@
-import type { ModelDefinition, ParamValue, Size } from '../../types.ts';
+import type { FrameLayout, ModelDefinition, ParamValue, Size } from '../../types.ts';
 import { seed, selectOptions } from '../common.ts';
 import { numberOf, sourceImage } from './common.ts';
 
@@ -14,21 +14,16 @@ function ratioOf(value: ParamValue | undefined): number {
   return w !== undefined && h !== undefined && w > 0 && h > 0 ? w / h : 1;
 }
 
-export type ExpandLayout = {
-  canvas: Size;
-  /** The original as placed on the canvas (scaled down only when the canvas would be too big). */
-  original: Size;
-  /** The original's top-left corner on the canvas. */
-  location: { x: number; y: number };
-};
-
 /**
  * Where the original goes: the smallest canvas of the chosen shape that holds the original
  * enlarged by `zoom` (so 1 adds only what the new shape needs), the original placed at
  * `position_x`/`position_y` per cent of the free room; scaled down as a whole when the canvas
  * would pass the provider's limit. The studio's frame editor draws the same layout.
  */
-export function expandLayout(parameters: Readonly<Record<string, ParamValue>>, source: Size) {
+export function expandLayout(
+  parameters: Readonly<Record<string, ParamValue>>,
+  source: Size,
+): FrameLayout {
   const ratio = ratioOf(parameters.aspect_ratio);
   const zoom = numberOf(parameters, 'zoom', 1);
   const baseWidth = source.width * zoom;
@@ -49,7 +44,7 @@ export function expandLayout(parameters: Readonly<Record<string, ParamValue>>, s
     x: Math.round((canvas.width - original.width) * px),
     y: Math.round((canvas.height - original.height) * py),
   };
-  return { canvas, original, location } satisfies ExpandLayout;
+  return { canvas, original, location };
 }
 
 function position(name: string, label: { en: string; ru: string }, order: number) {
@@ -184,5 +179,6 @@ export const expand: ModelDefinition = {
         : null;
     },
     maxOutputPixels: maxCanvasPixels,
+    frame: { x: 'position_x', y: 'position_y', layout: expandLayout },
   },
 };

@@ -1,22 +1,24 @@
 import '~/locales/app-tools';
-import { type ExpandLayout, expandLayout, type ParamValue } from '@kadr/catalog';
+import type { FrameLayout, ParamValue, ToolDefinition } from '@kadr/catalog';
 import { useId, useRef } from 'react';
 import { useTranslation } from '~/lib/use-translation';
 import { dragPosition, nudgePosition, originalBox, type Position } from '../frame';
 import { capturePointer, type ToolSource } from '../tool-state';
 
 /**
- * The expand tool's frame: the new frame's shape with the original where `expandLayout` puts it
- * (the same layout the server sends), the free room striped. The original is dragged with a mouse
+ * A tool's new frame: its shape with the original where the tool's `frame.layout` puts it (the
+ * same layout the server sends), the free room striped. The original is dragged with a mouse
  * or a finger, or moved with the arrow keys, which sets the position parameters.
  */
 export function FrameEditor({
   source,
+  layoutOf,
   values,
   position,
   onMove,
 }: {
   source: ToolSource;
+  layoutOf: NonNullable<ToolDefinition['frame']>['layout'];
   values: Readonly<Record<string, ParamValue>>;
   position: Position;
   onMove: (next: Position) => void;
@@ -24,8 +26,8 @@ export function FrameEditor({
   const { t } = useTranslation('app');
   const ids = useId();
   const frame = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ x: number; y: number; start: Position; layout: ExpandLayout } | null>(null);
-  const layout = expandLayout(values, source);
+  const drag = useRef<{ x: number; y: number; start: Position; layout: FrameLayout } | null>(null);
+  const layout = layoutOf(values, source);
   const box = originalBox(layout);
   const ratio = layout.canvas.width / layout.canvas.height;
 

@@ -1,6 +1,6 @@
 import '~/locales/app';
 import '~/locales/app-tools';
-import { expandLayout, type ParamValue, type ToolModel, toolOutputSize } from '@kadr/catalog';
+import { type ParamValue, type ToolModel, toolOutputSize } from '@kadr/catalog';
 import { type GenerationRecord, isFinished, paths } from '@kadr/contract';
 import { Ban, Download, History, WandSparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -15,7 +15,7 @@ import { currentLanguage } from '~/lib/i18n';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { type Box, originalBox } from '../frame';
-import { frameParamsOf, type ToolSource } from '../tool-state';
+import type { ToolSource } from '../tool-state';
 import { BeforeAfter } from './before-after';
 
 /** A tool run the workspace started: what it was asked, to compare with what came back. */
@@ -26,9 +26,10 @@ export type ToolRun = {
   values: Readonly<Record<string, ParamValue>>;
 };
 
-/** Where the source sits in the result: the whole frame, or the expand layout's place in it. */
+/** Where the source sits in the result: the whole frame, or its place in a new frame. */
 function beforeBoxOf(run: ToolRun): Box | undefined {
-  return frameParamsOf(run.tool) ? originalBox(expandLayout(run.values, run.source)) : undefined;
+  const frame = run.tool.tool.frame;
+  return frame ? originalBox(frame.layout(run.values, run.source)) : undefined;
 }
 
 function resultRatio(run: ToolRun, record: GenerationRecord): number {

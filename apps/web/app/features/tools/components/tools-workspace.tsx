@@ -43,7 +43,6 @@ import {
   rasterizeMask,
 } from '../mask';
 import {
-  frameParamsOf,
   initiallyOpen,
   instantCost,
   maskParamOf,
@@ -198,7 +197,7 @@ export function ToolsWorkspace({ query }: { query: ToolsQuery }) {
   const loading = !arrived.current && (from.isLoading || reuse.isLoading);
 
   const maskParam = tool ? maskParamOf(tool) : undefined;
-  const frame = tool ? frameParamsOf(tool) : undefined;
+  const frame = tool?.tool.frame;
   const use = tool ? promptUse(tool) : 'none';
   const sections = useMemo(() => (tool ? toolSections(tool, values) : []), [tool, values]);
 
@@ -401,6 +400,7 @@ export function ToolsWorkspace({ query }: { query: ToolsQuery }) {
                 ) : tool && frame ? (
                   <FrameEditor
                     source={source}
+                    layoutOf={frame.layout}
                     values={values}
                     position={{
                       x: Number(values[frame.x] ?? 50),
