@@ -165,7 +165,7 @@ test('tools (ru, desktop): each tool on a generated result, chained, mouse mask 
 test('tools (en, phone): each tool on an uploaded picture, the mask by touch, the frame by finger, a refund @phone', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'phone', 'at a phone’s width, with touch');
+  test.skip(test.info().project.name !== 'phone', 'on the phone project only: width, touch');
   const t = texts.en.tools;
   const result = await personWithResult(page, 'en');
   const file = result.expand.output_files[0];
