@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 // result and on an upload, and its output is checked for what it must be; the money, the lineage
 // and every refusal are checked alongside.
 import { expandLayout, type ParamValue } from '@kadr/catalog';
+import type { GenerationRecord } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemo } from '../../../test/builders.ts';
@@ -21,25 +22,6 @@ afterAll(async () => {
 });
 
 const ORIGIN = { origin: 'http://localhost:3000' };
-
-interface OutputFile {
-  url: string;
-  thumbnail: string | null;
-  mime: string;
-  width: number;
-  height: number;
-}
-
-interface GenerationRecord {
-  id: string;
-  status: string;
-  error_code: string | null;
-  model: string;
-  cost: number;
-  source_id: string | null;
-  jsondata: { prompt: string; input: Record<string, unknown>; source_size?: unknown };
-  expand: { output_files: OutputFile[] };
-}
 
 type Person = { cookie: string; id: string };
 
@@ -350,7 +332,9 @@ describe.each([
         (made.json() as { request_id: string }).request_id,
       );
       const [file] = record.expand.output_files;
-      if (record.status !== 'completed' || !file) throw new Error('the source did not complete');
+      if (record.status !== 'completed' || !file?.width || !file.height) {
+        throw new Error('the source did not complete with a sized picture');
+      }
       sourceBytes = await bytesOf(owner.cookie, file.url);
       source = {
         label,
