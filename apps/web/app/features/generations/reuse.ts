@@ -1,3 +1,4 @@
+import { defaultParameters, type ModelDefinition, type ParamValue } from '@kadr/catalog';
 import type { GenerationRecord } from '@kadr/contract';
 import { paths } from '@kadr/contract';
 import { useNavigate } from 'react-router';
@@ -29,6 +30,32 @@ export function isStudioHandoff(value: unknown): value is StudioHandoff {
   }
   const settings: Record<string, unknown> = { ...handoff.settings };
   return typeof settings.model === 'string' && typeof settings.prompt === 'string';
+}
+
+/**
+ * A reused request's values for a model's form: its defaults, with each value the request had that
+ * the model knows and its parameter would accept as a type; fixed parameters and those in `skip`
+ * keep their defaults.
+ */
+export function reusedValues(
+  model: ModelDefinition,
+  parameters: Readonly<Record<string, unknown>>,
+  skip: ReadonlySet<string> = new Set(),
+): Record<string, ParamValue> {
+  const values = defaultParameters(model.id);
+  for (const def of model.parameters) {
+    if (def.fixed || skip.has(def.name)) continue;
+    const value = parameters[def.name];
+    if (
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'boolean'
+    ) {
+      values[def.name] = value;
+    }
+  }
+  return values;
 }
 
 function settingsOf(record: GenerationRecord): ReusableSettings {

@@ -12,7 +12,7 @@ import {
   parameterSections,
   studioDefaults,
 } from '@kadr/catalog';
-import type { ReusableSettings } from '../generations/reuse';
+import { type ReusableSettings, reusedValues } from '../generations/reuse';
 import type { GenerationPayload } from '../generations/run-api';
 
 /**
@@ -70,25 +70,6 @@ export function initialStudioState(): StudioState {
     openGroups: [],
   };
   return withModel(base, studioDefaults.tab === 'image' ? base.model : studioDefaults.videoModel);
-}
-
-/** Keeps only values the model knows and that its parameter would accept as a type. */
-function reusedValues(model: ModelDefinition, parameters: Readonly<Record<string, unknown>>) {
-  const values = defaultParameters(model.id);
-  for (const def of model.parameters) {
-    if (def.fixed) continue;
-    const value = parameters[def.name];
-    if (value === undefined) continue;
-    if (
-      value === null ||
-      typeof value === 'string' ||
-      typeof value === 'number' ||
-      typeof value === 'boolean'
-    ) {
-      values[def.name] = value;
-    }
-  }
-  return values;
 }
 
 export function studioReducer(state: StudioState, action: StudioAction): StudioState {

@@ -1,6 +1,5 @@
 import {
   checkToolSource,
-  defaultParameters,
   estimateFromDraft,
   type FieldError,
   getModel,
@@ -17,6 +16,7 @@ import {
   type ToolModel,
 } from '@kadr/catalog';
 import type { GenerationRecord } from '@kadr/contract';
+import { reusedValues } from '../generations/reuse';
 import type { GenerationPayload } from '../generations/run-api';
 
 /** The picture a tool works on: a result of the person's (its id) or an upload of theirs. */
@@ -63,21 +63,10 @@ export function toolValues(
   tool: ToolModel,
   reused: Readonly<Record<string, unknown>> = {},
 ): Record<string, ParamValue> {
-  const values = defaultParameters(tool.id);
-  const mask = maskParamOf(tool);
-  for (const def of tool.parameters) {
-    if (def.fixed || def.name === tool.tool.sourceParam || def.name === mask) continue;
-    const value = reused[def.name];
-    if (
-      value === null ||
-      typeof value === 'string' ||
-      typeof value === 'number' ||
-      typeof value === 'boolean'
-    ) {
-      values[def.name] = value;
-    }
-  }
-  return values;
+  const pictures = [tool.tool.sourceParam, maskParamOf(tool)].filter(
+    (name): name is string => name !== undefined,
+  );
+  return reusedValues(tool, reused, new Set(pictures));
 }
 
 /** The parameters sent: visible, non-empty, the source picture (and mask) filled in. */
