@@ -1,7 +1,7 @@
 import type { GenerationRecord } from '@kadr/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { isNewer, syncEdits } from './hooks';
+import { freshest, isNewer, syncEdits } from './hooks';
 import { queryKeys } from './query-keys';
 
 const at = (status: GenerationRecord['status'], updated: string) =>
@@ -38,5 +38,20 @@ describe('syncEdits: the edits lists follow generation events', () => {
     expect(client.getQueryState(queryKeys.edits.of('x'))?.isInvalidated).toBe(true);
     syncEdits(client, edit('d', null, 'pending'));
     expect(client.getQueryState(queryKeys.edits.of('a'))?.isInvalidated).toBe(false);
+  });
+});
+
+describe('freshest: a page answered after an event keeps what the event said', () => {
+  it('keeps the cached record where it is newer, and the fetched one otherwise', () => {
+    const client = new QueryClient();
+    const done = { ...at('completed', '2026-01-01T00:00:05Z'), id: 'a' } as GenerationRecord;
+    const stale = { ...at('processing', '2026-01-01T00:00:01Z'), id: 'a' } as GenerationRecord;
+    const other = { ...at('processing', '2026-01-01T00:00:02Z'), id: 'b' } as GenerationRecord;
+    client.setQueryData(queryKeys.request('a'), done);
+    client.setQueryData(queryKeys.request('b'), {
+      ...at('pending', '2026-01-01T00:00:00Z'),
+      id: 'b',
+    });
+    expect(freshest(client, [stale, other])).toEqual([done, other]);
   });
 });

@@ -90,13 +90,26 @@ export function useGenerationRequest(id: string, initial?: GenerationRecord) {
 }
 
 /**
+ * A fetched list's records, each replaced by the cached one when that is newer: a page asked for
+ * before a `generation` event and answered after it must not take the generation a step back
+ * (completed shown as processing, for good, since no event follows a completion).
+ */
+export function freshest(client: QueryClient, items: GenerationRecord[]): GenerationRecord[] {
+  return items.map((item) => {
+    const known = client.getQueryData<GenerationRecord>(queryKeys.request(item.id));
+    return known && !isNewer(known, item) ? known : item;
+  });
+}
+
+/**
  * What was made from a finished result (its edits), newest first. `generation` events keep it in
  * step (useGenerationSync): an edit already listed is replaced, a new one makes it read again.
  */
 export function useEdits(id: string, enabled = true) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: queryKeys.edits.of(id),
-    queryFn: ({ signal }) => listEdits(id, signal),
+    queryFn: async ({ signal }) => freshest(client, await listEdits(id, signal)),
     enabled,
   });
 }
@@ -118,9 +131,13 @@ export function syncEdits(client: QueryClient, record: GenerationRecord): void {
 }
 
 export function useHistoryPage(filter: HistoryFilter) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: queryKeys.history.page(filter),
-    queryFn: ({ signal }) => listGenerations(filter, signal),
+    queryFn: async ({ signal }) => {
+      const page = await listGenerations(filter, signal);
+      return { ...page, items: freshest(client, page.items) };
+    },
     placeholderData: keepPreviousData,
   });
 }
