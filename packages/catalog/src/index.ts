@@ -54,3 +54,4 @@ export { type ProviderRequest, toProviderRequest } from './provider.ts';
 export { checkToolSource, toolOutputSize } from './tools.ts';
 export type * from './types.ts';
 export { type ParameterCheck, validateParameter, validateRequest } from './validate.ts';
+export * from './marketplaces/index.ts';

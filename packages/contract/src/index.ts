@@ -6,3 +6,4 @@ export * from './paths.ts';
 export * from './referral.ts';
 export * from './rules.ts';
 export * from './schemas.ts';
+export * from './cards.ts';

@@ -28,3 +28,45 @@ export const collectionNameMax = 60;
 
 /** A batch holds at most this many items (prompts × models × variations). */
 export const batchMaxItems = 100;
+
+/** Marketplace cards (ADR 039): the fonts shipped with the card renderer, all with full Cyrillic. */
+export const cardFonts = ['manrope', 'pt-sans', 'rubik'] as const;
+export type CardFont = (typeof cardFonts)[number];
+/** How a slide's badge is drawn. */
+export const badgeStyles = ['pill', 'ribbon', 'circle'] as const;
+export type BadgeStyle = (typeof badgeStyles)[number];
+/** The icons a feature bullet may carry, drawn by the renderer. */
+export const bulletIcons = [
+  'check',
+  'star',
+  'leaf',
+  'shield',
+  'drop',
+  'bolt',
+  'heart',
+  'ruler',
+  'box',
+  'sun',
+  'snowflake',
+  'clock',
+] as const;
+export type BulletIcon = (typeof bulletIcons)[number];
+/** What a slide of a set is for: the main photo, features, sizes, the product in use, details. */
+export const slideKinds = ['main', 'features', 'sizes', 'in-use', 'details'] as const;
+export type SlideKind = (typeof slideKinds)[number];
+/** Which of the set's pictures a slide shows. */
+export const slidePictures = ['cutout', 'scene', 'photo'] as const;
+export type SlidePicture = (typeof slidePictures)[number];
+/** Lengths a card's texts may have, in characters. */
+export const cardLimits = {
+  name: 80,
+  title: 90,
+  bullet: 90,
+  bullets: 5,
+  badge: 24,
+  callouts: 4,
+  calloutLabel: 24,
+  calloutValue: 24,
+  slides: 30,
+  csvRows: 100,
+} as const;
