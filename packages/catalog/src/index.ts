@@ -26,6 +26,7 @@ export {
 export { durationParam, effectiveDuration } from './duration.ts';
 export { productFacts } from './facts.ts';
 export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
+export * from './marketplaces/index.ts';
 export { promptMaxLength, seedMax } from './models/common.ts';
 export { models } from './models/index.ts';
 export { expandLayout } from './models/tools/expand.ts';
@@ -54,4 +55,3 @@ export { type ProviderRequest, toProviderRequest } from './provider.ts';
 export { checkToolSource, toolOutputSize } from './tools.ts';
 export type * from './types.ts';
 export { type ParameterCheck, validateParameter, validateRequest } from './validate.ts';
-export * from './marketplaces/index.ts';

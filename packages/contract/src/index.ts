@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './cards.ts';
 export * from './cookies.ts';
 export * from './ledger.ts';
 export * from './page-config.ts';
@@ -6,4 +7,3 @@ export * from './paths.ts';
 export * from './referral.ts';
 export * from './rules.ts';
 export * from './schemas.ts';
-export * from './cards.ts';

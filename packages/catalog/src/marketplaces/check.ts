@@ -72,7 +72,11 @@ export function checkCardFile(preset: MarketplacePreset, file: CardFileFacts): C
   const issues: CardFileIssue[] = [];
   const size = `${file.width}×${file.height}`;
   if (file.width < preset.minWidth || file.height < preset.minHeight) {
-    issues.push({ code: 'too_small', expected: `${preset.minWidth}×${preset.minHeight}`, actual: size });
+    issues.push({
+      code: 'too_small',
+      expected: `${preset.minWidth}×${preset.minHeight}`,
+      actual: size,
+    });
   }
   if (Math.max(file.width, file.height) > preset.maxSide) {
     issues.push({ code: 'too_large', expected: String(preset.maxSide), actual: size });
