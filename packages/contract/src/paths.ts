@@ -18,6 +18,10 @@ export const paths = {
    * picture there.
    */
   tools: '/tools',
+  /**
+   * The marketplace card workshop (ADR 039): `?set=<card set id>` opens a set, no query lists them.
+   */
+  cards: '/cards',
   history: '/history',
   profile: '/profile',
   pricing: '/pricing',
@@ -113,6 +117,7 @@ export const signedInPaths = [
   paths.compare,
   paths.batch,
   paths.tools,
+  paths.cards,
   paths.history,
   paths.profile,
   paths.pricing,
