@@ -55,6 +55,8 @@ export type PictureLayout = {
   mode: 'contain' | 'cover';
   /** The soft floor shadow under a cut-out, an ellipse in this rect (null when covering). */
   shadow: Rect | null;
+  /** A soft disc of the accent's tint behind a cut-out (null when covering). */
+  halo: { x: number; y: number; radius: number; colour: string } | null;
 };
 
 export type CardLayout = {
@@ -173,7 +175,9 @@ function header(context: Context, maxHeight: number): number {
         opacity: 0.94,
       });
     }
-    const box = { x: safe.x + pad, y: y + pad, width: options.width, height: fit.height };
+    // On a panel the box is the panel's inside, as wide as the longest line.
+    const width = panelled ? fit.width : options.width;
+    const box = { x: safe.x + pad, y: y + pad, width, height: fit.height };
     block(context, 'title', box, context.title, context.colours.text, 'left', fit);
     y = bottom(box) + pad + 2 * u;
   }
@@ -278,12 +282,17 @@ function circleBadge(context: Context, text: string, x: number, y: number, size:
   block(context, 'badge', box, context.title, context.colours.onAccent, 'center', fit);
 }
 
-type BulletPlan = { size: number; items: { fit: TextFit; height: number }[]; height: number };
+type BulletPlan = {
+  size: number;
+  items: { bullet: CardBullet; fit: TextFit; height: number }[];
+  height: number;
+};
 
 /**
  * The bullets as a list of panels, one per bullet, each with its icon: all at one size, the
- * largest at which the list fits `region`; at the smallest, each bullet gets an equal share of
- * the height and is cut with an ellipsis if it needs more.
+ * largest at which the list fits `region`. At the smallest size each bullet gets an equal share of
+ * the height and is cut with an ellipsis if it needs more; bullets that would not get even one
+ * line there are left off the card (the seller sees that in the preview) rather than overflow.
  */
 function bulletList(
   context: Context,
@@ -293,7 +302,7 @@ function bulletList(
 ): Rect | null {
   const { u } = context;
   const list = bullets.filter((bullet) => bullet.text.trim());
-  if (list.length === 0) return null;
+  if (list.length === 0 || region.height <= 0) return null;
   const measures = (size: number) => {
     const padY = 0.62 * size;
     const padX = 0.7 * size;
@@ -301,17 +310,6 @@ function bulletList(
     const gap = 0.65 * size;
     const between = Math.max(1.2 * u, 0.5 * size);
     return { padY, padX, icon, gap, between, text: region.width - 2 * padX - icon - gap };
-  };
-  const plan = (items: (TextFit | null)[], size: number): BulletPlan | null => {
-    const m = measures(size);
-    const planned: BulletPlan['items'] = [];
-    for (const fit of items) {
-      if (!fit) return null;
-      planned.push({ fit, height: Math.max(m.icon, fit.height) + 2 * m.padY });
-    }
-    const height =
-      planned.reduce((sum, item) => sum + item.height, 0) + m.between * (planned.length - 1);
-    return height <= region.height ? { size, items: planned, height } : null;
   };
   const options = (size: number, height: number): FitOptions => ({
     width: measures(size).text,
@@ -321,11 +319,24 @@ function bulletList(
     leading: 1.18,
     maxLines: 4,
   });
-  const chosen = fitGroup(
+  const plan = (shown: readonly CardBullet[], fits: (TextFit | null)[], size: number) => {
+    const m = measures(size);
+    const items: BulletPlan['items'] = [];
+    for (const [i, fit] of fits.entries()) {
+      const bullet = shown[i];
+      if (!fit || !bullet) return null;
+      items.push({ bullet, fit, height: Math.max(m.icon, fit.height) + 2 * m.padY });
+    }
+    const height =
+      items.reduce((sum, item) => sum + item.height, 0) + m.between * (items.length - 1);
+    return height <= region.height + 1e-6 ? { size, items, height } : null;
+  };
+  const chosen = fitGroup<BulletPlan | null>(
     3.6 * u,
     2.1 * u,
     (size, mode) =>
       plan(
+        list,
         list.map((bullet) =>
           fitAt(bullet.text.trim(), context.body, options(size, region.height), size, mode),
         ),
@@ -333,26 +344,24 @@ function bulletList(
       ),
     (size) => {
       const m = measures(size);
-      const share = (region.height - m.between * (list.length - 1)) / list.length - 2 * m.padY;
-      const items = list.map((bullet) =>
-        cutAt(bullet.text.trim(), context.body, options(size, share), size),
+      const oneLine = cutAt('Ж', context.body, options(size, region.height), size).height;
+      const item = Math.max(m.icon, oneLine) + 2 * m.padY;
+      const room = Math.floor((region.height + m.between) / (item + m.between) + 1e-9);
+      const shown = list.slice(0, Math.max(0, room));
+      if (shown.length === 0) return null;
+      const share = (region.height - m.between * (shown.length - 1)) / shown.length - 2 * m.padY;
+      const fits = shown.map((bullet) =>
+        cutAt(bullet.text.trim(), context.body, options(size, Math.max(share, oneLine)), size),
       );
-      return (
-        plan(items, size) ?? {
-          size,
-          items: items.map((fit) => ({ fit, height: Math.max(m.icon, fit.height) + 2 * m.padY })),
-          height: region.height,
-        }
-      );
+      return plan(shown, fits, size);
     },
   );
+  if (!chosen) return null;
   const m = measures(chosen.size);
   const spare = region.height - chosen.height;
   let y = region.y + (align === 'top' ? 0 : align === 'bottom' ? spare : spare / 2);
   const top = y;
-  chosen.items.forEach((item, i) => {
-    const bullet = list[i];
-    if (!bullet) return;
+  for (const item of chosen.items) {
     const rect = { x: region.x, y, width: region.width, height: item.height };
     context.shapes.push({
       kind: 'panel',
@@ -369,7 +378,7 @@ function bulletList(
     };
     context.shapes.push({
       kind: 'icon',
-      icon: bullet.icon,
+      icon: item.bullet.icon,
       rect: iconRect,
       background: context.colours.accent,
       colour: context.colours.onAccent,
@@ -382,7 +391,7 @@ function bulletList(
     };
     block(context, 'bullet', box, context.body, context.colours.text, 'left', item.fit);
     y += item.height + m.between;
-  });
+  }
   return { x: region.x, y: top, width: region.width, height: chosen.height };
 }
 
@@ -803,6 +812,7 @@ export function layoutCard(input: LayoutInput): CardLayout {
         rect: { x: 0, y: 0, width: preset.width, height: preset.height },
         mode: 'cover',
         shadow: null,
+        halo: null,
       };
     } else if (placed.picture) {
       const rect = placed.picture;
@@ -814,6 +824,12 @@ export function layoutCard(input: LayoutInput): CardLayout {
           y: bottom(rect) - 2.2 * u,
           width: rect.width * 0.84,
           height: 4.4 * u,
+        },
+        halo: {
+          x: rect.x + rect.width / 2,
+          y: rect.y + rect.height / 2,
+          radius: Math.min(0.46 * Math.hypot(rect.width, rect.height), 0.42 * preset.width),
+          colour: mix(backdrop.from, accent, 0.1),
         },
       };
     }
