@@ -84,6 +84,9 @@ export type LayoutInput = {
   backdrop: CardScene;
 };
 
+/** How far a panel's soft shadow reaches, in hundredths of the card's shorter side. */
+export const shadowReach = 1.2;
+
 /** Studio white when a scene has no drawn colours (an AI scene shown before it is made). */
 const fallbackBackdrop = { from: '#ffffff', to: '#eeeff2' };
 
@@ -92,6 +95,7 @@ type Context = {
   input: LayoutInput;
   /** One hundredth of the card's shorter side: every measure below is in these. */
   u: number;
+  /** The safe area less the panels' shadows: where the content is laid out. */
   safe: Rect;
   /** Whether the picture covers the card (a scene or a photo): text then sits on panels. */
   cover: boolean;
@@ -143,8 +147,10 @@ function fitGroup<T>(
  * The title at the top (with the logo's box beside it when shown), an accent rule under it, and
  * a pill or ribbon badge under that. Returns where the content below may start.
  */
-function header(context: Context, maxHeight: number): number {
+function header(context: Context): number {
   const { u, safe, input } = context;
+  // The same on every slide, so a set's titles line up.
+  const maxHeight = safe.height * 0.24;
   const logoBox = input.slide.logo ? { width: 20 * u, height: 9 * u } : null;
   const titleWidth = safe.width - (logoBox ? logoBox.width + 3 * u : 0);
   let y = safe.y;
@@ -395,6 +401,107 @@ function bulletList(
   return { x: region.x, y: top, width: region.width, height: chosen.height };
 }
 
+/**
+ * The bullets as a grid of cells under a wide product: each an icon over its centred text, up to
+ * three a row, all at one size; cut at the smallest size as the list is.
+ */
+function bulletGrid(context: Context, bullets: readonly CardBullet[], region: Rect): Rect | null {
+  const { u } = context;
+  const list = bullets.filter((bullet) => bullet.text.trim());
+  if (list.length === 0 || region.height <= 0) return null;
+  const columns = list.length === 4 ? 2 : Math.min(3, list.length);
+  const rows = Math.ceil(list.length / columns);
+  const gap = 1.6 * u;
+  const cell = (region.width - gap * (columns - 1)) / columns;
+  const measures = (size: number) => {
+    const pad = 0.8 * size;
+    const icon = 2 * size;
+    return { pad, icon, between: 0.5 * size, text: cell - 2 * pad };
+  };
+  const options = (size: number, height: number): FitOptions => ({
+    width: measures(size).text,
+    height,
+    maxSize: size,
+    minSize: size,
+    leading: 1.15,
+    maxLines: 3,
+  });
+  type Plan = { size: number; fits: TextFit[]; rowHeights: number[]; height: number };
+  const plan = (fits: (TextFit | null)[], size: number): Plan | null => {
+    if (fits.some((fit) => !fit)) return null;
+    const m = measures(size);
+    const rowHeights = Array.from({ length: rows }, (_, row) => {
+      const inRow = fits.slice(row * columns, row * columns + columns) as TextFit[];
+      return 2 * m.pad + m.icon + m.between + Math.max(...inRow.map((fit) => fit.height));
+    });
+    const height = rowHeights.reduce((sum, h) => sum + h, 0) + gap * (rows - 1);
+    return height <= region.height + 1e-6
+      ? { size, fits: fits as TextFit[], rowHeights, height }
+      : null;
+  };
+  const chosen = fitGroup<Plan | null>(
+    3.2 * u,
+    2 * u,
+    (size, mode) =>
+      plan(
+        list.map((b) =>
+          fitAt(b.text.trim(), context.body, options(size, region.height), size, mode),
+        ),
+        size,
+      ),
+    (size) => {
+      const m = measures(size);
+      const share = (region.height - gap * (rows - 1)) / rows - 2 * m.pad - m.icon - m.between;
+      const fits = list.map((b) => cutAt(b.text.trim(), context.body, options(size, share), size));
+      return plan(fits, size);
+    },
+  );
+  if (!chosen) return null;
+  const m = measures(chosen.size);
+  let y = bottom(region) - chosen.height;
+  const top = y;
+  for (let row = 0; row < rows; row++) {
+    const items = list.slice(row * columns, row * columns + columns);
+    const height = chosen.rowHeights[row] ?? 0;
+    // A shorter last row is centred under the others.
+    const offset = ((columns - items.length) * (cell + gap)) / 2;
+    items.forEach((bullet, i) => {
+      const fit = chosen.fits[row * columns + i];
+      if (!fit) return;
+      const rect = { x: region.x + offset + i * (cell + gap), y, width: cell, height };
+      context.shapes.push({
+        kind: 'panel',
+        rect,
+        radius: 2.4 * u,
+        colour: context.colours.panel,
+        opacity: context.cover ? 0.92 : 1,
+      });
+      const iconRect = {
+        x: rect.x + (cell - m.icon) / 2,
+        y: rect.y + m.pad,
+        width: m.icon,
+        height: m.icon,
+      };
+      context.shapes.push({
+        kind: 'icon',
+        icon: bullet.icon,
+        rect: iconRect,
+        background: context.colours.accent,
+        colour: context.colours.onAccent,
+      });
+      const box = {
+        x: rect.x + m.pad,
+        y: bottom(iconRect) + m.between,
+        width: m.text,
+        height: fit.height,
+      };
+      block(context, 'bullet', box, context.body, context.colours.text, 'center', fit);
+    });
+    y += height + gap;
+  }
+  return { x: region.x, y: top, width: region.width, height: chosen.height };
+}
+
 type TilePlan = { size: number; values: TextFit[]; labels: TextFit[]; height: number };
 
 /**
@@ -564,9 +671,45 @@ function placePicture(context: Context, box: Rect): Rect {
 
 type Placed = { picture: Rect | null };
 
+/** Whether the picture is wide enough that text beside it would cover it: text goes under it. */
+function wide(context: Context): boolean {
+  const picture = context.input.picture;
+  return !context.cover && picture !== null && picture.width >= picture.height * 0.95;
+}
+
+/**
+ * The picture beside a column of bullets (a tall product), or above a grid of them (a wide one);
+ * `share` is the column's share of the width.
+ */
+function pictureWithBullets(
+  context: Context,
+  region: Rect,
+  share: number,
+  align: 'bottom' | 'center',
+): Placed {
+  const { u, input, cover } = context;
+  const hasBullets = input.slide.bullets.some((b) => b.text.trim());
+  if (hasBullets && wide(context)) {
+    const gridRegion = {
+      ...region,
+      y: region.y + region.height * 0.45,
+      height: region.height * 0.55,
+    };
+    const grid = bulletGrid(context, input.slide.bullets, gridRegion);
+    const floor = grid ? grid.y - 2.4 * u : bottom(region);
+    return { picture: placePicture(context, { ...region, height: floor - region.y }) };
+  }
+  const column = { ...region, width: region.width * share };
+  const list = hasBullets ? bulletList(context, input.slide.bullets, column, align) : null;
+  if (cover) return { picture: null };
+  const start = region.width * (share - 0.16);
+  const box = list ? { ...region, x: region.x + start, width: region.width - start } : region;
+  return { picture: placePicture(context, box) };
+}
+
 function mainSlide(context: Context): Placed {
-  const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.28);
+  const { u, safe, input } = context;
+  const top = header(context);
   const tiles = calloutTiles(
     context,
     input.slide.callouts,
@@ -576,20 +719,14 @@ function mainSlide(context: Context): Placed {
     safe.height * 0.2,
   );
   const floor = tiles ? tiles.y - 2.4 * u : bottom(safe);
-  const hasBullets = input.slide.bullets.some((b) => b.text.trim());
-  const column = { x: safe.x, y: top, width: safe.width * 0.5, height: floor - top };
-  const list = hasBullets ? bulletList(context, input.slide.bullets, column, 'bottom') : null;
   circle(context, top);
-  if (cover) return { picture: null };
-  const box = list
-    ? { x: safe.x + safe.width * 0.34, y: top, width: safe.width * 0.66, height: floor - top }
-    : { x: safe.x, y: top, width: safe.width, height: floor - top };
-  return { picture: placePicture(context, box) };
+  const region = { x: safe.x, y: top, width: safe.width, height: floor - top };
+  return pictureWithBullets(context, region, 0.5, 'bottom');
 }
 
 function featuresSlide(context: Context): Placed {
-  const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.22);
+  const { u, safe, input } = context;
+  const top = header(context);
   const tiles = calloutTiles(
     context,
     input.slide.callouts,
@@ -599,19 +736,14 @@ function featuresSlide(context: Context): Placed {
     safe.height * 0.18,
   );
   const floor = tiles ? tiles.y - 2.4 * u : bottom(safe);
-  const column = { x: safe.x, y: top, width: safe.width * 0.56, height: floor - top };
-  const list = bulletList(context, input.slide.bullets, column, 'center');
   circle(context, top);
-  if (cover) return { picture: null };
-  const box = list
-    ? { x: safe.x + safe.width * 0.5, y: top, width: safe.width * 0.5, height: floor - top }
-    : { x: safe.x, y: top, width: safe.width, height: floor - top };
-  return { picture: placePicture(context, box) };
+  const region = { x: safe.x, y: top, width: safe.width, height: floor - top };
+  return pictureWithBullets(context, region, 0.56, 'center');
 }
 
 function sizesSlide(context: Context): Placed {
   const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.2);
+  const top = header(context);
   const callouts = input.slide.callouts.filter((c) => c.label.trim() || c.value.trim());
   const measured = cover ? [] : callouts.slice(0, 2);
   const tiles = calloutTiles(
@@ -705,7 +837,7 @@ function sizesSlide(context: Context): Placed {
 
 function inUseSlide(context: Context): Placed {
   const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.24);
+  const top = header(context);
   const hasBullets = input.slide.bullets.some((b) => b.text.trim());
   const tiles = calloutTiles(
     context,
@@ -735,7 +867,7 @@ function inUseSlide(context: Context): Placed {
 
 function detailsSlide(context: Context): Placed {
   const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.2);
+  const top = header(context);
   const tiles = calloutTiles(
     context,
     input.slide.callouts,
@@ -787,10 +919,18 @@ export function layoutCard(input: LayoutInput): CardLayout {
   const cover = input.pictureKind !== 'cutout';
   const accent = kit.colours.accent;
   const backdrop = input.backdrop.drawn ?? fallbackBackdrop;
+  const safe = safeArea(preset);
+  // Panels keep clear of the safe area's sides and bottom by their shadow's reach.
+  const inner = {
+    x: safe.x + shadowReach * u,
+    y: safe.y,
+    width: safe.width - 2 * shadowReach * u,
+    height: safe.height - 1.6 * shadowReach * u,
+  };
   const context: Context = {
     input,
     u,
-    safe: safeArea(preset),
+    safe: inner,
     cover,
     title: { font: kit.font, weight: 'bold' },
     body: { font: kit.font, weight: 'regular' },
@@ -837,7 +977,7 @@ export function layoutCard(input: LayoutInput): CardLayout {
   return {
     width: preset.width,
     height: preset.height,
-    safe: context.safe,
+    safe,
     backdrop,
     picture,
     shapes: context.shapes,
