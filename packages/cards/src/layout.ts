@@ -689,6 +689,13 @@ function pictureWithBullets(
 ): Placed {
   const { u, input, cover } = context;
   const hasBullets = input.slide.bullets.some((b) => b.text.trim());
+  if (cover) {
+    // A scene or photo has its product in the middle: the bullets go under it, not over it.
+    const height = region.height * 0.5;
+    const list = { ...region, y: bottom(region) - height, width: region.width * 0.8, height };
+    if (hasBullets) bulletList(context, input.slide.bullets, list, 'bottom');
+    return { picture: null };
+  }
   if (hasBullets && wide(context)) {
     const gridRegion = {
       ...region,
@@ -701,7 +708,6 @@ function pictureWithBullets(
   }
   const column = { ...region, width: region.width * share };
   const list = hasBullets ? bulletList(context, input.slide.bullets, column, align) : null;
-  if (cover) return { picture: null };
   const start = region.width * (share - 0.16);
   const box = list ? { ...region, x: region.x + start, width: region.width - start } : region;
   return { picture: placePicture(context, box) };
