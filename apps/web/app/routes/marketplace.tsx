@@ -1,4 +1,5 @@
 import '~/locales/landing';
+import { CardSamples } from '~/features/landing/components/card-samples';
 import { ToolsSection } from '~/features/landing/components/tool-prices';
 import { UseCasePage } from '~/features/landing/components/use-case-page';
 import { useCaseMeta } from '~/features/landing/meta';
@@ -20,6 +21,7 @@ export default function MarketplacePage() {
       titleHighlight={t('useCases.marketplace.hero.titleHighlight')}
       subtitle={t('useCases.marketplace.hero.subtitle')}
     >
+      <CardSamples />
       <ToolsSection
         title={t('useCases.marketplace.tools.title')}
         subtitle={t('useCases.marketplace.tools.subtitle')}

@@ -46,3 +46,15 @@ export const heroImages: Record<UseCaseImageId, HeroImages> = {
   livingPhoto: heroSet('living-photo'),
   influencer: heroSet('influencer'),
 };
+
+/**
+ * The /marketplace page's before and after, made by apps/web/scripts/marketplace-samples.ts (npm
+ * run samples -w @kadr/web) through the demo pipeline: a product photo, then the Wildberries cards
+ * Kadr renders from it, each as AVIF and WebP.
+ */
+export const marketplaceSamples = {
+  photo: { src: '/samples/marketplace/photo', width: 600, height: 750 },
+  main: { src: '/samples/marketplace/card-main', width: 600, height: 800 },
+  features: { src: '/samples/marketplace/card-features', width: 600, height: 800 },
+  inUse: { src: '/samples/marketplace/card-in-use', width: 600, height: 800 },
+} as const satisfies Record<string, ImageAsset>;
