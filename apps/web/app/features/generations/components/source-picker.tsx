@@ -9,7 +9,7 @@ import { uploadImage } from '~/features/generations/run-api';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { sourceOfRecord, type ToolSource } from '../tool-state';
+import { sourceOfRecord, type ToolSource } from '../tool-run';
 
 const recentCount = 12;
 
