@@ -102,7 +102,7 @@ describe('card files', () => {
 
 describe('card steps', () => {
   it('are each the finishing tool of the kind named', () => {
-    for (const step of ['cutout', 'scene', 'upscale'] as const) {
+    for (const step of ['cutout', 'scene', 'enlarge'] as const) {
       expect(cardStepTool(step).tool.kind).toBe(cardSteps[step]);
     }
     // The scene's prompt goes to the tool as its prompt: the tool must take one.

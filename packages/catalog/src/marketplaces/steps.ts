@@ -3,12 +3,12 @@ import type { ToolKind } from '../types.ts';
 
 /**
  * The AI steps of a card set (ADR 039), each one of the finishing tools (ADR 038) run on the set's
- * photo and priced as that tool: the cut-out, an AI scene (its prompt from `cardScenes`), upscale.
+ * photo and priced as that tool: the cut-out, an AI scene (its prompt from `cardScenes`), the photo enlarged (upscale).
  */
 export const cardSteps = {
   cutout: 'remove-background',
   scene: 'replace-background',
-  upscale: 'upscale',
+  enlarge: 'upscale',
 } as const satisfies Record<string, ToolKind>;
 export type CardStep = keyof typeof cardSteps;
 
