@@ -3,7 +3,8 @@ import type { ToolKind } from '../types.ts';
 
 /**
  * The AI steps of a card set (ADR 039), each one of the finishing tools (ADR 038) run on the set's
- * photo and priced as that tool: the cut-out, an AI scene (its prompt from `cardScenes`), the photo enlarged (upscale).
+ * photo and priced as that tool: the cut-out, an AI scene (its prompt from `cardScenes`), and the
+ * photo enlarged.
  */
 export const cardSteps = {
   cutout: 'remove-background',
