@@ -1,7 +1,7 @@
 import '~/locales/app-studio';
 import '~/locales/app-tools';
 import { LoaderCircle, WandSparkles } from 'lucide-react';
-import { Button } from '~/components/ui/button';
+import { Button, type ButtonSize, type ButtonVariant } from '~/components/ui/button';
 import { TopUpLink } from '~/features/generations/components/top-up-link';
 import { useTranslation } from '~/lib/use-translation';
 
@@ -33,8 +33,22 @@ export function runState({
   return { kind: 'ready', cost };
 }
 
-/** The tool's button: "Upscale · 4 credits", or what is missing; the top-up beside it. */
-export function RunButton({ title, state }: { title: string; state: RunState }) {
+/**
+ * The tool's button: "Upscale · 4 credits", or what is missing; the top-up beside it. The tools
+ * page's is large and primary; a step among others (the card workshop's) may be smaller or
+ * secondary (a run again).
+ */
+export function RunButton({
+  title,
+  state,
+  size = 'lg',
+  variant = 'primary',
+}: {
+  title: string;
+  state: RunState;
+  size?: ButtonSize;
+  variant?: ButtonVariant;
+}) {
   const { t } = useTranslation('app');
   let label: string;
   if (state.kind === 'starting') label = t('tools.run.starting');
@@ -49,7 +63,8 @@ export function RunButton({ title, state }: { title: string; state: RunState }) 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button
           type="submit"
-          size="lg"
+          size={size}
+          variant={variant}
           // A blocked button stays pressable: pressing says why (and where) it cannot run yet.
           disabled={busy || state.kind === 'not-enough'}
           aria-busy={busy ? true : undefined}
