@@ -205,6 +205,7 @@ export async function buildApp(deps: AppDeps) {
     brandKits: container.brandKits,
     cardSets: container.cardSets,
     cardCsv: container.cardCsv,
+    cardExport: container.cardExport,
   });
   await app.register(shareRoutes, {
     shares: container.shares,

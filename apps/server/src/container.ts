@@ -7,6 +7,7 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { createBatchService } from './modules/batches/batch.service.ts';
 import { createBrandKitService } from './modules/cards/brand-kit.service.ts';
 import { createCardCsvService } from './modules/cards/card-csv.service.ts';
+import { createCardExportService } from './modules/cards/card-export.service.ts';
 import { createCardSetService } from './modules/cards/card-set.service.ts';
 import { createModelSwitchService } from './modules/catalog/model-switch.service.ts';
 import { createCollectionService } from './modules/collections/collection.service.ts';
@@ -148,6 +149,7 @@ export function createContainer(
     brandKits: createBrandKitService(cardDeps),
     cardSets: createCardSetService(cardDeps),
     cardCsv: createCardCsvService({ ...cardDeps, batches }),
+    cardExport: createCardExportService({ ...cardDeps, storage }),
     collections: createCollectionService({ repositories }),
     shares: createShareService({ repositories, storage, publicUrl: config.publicUrl }),
     webhooks: createWebhookService({

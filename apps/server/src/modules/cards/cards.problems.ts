@@ -1,4 +1,4 @@
-import type { FieldError } from '@kadr/contract';
+import type { CardIssue, FieldError } from '@kadr/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Locale } from '../../lib/locale.ts';
 import { HttpProblem, MAX_LISTED_ERRORS } from '../../lib/problem.ts';
@@ -206,6 +206,48 @@ export function slideNotFound(locale: Locale): HttpProblem {
     404,
     locale === 'ru' ? 'В наборе нет такого слайда.' : 'No such slide in this set.',
   );
+}
+
+/** A set whose preset or backdrop the catalogue no longer has. */
+export function setGone(locale: Locale): HttpProblem {
+  return new HttpProblem(
+    409,
+    locale === 'ru'
+      ? 'Этого маркетплейса или фона больше нет в Кадре: выберите другой и сохраните набор.'
+      : 'This marketplace or backdrop is no longer offered: choose another and save the set.',
+  );
+}
+
+/** A text ending as a sentence does. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** "1 замечание", "2 замечания", "5 замечаний". */
+function issueCount(n: number, locale: Locale): string {
+  if (locale === 'en') return n === 1 ? '1 issue' : `${n} issues`;
+  const form = new Intl.PluralRules('ru').select(n);
+  return `${n} ${form === 'one' ? 'замечание' : form === 'few' ? 'замечания' : 'замечаний'}`;
+}
+
+/**
+ * 422: the set breaks its preset or rules, so no zip is made. Each issue is a field error named as
+ * the set's body names it (`slides.0.title`, `slides.1.bullets.2`; `slides.0` for a slide's layout
+ * or file), its code the rule or file issue, its message what is wrong and what to change.
+ */
+export function issuesProblem(issues: CardIssue[], locale: Locale): HttpProblem {
+  const errors: FieldError[] = issues.map((issue) => ({
+    field:
+      issue.slide === null
+        ? (issue.field ?? 'slides')
+        : `slides.${issue.slide}${issue.field ? `.${issue.field}` : ''}`,
+    code: issue.code,
+    message: `${sentence(issue.title)} ${issue.fix}`,
+  }));
+  const first = sentence(issues[0]?.title ?? '');
+  const detail =
+    locale === 'ru'
+      ? `Набор не прошёл проверку: ${issueCount(issues.length, locale)}. Исправьте, чтобы скачать. ${first}`
+      : `The set did not pass the check: ${issueCount(issues.length, locale)}. Fix them to download. ${first}`;
+  return new HttpProblem(422, detail, { errors });
 }
 
 /** A refusal of the batch a CSV would start, in the person's language where it has one. */
