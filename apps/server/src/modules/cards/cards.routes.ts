@@ -269,15 +269,16 @@ export const cardRoutes: FastifyPluginAsyncZod<CardRoutesOptions> = async (app, 
         width: request.query.width,
         ifNoneMatch,
       });
+      // Bytes go out as they are; the response schemas above only document them.
+      const raw = reply as FastifyReply;
       switch (drawn.outcome) {
         case 'not_modified':
-          reply.header('etag', drawn.etag).header('cache-control', 'private, no-cache');
-          return reply.code(304).send();
+          raw.header('etag', drawn.etag).header('cache-control', 'private, no-cache');
+          return raw.code(304).send();
         case 'rendered':
-          reply.header('etag', drawn.etag).header('cache-control', 'private, no-cache');
-          reply.header('content-type', drawn.card.mime);
-          // A stream is not involved: the drawing is sent as it is; the schema documents it.
-          return (reply as FastifyReply).send(drawn.card.data);
+          raw.header('etag', drawn.etag).header('cache-control', 'private, no-cache');
+          raw.header('content-type', drawn.card.mime);
+          return raw.send(drawn.card.data);
         default:
           throw drawProblem(drawn, requestLocale(request));
       }
