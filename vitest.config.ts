@@ -64,6 +64,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'cards',
+          include: ['packages/cards/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles,
+        },
+      },
+      {
+        test: {
           name: 'emulators',
           include: ['packages/emulators/src/**/*.test.ts'],
           environment: 'node',

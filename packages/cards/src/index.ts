@@ -1,0 +1,18 @@
+export {
+  type CardLayout,
+  type LayoutInput,
+  layoutCard,
+  type PictureLayout,
+  type Rect,
+  type Shape,
+  type TextBlock,
+  type TextRole,
+} from './layout.ts';
+export {
+  type CardRenderInput,
+  cardFileName,
+  type RenderedCard,
+  readCardFile,
+  renderCard,
+} from './render.ts';
+export { type FitOptions, fitText, type TextFit, type TextLine, type TextStyle } from './text.ts';
