@@ -2,14 +2,20 @@ import {
   type BrandKit,
   brandKitSchema,
   type CardCheck,
+  type CardCsvBody,
+  type CardCsvQuote,
+  type CardCsvSets,
   type CardSet,
   type CardSetBody,
   cardCheckSchema,
+  cardCsvQuoteSchema,
+  cardCsvSetsSchema,
   cardSetListSchema,
   cardSetSchema,
 } from '@kadr/contract';
 import { wrapped } from '~/features/generations/api';
 import { apiDownload, apiRequest } from '~/lib/api';
+import { currentLanguage } from '~/lib/i18n';
 
 /**
  * The card workshop's own API calls (ADR 039): card sets, their check and export, the brand kit.
@@ -18,10 +24,24 @@ import { apiDownload, apiRequest } from '~/lib/api';
 
 /** The contract's schemas its answers are checked with, in development and tests only (ADR 030). */
 const answers = import.meta.env.DEV
-  ? { brandKitSchema, cardCheckSchema, cardSetListSchema, cardSetSchema }
+  ? {
+      brandKitSchema,
+      cardCheckSchema,
+      cardCsvQuoteSchema,
+      cardCsvSetsSchema,
+      cardSetListSchema,
+      cardSetSchema,
+    }
   : undefined;
 
 const setPath = (id: string) => `/api/card-sets/${encodeURIComponent(id)}`;
+
+/**
+ * The address with the interface's language, for answers that carry words (a check's issues, a
+ * refusal's messages): the server otherwise goes by the `lang` cookie, which only a language
+ * switched in this browser sets.
+ */
+const inLanguage = (path: string) => `${path}?lang=${currentLanguage()}`;
 
 export function listCardSets(signal?: AbortSignal): Promise<CardSet[]> {
   return wrapped('Failed to get card sets', async () => {
@@ -65,7 +85,10 @@ export function deleteCardSet(id: string): Promise<void> {
 /** Every rule and file issue of the set for its preset; `ok` when there is none. */
 export function checkCardSet(id: string, signal?: AbortSignal): Promise<CardCheck> {
   return wrapped('Failed to check card set', () =>
-    apiRequest(`${setPath(id)}/check`, { signal, parse: answers?.cardCheckSchema.parse }),
+    apiRequest(inLanguage(`${setPath(id)}/check`), {
+      signal,
+      parse: answers?.cardCheckSchema.parse,
+    }),
   );
 }
 
@@ -82,7 +105,7 @@ export function slidePreviewUrl(id: string, index: number, width: number, versio
 /** The whole set as one zip, named for its marketplace; a set that fails its check is a 422. */
 export function downloadCardZip(id: string): Promise<{ blob: Blob; name: string }> {
   return wrapped('Card set export failed', () =>
-    apiDownload(`${setPath(id)}/zip`, {
+    apiDownload(inLanguage(`${setPath(id)}/zip`), {
       headers: { accept: 'application/zip, application/problem+json' },
     }),
   );
@@ -100,6 +123,30 @@ export function saveBrandKit(kit: BrandKit): Promise<BrandKit> {
       method: 'PUT',
       body: kit,
       parse: answers?.brandKitSchema.parse,
+    }),
+  );
+}
+
+/** Each CSV product's AI price (its cut-out) by line, and the one total; refusals name lines. */
+export function quoteCardCsv(body: CardCsvBody, signal?: AbortSignal): Promise<CardCsvQuote> {
+  return wrapped('CSV card sets estimation failed', () =>
+    apiRequest(inLanguage('/api/card-sets/csv/quote'), {
+      method: 'POST',
+      body,
+      signal,
+      parse: answers?.cardCsvQuoteSchema.parse,
+    }),
+  );
+}
+
+/** Starts the batch that cuts the CSV's products out, and makes one set per product. */
+export function startCardCsv(body: CardCsvBody, idempotencyKey: string): Promise<CardCsvSets> {
+  return wrapped('CSV card sets creation failed', () =>
+    apiRequest(inLanguage('/api/card-sets/csv'), {
+      method: 'POST',
+      body,
+      headers: { 'idempotency-key': idempotencyKey },
+      parse: answers?.cardCsvSetsSchema.parse,
     }),
   );
 }

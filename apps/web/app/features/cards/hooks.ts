@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getGeneration } from '~/features/generations/api';
 import { queryKeys } from '~/features/generations/query-keys';
+import { currentLanguage } from '~/lib/i18n';
 import { checkCardSet, getBrandKit, getCardSet, listCardSets, saveCardSet } from './api';
 import { bodyOf } from './slides';
 
@@ -50,8 +51,10 @@ export function useBrandKit() {
  * (a logo placed) can change what the check finds.
  */
 export function useCardCheck(set: CardSet, kit: string) {
+  // The server words the file issues: another language is another answer.
+  const language = currentLanguage();
   return useQuery({
-    queryKey: queryKeys.cards.check(set.id, `${set.updated}|${kit}`),
+    queryKey: queryKeys.cards.check(set.id, `${set.updated}|${kit}|${language}`),
     queryFn: ({ signal }) => checkCardSet(set.id, signal),
     placeholderData: keepPreviousData,
     staleTime: Infinity,

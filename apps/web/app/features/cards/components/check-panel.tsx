@@ -149,7 +149,7 @@ export function CheckPanel({
       <div className="space-y-2">
         <Button
           size="lg"
-          className="w-full whitespace-normal text-center"
+          className="h-auto min-h-12 w-full py-2 whitespace-normal! text-center"
           disabled={!ready || downloading}
           aria-busy={downloading ? true : undefined}
           aria-describedby={`${setId}-export-hint`}

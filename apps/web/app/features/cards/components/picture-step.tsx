@@ -43,11 +43,17 @@ export function PictureSteps({
   const cutout = set.pictures.cutout;
   const cutoutSource: ToolSource | null =
     cutout && draft.cutout === set.cutout
-      ? { url: cutout.url, width: cutout.width, height: cutout.height, generationId: set.cutout }
+      ? {
+          // The set answers where its pictures are served; a tool takes an absolute address.
+          url: new URL(cutout.url, window.location.origin).href,
+          width: cutout.width,
+          height: cutout.height,
+          generationId: set.cutout,
+        }
       : null;
 
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
       <Step
         id={`${ids}-photo`}
         n={1}
@@ -63,7 +69,7 @@ export function PictureSteps({
                 alt={t('cards.photo.alt')}
                 width={photo.width}
                 height={photo.height}
-                className="mx-auto max-h-56 w-auto object-contain"
+                className="mx-auto max-h-40 w-auto object-contain lg:max-h-56"
               />
             ) : null}
           </div>
@@ -82,75 +88,86 @@ export function PictureSteps({
         hint={t('cards.picture.hint')}
         done={set.pictures.cutout !== null || set.pictures.scene !== null}
       >
-        <div className="grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
-          <div className="space-y-3">
-            <h3 className="text-sm font-medium text-fg">{t('cards.picture.cutoutHeading')}</h3>
+        <div className="space-y-6">
+          {/* The cut-out beside what can be done with it; on a phone the buttons go below. */}
+          <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-4 gap-y-3 [grid-template-areas:'pic_info'_'act_act'] sm:grid-cols-[9rem_minmax(0,1fr)] sm:[grid-template-areas:'pic_info'_'pic_act']">
             <div
               className={clsx(
-                'flex aspect-square items-center justify-center overflow-hidden rounded-xl border border-line',
+                'flex aspect-square items-center justify-center overflow-hidden rounded-xl border border-line [grid-area:pic]',
                 checkerboard,
               )}
-              data-cutout={set.pictures.cutout ? 'ready' : 'none'}
+              data-cutout={cutout ? 'ready' : 'none'}
             >
-              {set.pictures.cutout ? (
+              {cutout ? (
                 <img
-                  src={set.pictures.cutout.url}
+                  src={cutout.url}
                   alt={t('cards.picture.cutoutAlt')}
                   className="size-full object-contain"
                 />
               ) : (
-                <p className="px-3 text-center text-xs text-fg-muted">
+                <p className="px-2 text-center text-xs text-fg-muted">
                   {t('cards.picture.cutoutEmpty')}
                 </p>
               )}
             </div>
-            <StepRun
-              step="cutout"
-              title={
-                set.pictures.cutout ? t('cards.picture.cutoutAgain') : t('cards.picture.cutout')
-              }
-              source={source}
-              variant={set.pictures.cutout ? 'secondary' : 'primary'}
-              onStarted={(id) => change((body) => ({ ...body, cutout: id }), true)}
-            />
-            {draft.cutout ? (
-              <StepStatus
-                key={draft.cutout}
-                id={draft.cutout}
-                title={t('cards.picture.cutoutTitle')}
-                onFinished={onPicturesChanged}
-              />
-            ) : null}
-            {cutout ? (
-              <div className="space-y-2 border-t border-line pt-3">
+            <div className="min-w-0 space-y-1 [grid-area:info]">
+              <h3 className="text-sm font-medium text-fg">{t('cards.picture.cutoutHeading')}</h3>
+              {cutout ? (
                 <p className="text-xs text-fg-muted tabular-nums">
                   {t('cards.picture.cutoutSize', { width: cutout.width, height: cutout.height })}
                   {preset && (cutout.width < preset.width || cutout.height < preset.height)
                     ? ` · ${t('cards.picture.small', { width: preset.width, height: preset.height })}`
                     : ''}
                 </p>
-                <StepRun
-                  step="enlarge"
-                  title={t('cards.picture.enlarge')}
-                  source={cutoutSource}
-                  variant="secondary"
-                  onStarted={setEnlarging}
-                />
+              ) : (
+                <p className="text-xs text-fg-muted">{t('cards.picture.cutoutWhy')}</p>
+              )}
+            </div>
+            <div className="min-w-0 space-y-3 [grid-area:act]">
+              <div className="flex flex-col gap-2">
+                <div className="min-w-0 flex-1">
+                  <StepRun
+                    step="cutout"
+                    title={cutout ? t('cards.picture.cutoutAgain') : t('cards.picture.cutout')}
+                    source={source}
+                    variant={cutout ? 'secondary' : 'primary'}
+                    onStarted={(id) => change((body) => ({ ...body, cutout: id }), true)}
+                  />
+                </div>
+                {cutout ? (
+                  <div className="min-w-0 flex-1">
+                    <StepRun
+                      step="enlarge"
+                      title={t('cards.picture.enlarge')}
+                      source={cutoutSource}
+                      variant="secondary"
+                      onStarted={setEnlarging}
+                    />
+                  </div>
+                ) : null}
               </div>
-            ) : null}
-            {enlarging ? (
-              <StepStatus
-                key={enlarging}
-                id={enlarging}
-                title={t('cards.picture.enlargeTitle')}
-                onFinished={(record) => {
-                  // An enlarged cut-out is the set's cut-out from now on (the server takes it).
-                  if (record.status === 'completed') {
-                    change((body) => ({ ...body, cutout: record.id }), true);
-                  }
-                }}
-              />
-            ) : null}
+              {draft.cutout ? (
+                <StepStatus
+                  key={draft.cutout}
+                  id={draft.cutout}
+                  title={t('cards.picture.cutoutTitle')}
+                  onFinished={onPicturesChanged}
+                />
+              ) : null}
+              {enlarging ? (
+                <StepStatus
+                  key={enlarging}
+                  id={enlarging}
+                  title={t('cards.picture.enlargeTitle')}
+                  onFinished={(record) => {
+                    // An enlarged cut-out is the set's cut-out from now on (the server takes it).
+                    if (record.status === 'completed') {
+                      change((body) => ({ ...body, cutout: record.id }), true);
+                    }
+                  }}
+                />
+              ) : null}
+            </div>
           </div>
           <Backdrops
             draft={draft}
@@ -236,7 +253,7 @@ function Backdrops({
                       }}
                     />
                   ) : null}
-                  <span className="truncate text-sm font-medium text-fg">
+                  <span className="text-sm leading-snug font-medium text-fg">
                     {scene.title[language]}
                   </span>
                 </span>

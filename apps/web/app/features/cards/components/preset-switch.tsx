@@ -56,7 +56,7 @@ export function PresetSwitch({
                   onChange={() => onChange(preset.id)}
                   className="size-4 shrink-0 accent-accent"
                 />
-                <span className="truncate text-sm font-medium text-fg">
+                <span className="text-sm leading-snug font-medium text-fg">
                   {preset.name[language]}
                 </span>
               </span>

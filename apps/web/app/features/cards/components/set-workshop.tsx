@@ -143,7 +143,7 @@ export function SetWorkshop({ set }: { set: CardSet }) {
                 ratio={ratio}
                 alt={t('cards.preview.alt', { n: current + 1 })}
                 lazy
-                className="mx-auto w-full max-w-xs lg:hidden"
+                className="mx-auto w-full max-w-64 lg:hidden"
               />
             ) : null}
             {slide ? (

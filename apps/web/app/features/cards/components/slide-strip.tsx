@@ -40,10 +40,6 @@ export function SlideStrip({
       <ol className="flex gap-3" aria-label={t('cards.strip.label')}>
         {slides.map((slide, index) => {
           const count = issueCount(issues, index);
-          const name = t('cards.strip.slide', {
-            n: index + 1,
-            kind: t(`cards.kinds.${slide.kind}`),
-          });
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a slide is its place in the set
             <li key={index} className="w-24 shrink-0 sm:w-28">
@@ -51,7 +47,6 @@ export function SlideStrip({
                 type="button"
                 onClick={() => onSelect(index)}
                 aria-current={index === selected ? 'true' : undefined}
-                aria-label={count > 0 ? `${name}. ${t('cards.strip.issues', { count })}` : name}
                 data-strip-slide={index}
                 className={clsx(
                   'group relative block w-full rounded-xl p-1 text-left outline-none focus-visible:outline-2 focus-visible:outline-accent-soft',
@@ -76,16 +71,20 @@ export function SlideStrip({
                   />
                 )}
                 <span className="mt-1 flex items-center gap-1 px-0.5 text-xs text-fg-muted">
+                  <span className="sr-only">{t('cards.strip.slideWord')} </span>
                   <span className="tabular-nums">{index + 1}</span>
                   <span className="truncate">{t(`cards.kinds.${slide.kind}`)}</span>
                 </span>
                 {count > 0 ? (
-                  <span
-                    aria-hidden="true"
-                    className="absolute top-2 right-2 flex size-5 items-center justify-center rounded-full bg-red-500 text-[11px] font-semibold text-white tabular-nums"
-                  >
-                    {count}
-                  </span>
+                  <>
+                    <span
+                      aria-hidden="true"
+                      className="absolute top-2 right-2 flex size-5 items-center justify-center rounded-full bg-red-600 text-[11px] font-semibold text-white tabular-nums"
+                    >
+                      {count}
+                    </span>
+                    <span className="sr-only">. {t('cards.strip.issues', { count })}</span>
+                  </>
                 ) : null}
               </button>
             </li>

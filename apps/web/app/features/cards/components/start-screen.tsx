@@ -16,6 +16,7 @@ import { useBrandKit } from '../hooks';
 import { problemText } from '../problems';
 import { type KindTitles, newCardSet } from '../slides';
 import { BrandKitDialog } from './brand-kit-dialog';
+import { CsvPanel } from './csv-panel';
 import { SetList } from './set-list';
 import { Step } from './step';
 
@@ -133,6 +134,7 @@ export function StartScreen() {
         </aside>
       </div>
 
+      <CsvPanel />
       <SetList headingId={`${ids}-sets`} />
       <BrandKitDialog open={kitOpen} onOpenChange={setKitOpen} kit={kit.data} />
     </div>

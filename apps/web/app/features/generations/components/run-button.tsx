@@ -70,7 +70,8 @@ export function RunButton({
           aria-busy={busy ? true : undefined}
           data-state={state.kind}
           data-cost={state.kind === 'ready' || state.kind === 'blocked' ? (state.cost ?? '') : ''}
-          className="w-full whitespace-normal text-center sm:flex-1"
+          // A long label (a narrow column, a long language) wraps onto a taller button.
+          className="h-auto min-h-11 w-full py-2 whitespace-normal! text-center sm:flex-1"
         >
           {busy ? (
             <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
