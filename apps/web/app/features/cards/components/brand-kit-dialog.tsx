@@ -14,7 +14,7 @@ import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
-import { uploadFailureText } from '~/features/generations/components/image-input';
+import { uploadFailureText } from '~/features/generations/components/upload-failure';
 import { queryKeys } from '~/features/generations/query-keys';
 import { uploadImage } from '~/features/generations/run-api';
 import { limitMessage } from '~/lib/problem-text';

@@ -5,7 +5,7 @@ import { clsx } from 'clsx';
 import { Camera, ImagePlus, LoaderCircle } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { buttonClasses } from '~/components/ui/button';
-import { uploadFailureText } from '~/features/generations/components/image-input';
+import { uploadFailureText } from '~/features/generations/components/upload-failure';
 import { useHistoryPage } from '~/features/generations/hooks';
 import { uploadImage } from '~/features/generations/run-api';
 import { limitMessage } from '~/lib/problem-text';
