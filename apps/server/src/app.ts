@@ -20,6 +20,7 @@ import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oauthRoutes } from './modules/auth/oauth.routes.ts';
 import { batchRoutes } from './modules/batches/batches.routes.ts';
+import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { collectionRoutes } from './modules/collections/collections.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -200,6 +201,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(generationRoutes, { generations: container.generations });
   await app.register(collectionRoutes, { collections: container.collections });
   await app.register(batchRoutes, { batches: container.batches });
+  await app.register(cardRoutes, {
+    brandKits: container.brandKits,
+    cardSets: container.cardSets,
+    cardCsv: container.cardCsv,
+    cardExport: container.cardExport,
+  });
   await app.register(shareRoutes, {
     shares: container.shares,
     publicUrl: container.config.publicUrl,

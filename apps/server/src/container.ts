@@ -5,6 +5,10 @@ import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBatchService } from './modules/batches/batch.service.ts';
+import { createBrandKitService } from './modules/cards/brand-kit.service.ts';
+import { createCardCsvService } from './modules/cards/card-csv.service.ts';
+import { createCardExportService } from './modules/cards/card-export.service.ts';
+import { createCardSetService } from './modules/cards/card-set.service.ts';
 import { createModelSwitchService } from './modules/catalog/model-switch.service.ts';
 import { createCollectionService } from './modules/collections/collection.service.ts';
 import { createFileService } from './modules/files/file.service.ts';
@@ -129,6 +133,8 @@ export function createContainer(
     reconcileSettledEveryMs: config.payments.reconcileSettledEveryMs,
     logger,
   });
+  const batches = createBatchService({ repositories, generations, storage });
+  const cardDeps = { repositories, urls: fileUrls, publicUrl: config.publicUrl };
   return {
     config,
     database,
@@ -139,7 +145,11 @@ export function createContainer(
     engine,
     generations,
     modelSwitches,
-    batches: createBatchService({ repositories, generations, storage }),
+    batches,
+    brandKits: createBrandKitService(cardDeps),
+    cardSets: createCardSetService(cardDeps),
+    cardCsv: createCardCsvService({ ...cardDeps, batches }),
+    cardExport: createCardExportService({ ...cardDeps, storage }),
     collections: createCollectionService({ repositories }),
     shares: createShareService({ repositories, storage, publicUrl: config.publicUrl }),
     webhooks: createWebhookService({

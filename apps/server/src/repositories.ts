@@ -5,6 +5,8 @@ import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { createIdentityRepository } from './modules/auth/identity.repository.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createBatchRepository } from './modules/batches/batch.repository.ts';
+import { createBrandKitRepository } from './modules/cards/brand-kit.repository.ts';
+import { createCardSetRepository } from './modules/cards/card-set.repository.ts';
 import { createModelSwitchRepository } from './modules/catalog/model-switch.repository.ts';
 import { createCollectionRepository } from './modules/collections/collection.repository.ts';
 import { createWebhookEventRepository } from './modules/deliveries/webhook-event.repository.ts';
@@ -40,6 +42,8 @@ const binders = {
   collections: createCollectionRepository,
   shares: createShareRepository,
   batches: createBatchRepository,
+  cardSets: createCardSetRepository,
+  brandKits: createBrandKitRepository,
   admin: createAdminRepository,
   modelSwitches: createModelSwitchRepository,
 };

@@ -2,6 +2,7 @@ import 'i18next';
 import type admin from '~/locales/ru/admin.json';
 import type app from '~/locales/ru/app.json';
 import type batch from '~/locales/ru/app-batch.json';
+import type cards from '~/locales/ru/app-cards.json';
 import type compare from '~/locales/ru/app-compare.json';
 import type pricing from '~/locales/ru/app-pricing.json';
 import type profile from '~/locales/ru/app-profile.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       app: typeof app & {
         studio: typeof studio;
         tools: typeof tools;
+        cards: typeof cards;
         batch: typeof batch;
         compare: typeof compare;
         pricing: typeof pricing;

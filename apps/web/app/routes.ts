@@ -28,6 +28,7 @@ export default [
     route(paths.compare, 'routes/compare.tsx'),
     route(paths.batch, 'routes/batch.tsx'),
     route(paths.tools, 'routes/tools.tsx'),
+    route(paths.cards, 'routes/cards.tsx'),
     route(paths.history, 'routes/history.tsx'),
     route(paths.profile, 'routes/profile.tsx'),
     route(paths.pricing, 'routes/pricing.tsx'),

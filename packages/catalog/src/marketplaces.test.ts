@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CardRuleId,
+  cardSteps,
+  cardStepTool,
   checkCardFile,
   checkCardTexts,
   getMarketplacePreset,
@@ -95,5 +97,15 @@ describe('card files', () => {
       'format',
       'colour_profile',
     ]);
+  });
+});
+
+describe('card steps', () => {
+  it('are each the finishing tool of the kind named', () => {
+    for (const step of ['cutout', 'scene', 'enlarge'] as const) {
+      expect(cardStepTool(step).tool.kind).toBe(cardSteps[step]);
+    }
+    // The scene's prompt goes to the tool as its prompt: the tool must take one.
+    expect(cardStepTool('scene').prompt).toBe('required');
   });
 });

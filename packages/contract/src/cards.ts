@@ -7,6 +7,7 @@ import {
   slideKinds,
   slidePictures,
 } from './rules.ts';
+import { batchSchema } from './schemas.ts';
 
 // Marketplace cards (ADR 039): a set of slides for one product, laid out by Kadr itself for a
 // marketplace preset (from the catalogue), with the seller's brand kit. Only the AI steps cost tokens.
@@ -124,3 +125,38 @@ export const cardCheckSchema = z.object({
   issues: z.array(cardIssueSchema),
 });
 export type CardCheck = z.infer<typeof cardCheckSchema>;
+
+/**
+ * `POST /api/card-sets/csv/quote` and `POST /api/card-sets/csv`: one card set per product of a CSV
+ * (a header row naming `name`, `bullets` and `photo`; comma or semicolon separated), each cut out
+ * by one batch. `photos` maps each file name the CSV names to the Kadr file address it was
+ * uploaded as.
+ */
+export const cardCsvBodySchema = z.strictObject({
+  preset: z.string(),
+  backdrop: z.string(),
+  csv: z.string().check(z.maxLength(200_000)),
+  photos: z.record(z.string(), z.string()),
+});
+export type CardCsvBody = z.infer<typeof cardCsvBodySchema>;
+
+/** Each product's AI price (its cut-out) by the CSV line it is on, and the one total. */
+export const cardCsvQuoteSchema = z.object({
+  rows: z.array(
+    z.object({
+      line: z.number().check(z.int()),
+      name: z.string(),
+      photo: z.string(),
+      cost: z.number().check(z.int()),
+    }),
+  ),
+  total: z.number().check(z.int()),
+});
+export type CardCsvQuote = z.infer<typeof cardCsvQuoteSchema>;
+
+/** The batch that cuts the products out, and the card set made for each row, in the CSV's order. */
+export const cardCsvSetsSchema = z.object({
+  batch: batchSchema,
+  items: z.array(cardSetSchema),
+});
+export type CardCsvSets = z.infer<typeof cardCsvSetsSchema>;

@@ -1,10 +1,14 @@
 import type { Currency, ModelType } from '@kadr/catalog';
 import type {
+  BadgeStyle,
+  BrandKit,
+  CardFont,
   GenerationErrorCode,
   GenerationJsondata,
   GenerationStatus,
   PaymentProviderName,
   PaymentStatus,
+  Slide,
 } from '@kadr/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn as AnyColumn } from 'drizzle-orm/pg-core';
@@ -569,3 +573,71 @@ export const modelSwitches = pgTable('model_switches', {
   updated: updated(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/**
+ * A seller's brand kit for marketplace cards (ADR 039): one per person, reused on every card. No
+ * row means the default kit.
+ */
+export const brandKits = pgTable('brand_kits', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  font: text('font').notNull().$type<CardFont>(),
+  /** text, accent and panel, each `#rrggbb`. */
+  colours: jsonb('colours').notNull().$type<BrandKit['colours']>(),
+  /** A Kadr file address of the person's own picture, or null for no logo. */
+  logo: text('logo'),
+  badgeStyle: text('badge_style').notNull().$type<BadgeStyle>(),
+  updated: updated(),
+});
+
+/**
+ * A card set (ADR 039): one product's slides for a marketplace preset. It stores what the seller
+ * typed and the ids of the tool generations that made its pictures; the slides are laid out and
+ * rendered from this row on every read, so editing text or switching the preset re-runs nothing.
+ */
+export const cardSets = pgTable(
+  'card_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** A marketplace preset id of the catalogue. */
+    preset: text('preset').notNull(),
+    /** A Kadr file address of the product photo (an upload or an image result). */
+    photo: text('photo').notNull(),
+    /** The remove-background generation (or an upscale of one) the cut-out comes from. */
+    cutoutGenerationId: uuid('cutout_generation_id').references(() => generationRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** The replace-background generation (or an upscale of one) the scene comes from. */
+    sceneGenerationId: uuid('scene_generation_id').references(() => generationRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** A scene id of the catalogue: drawn behind the cut-out, or the prompt the scene was made with. */
+    backdrop: text('backdrop').notNull(),
+    slides: jsonb('slides').notNull().$type<Slide[]>(),
+    /** For a set made from a CSV: the batch that cuts its product out, and its item's position. */
+    batchId: uuid('batch_id').references(() => batches.id, { onDelete: 'set null' }),
+    batchPosition: integer('batch_position'),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    // The person's sets, most recently changed first.
+    index('card_sets_user_updated_idx').on(t.userId, t.updated.desc(), t.id.desc()),
+    // One set per batch item, so a replayed CSV submission makes no second set.
+    uniqueIndex('card_sets_batch_item_uq')
+      .on(t.batchId, t.batchPosition)
+      .where(sql`${t.batchId} is not null`),
+    // The ON DELETE SET NULL of a deleted generation finds its sets by index.
+    index('card_sets_cutout_idx')
+      .on(t.cutoutGenerationId)
+      .where(sql`${t.cutoutGenerationId} is not null`),
+    index('card_sets_scene_idx')
+      .on(t.sceneGenerationId)
+      .where(sql`${t.sceneGenerationId} is not null`),
+  ],
+);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api';
+import { ApiError, apiDownload, apiRequest, fileNameOf } from './api';
 
 function respond(status: number, body?: unknown, type = 'application/json') {
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': type };
@@ -81,5 +81,47 @@ describe('apiRequest', () => {
   it('keeps the status of an error without problem details', async () => {
     respond(502, 'Bad Gateway', 'text/plain');
     await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 502 });
+  });
+});
+
+describe('apiDownload', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('answers the bytes and the name the server gave them', async () => {
+    const headers = {
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="cards.zip"; filename*=UTF-8''${encodeURIComponent('Кружка — wildberries.zip')}`,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('PK zip', { status: 200, headers })),
+    );
+    const file = await apiDownload('/api/card-sets/1/zip');
+    expect(file.name).toBe('Кружка — wildberries.zip');
+    expect(await file.blob.text()).toBe('PK zip');
+  });
+
+  it('turns a refusal into an ApiError, as apiRequest does', async () => {
+    respond(422, { title: 'The set breaks its rules', status: 422 }, 'application/problem+json');
+    await expect(apiDownload('/api/card-sets/1/zip')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 422,
+      title: 'The set breaks its rules',
+    });
+  });
+});
+
+describe('fileNameOf', () => {
+  it.each([
+    ['attachment; filename="set.zip"', 'set.zip'],
+    ['attachment; filename=set.zip', 'set.zip'],
+    ["attachment; filename*=UTF-8''%D0%BD%D0%B0%D0%B1%D0%BE%D1%80.zip", 'набор.zip'],
+    ['attachment; filename="a.zip"; filename*=UTF-8\'\'%E0%A4%A.zip', 'a.zip'],
+    ['attachment', undefined],
+    [null, undefined],
+  ])('%s → %s', (header, name) => {
+    expect(fileNameOf(header)).toBe(name);
   });
 });

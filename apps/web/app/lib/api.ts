@@ -123,7 +123,49 @@ export async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions & { parse?: (body: unknown) => T } = {},
 ): Promise<T | unknown> {
-  const { method = 'GET', body, headers, signal: own, parse, outlivesPage = false } = options;
+  const response = await send(path, options);
+  const parsed = await readBody(response).catch(() => undefined);
+  if (!response.ok) throw problemFrom(response, parsed);
+  const { parse } = options;
+  return parse ? parse(parsed) : parsed;
+}
+
+/**
+ * A file the API answers with (a zip): its bytes and the name its Content-Disposition gives. A
+ * refusal rejects with an ApiError, as `apiRequest` does.
+ */
+export async function apiDownload(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<{ blob: Blob; name: string }> {
+  const response = await send(path, options);
+  if (!response.ok) {
+    throw problemFrom(response, await readBody(response).catch(() => undefined));
+  }
+  return {
+    blob: await response.blob(),
+    name: fileNameOf(response.headers.get('content-disposition')) ?? 'download',
+  };
+}
+
+/** The file name of a Content-Disposition header: its UTF-8 `filename*` first, else `filename`. */
+export function fileNameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // Not percent-encoded as it should be: the plain name, if any, follows.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || undefined;
+}
+
+async function send(path: string, options: ApiRequestOptions): Promise<Response> {
+  const { method = 'GET', body, headers, signal: own, outlivesPage = false } = options;
   const signal = outlivesPage
     ? own
     : own
@@ -141,16 +183,10 @@ export async function apiRequest<T>(
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal,
   };
-
-  let response: Response;
   try {
-    response = await fetch(path, init);
+    return await fetch(path, init);
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError({ status: 0, title: 'Network error' });
   }
-
-  const parsed = await readBody(response).catch(() => undefined);
-  if (!response.ok) throw problemFrom(response, parsed);
-  return parse ? parse(parsed) : parsed;
 }

@@ -20,6 +20,7 @@ import '~/locales/app-pricing';
 import '~/locales/app-profile';
 import '~/locales/app-studio';
 import '~/locales/app-tools';
+import '~/locales/app-cards';
 import '~/locales/auth';
 import '~/locales/landing';
 import '~/locales/legal';

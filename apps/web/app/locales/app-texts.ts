@@ -1,5 +1,6 @@
 import enApp from './en/app.json' with { type: 'json' };
 import enBatch from './en/app-batch.json' with { type: 'json' };
+import enCards from './en/app-cards.json' with { type: 'json' };
 import enCompare from './en/app-compare.json' with { type: 'json' };
 import enPricing from './en/app-pricing.json' with { type: 'json' };
 import enProfile from './en/app-profile.json' with { type: 'json' };
@@ -7,6 +8,7 @@ import enStudio from './en/app-studio.json' with { type: 'json' };
 import enTools from './en/app-tools.json' with { type: 'json' };
 import ruApp from './ru/app.json' with { type: 'json' };
 import ruBatch from './ru/app-batch.json' with { type: 'json' };
+import ruCards from './ru/app-cards.json' with { type: 'json' };
 import ruCompare from './ru/app-compare.json' with { type: 'json' };
 import ruPricing from './ru/app-pricing.json' with { type: 'json' };
 import ruProfile from './ru/app-profile.json' with { type: 'json' };
@@ -22,6 +24,7 @@ export const appTexts = {
   ru: {
     ...ruApp,
     batch: ruBatch,
+    cards: ruCards,
     compare: ruCompare,
     pricing: ruPricing,
     profile: ruProfile,
@@ -31,6 +34,7 @@ export const appTexts = {
   en: {
     ...enApp,
     batch: enBatch,
+    cards: enCards,
     compare: enCompare,
     pricing: enPricing,
     profile: enProfile,

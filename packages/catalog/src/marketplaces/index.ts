@@ -11,4 +11,5 @@ export {
 export { getMarketplacePreset, marketplacePresets, safeArea } from './presets.ts';
 export { cardRules, ruleSources } from './rules.ts';
 export { cardScenes, getCardScene } from './scenes.ts';
+export { type CardStep, cardSteps, cardStepTool } from './steps.ts';
 export type * from './types.ts';

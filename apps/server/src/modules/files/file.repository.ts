@@ -11,6 +11,10 @@ export function createFileRepository(db: Executor) {
       const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
       return row;
     },
+    async findByIds(ids: string[]): Promise<FileRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(files).where(inArray(files.id, ids));
+    },
     async findByGenerations(ids: string[]): Promise<FileRow[]> {
       if (ids.length === 0) return [];
       return db

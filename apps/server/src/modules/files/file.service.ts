@@ -28,6 +28,43 @@ export function sendable(
 }
 
 /**
+ * One of the person's own pictures by its Kadr file address (absolute, as an upload answers, or the
+ * `/api/files/…` path a record gives): an upload or an image result of theirs. Undefined for
+ * anything else — someone else's file, a video, an address that is not ours.
+ */
+export async function findOwnImage(
+  deps: {
+    files: Pick<FileRepository, 'findById'>;
+    urls: Pick<FileUrls, 'parseOwn'>;
+    publicUrl: string;
+  },
+  userId: string,
+  address: string,
+): Promise<FileRow | undefined> {
+  const absolute = address.startsWith('/api/files/') ? `${deps.publicUrl}${address}` : address;
+  const own = deps.urls.parseOwn(absolute);
+  const file = own ? await deps.files.findById(own.id) : undefined;
+  if (!own || !file || file.ownerId !== userId) return undefined;
+  if (path.posix.basename(file.storageKey) !== own.name) return undefined;
+  const picture =
+    file.kind === 'upload' || (file.kind === 'output' && file.mime.startsWith('image/'));
+  return picture ? file : undefined;
+}
+
+/** A stored file's bytes, or undefined when its object has gone from the store. */
+export async function readStored(
+  storage: Pick<ObjectStorage, 'read'>,
+  file: Pick<FileRow, 'storageKey'>,
+): Promise<Buffer | undefined> {
+  try {
+    return await storage.read(file.storageKey);
+  } catch (error) {
+    if (error instanceof ObjectMissingError) return undefined;
+    throw error;
+  }
+}
+
+/**
  * A stored file someone may read — sent through this node, or a short-lived address of the
  * store's — or `not_found` for anyone else.
  */

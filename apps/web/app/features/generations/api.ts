@@ -1,5 +1,7 @@
 import type { ModelType } from '@kadr/catalog';
 import {
+  type Batch,
+  batchSchema,
   type Collection,
   collectionListSchema,
   collectionSchema,
@@ -20,7 +22,7 @@ import { ApiError, apiRequest } from '~/lib/api';
 
 /**
  * The API calls more than one feature makes — a generation, the history, favourites, collections,
- * shares, the models on offer, the balance — and the wrapping every feature's `api.ts` uses. A call
+ * shares, the models on offer, the balance, following a batch — and the wrapping every feature's `api.ts` uses. A call
  * only one feature makes lives in that feature's `api.ts` (studio, pricing, profile, admin).
  */
 
@@ -63,6 +65,7 @@ export async function wrapped<T>(action: string, call: () => Promise<T>): Promis
  */
 const answers = import.meta.env.DEV
   ? {
+      batchSchema,
       collectionListSchema,
       collectionSchema,
       generationCollectionsSchema,
@@ -219,4 +222,15 @@ export function getTokenBalance(userId: string | undefined, signal?: AbortSignal
     const user = await apiRequest('/api/me', { signal, parse: answers?.userSchema.parse });
     return user.tokens;
   });
+}
+
+/** The batch, after starting whatever the running cap now allows of its waiting items. */
+export function followBatch(id: string, release: boolean, signal?: AbortSignal): Promise<Batch> {
+  return wrapped('Failed to get batch', () =>
+    apiRequest(`/api/batches/${encodeURIComponent(id)}${release ? '/release' : ''}`, {
+      method: release ? 'POST' : 'GET',
+      signal,
+      parse: answers?.batchSchema.parse,
+    }),
+  );
 }

@@ -39,6 +39,14 @@ export const queryKeys = {
   tokenBalance: (userId: string) => ['token-balance', userId] as const,
   packages: (currency: Currency, language: string) => ['packages', currency, language] as const,
   payment: (id: string) => ['payment', id] as const,
+  /** The card workshop's sets (the list, one set, its check as of one save) and the brand kit. */
+  cards: {
+    all: ['cards'] as const,
+    list: ['cards', 'list'] as const,
+    set: (id: string) => ['cards', 'set', id] as const,
+    check: (id: string, version: string) => ['cards', 'check', id, version] as const,
+  },
+  brandKit: ['brand-kit'] as const,
   ledger: {
     all: ['ledger'] as const,
     /** One statement page (the profile's `LedgerFilter`). */

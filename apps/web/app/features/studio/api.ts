@@ -5,7 +5,8 @@ import { apiRequest } from '~/lib/api';
 /**
  * The studio's own API calls: the batches. Starting, estimating and cancelling a generation and
  * uploading a picture, which the tools do too, are in features/generations/run-api.ts; shared
- * reads (a generation, the history) in features/generations/api.ts.
+ * reads (a generation, the history, following a batch, which the card workshop's CSV sets do too)
+ * in features/generations/api.ts.
  */
 
 /** The contract's schemas its answers are checked with, in development and tests only (ADR 030). */
@@ -34,17 +35,6 @@ export function createBatch(body: BatchBody, idempotencyKey: string): Promise<Ba
       method: 'POST',
       body,
       headers: { 'idempotency-key': idempotencyKey },
-      parse: answers?.batchSchema.parse,
-    }),
-  );
-}
-
-/** The batch, after starting whatever the running cap now allows of its waiting items. */
-export function followBatch(id: string, release: boolean, signal?: AbortSignal): Promise<Batch> {
-  return wrapped('Failed to get batch', () =>
-    apiRequest(`/api/batches/${encodeURIComponent(id)}${release ? '/release' : ''}`, {
-      method: release ? 'POST' : 'GET',
-      signal,
       parse: answers?.batchSchema.parse,
     }),
   );

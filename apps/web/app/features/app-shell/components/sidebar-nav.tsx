@@ -7,6 +7,7 @@ import {
   ExternalLink,
   History,
   Layers,
+  LayoutTemplate,
   LifeBuoy,
   type LucideIcon,
   User,
@@ -18,7 +19,7 @@ import { supportUrl } from '~/lib/env';
 import { useTranslation } from '~/lib/use-translation';
 
 type Entry = {
-  id: 'create' | 'tools' | 'compare' | 'batch' | 'history' | 'pricing' | 'profile';
+  id: 'create' | 'tools' | 'cards' | 'compare' | 'batch' | 'history' | 'pricing' | 'profile';
   to: string;
   icon: LucideIcon;
 };
@@ -26,6 +27,7 @@ type Entry = {
 const entries: Entry[] = [
   { id: 'create', to: paths.studio, icon: Wand },
   { id: 'tools', to: paths.tools, icon: WandSparkles },
+  { id: 'cards', to: paths.cards, icon: LayoutTemplate },
   { id: 'compare', to: paths.compare, icon: Columns2 },
   { id: 'batch', to: paths.batch, icon: Layers },
   { id: 'history', to: paths.history, icon: History },

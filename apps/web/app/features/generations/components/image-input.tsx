@@ -1,33 +1,19 @@
 import '~/locales/app-studio';
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
 import { clsx } from 'clsx';
-import type { TFunction } from 'i18next';
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
-import { ClientError } from '~/features/generations/api';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { uploadImage } from '../run-api';
 import type { FieldProps } from './field-props';
+import { uploadFailureText } from './upload-failure';
 
 /**
  * An input image: pick a file or drop one; it is uploaded at once and the parameter takes the
  * URL our server gives back. Only JPEG, PNG, GIF and WebP are taken (the server checks the bytes).
  */
-const uploadCodes = ['empty', 'unsupported_type', 'undecodable', 'too_large', 'malformed'] as const;
-
-/**
- * Why an upload was refused, in the interface's language: from the problem's field code (and the
- * size limit it names), never the server's English words; anything else is an unknown failure.
- */
-export function uploadFailureText(failure: unknown, t: TFunction<'app'>): string {
-  const problem = failure instanceof ClientError ? failure.problem : undefined;
-  const code = uploadCodes.find((known) => known === problem?.fieldErrors[0]?.code);
-  if (!problem || !code) return t('studio.upload.unknown');
-  return t(`studio.upload.errors.${code}`, { mb: problem.limit ?? 10 });
-}
-
 export function ImageInput({
   def,
   value,

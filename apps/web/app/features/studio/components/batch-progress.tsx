@@ -5,7 +5,7 @@ import { type Batch, type GenerationRecord, isFinished } from '@kadr/contract';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Download } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { getGeneration } from '~/features/generations/api';
+import { followBatch, getGeneration } from '~/features/generations/api';
 import { isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
@@ -15,7 +15,7 @@ import { queryKeys } from '~/features/generations/query-keys';
 import { cancelGeneration } from '~/features/generations/run-api';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { cancelBatch, followBatch } from '../api';
+import { cancelBatch } from '../api';
 
 const followMs = 2000;
 

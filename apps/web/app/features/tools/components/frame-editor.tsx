@@ -1,9 +1,10 @@
 import '~/locales/app-tools';
 import type { FrameLayout, ParamValue, ToolDefinition } from '@kadr/catalog';
 import { useId, useRef } from 'react';
+import type { ToolSource } from '~/features/generations/tool-run';
 import { useTranslation } from '~/lib/use-translation';
 import { dragPosition, nudgePosition, originalBox, type Position } from '../frame';
-import { capturePointer, type ToolSource } from '../tool-state';
+import { capturePointer } from '../tool-state';
 
 /**
  * A tool's new frame: its shape with the original where the tool's `frame.layout` puts it (the

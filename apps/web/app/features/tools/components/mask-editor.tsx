@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Eraser, Paintbrush, Trash2, Undo2 } from 'lucide-react';
 import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import type { ToolSource } from '~/features/generations/tool-run';
 import { useTranslation } from '~/lib/use-translation';
 import {
   brushRadius,
@@ -12,7 +13,7 @@ import {
   maskKeyAction,
   type Point,
 } from '../mask';
-import { capturePointer, type ToolSource } from '../tool-state';
+import { capturePointer } from '../tool-state';
 
 /** The overlay's own resolution: enough to see the strokes, never the whole source's pixels. */
 const overlayLongSide = 1024;

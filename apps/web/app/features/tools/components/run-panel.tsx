@@ -10,12 +10,12 @@ import { failureText, isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { useGenerationRequest, useRefreshBalance } from '~/features/generations/hooks';
+import type { ToolSource } from '~/features/generations/tool-run';
 import { useCancelRun } from '~/features/generations/use-cancel-run';
 import { currentLanguage } from '~/lib/i18n';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { type Box, originalBox } from '../frame';
-import type { ToolSource } from '../tool-state';
 import { BeforeAfter } from './before-after';
 
 /** A tool run the workspace started: what it was asked, to compare with what came back. */

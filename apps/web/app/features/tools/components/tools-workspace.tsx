@@ -18,16 +18,26 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Button } from '~/components/ui/button';
 import { ClientError, getGeneration } from '~/features/generations/api';
 import { ParameterSections } from '~/features/generations/components/parameter-sections';
+import { RunButton, runState } from '~/features/generations/components/run-button';
+import { SourcePicker } from '~/features/generations/components/source-picker';
 import { fieldErrorText } from '~/features/generations/field-errors';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import {
   createGeneration,
-  estimateCost,
   type GenerationPayload,
   uploadImage,
 } from '~/features/generations/run-api';
 import { revealWhenShown, useSubmission } from '~/features/generations/submission';
+import {
+  maskParamOf,
+  sourceOfRecord,
+  type ToolSource,
+  toolOf,
+  toolPayload,
+  toolValues,
+} from '~/features/generations/tool-run';
+import { useToolCost } from '~/features/generations/use-tool-cost';
 import { currentLanguage } from '~/lib/i18n';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';
@@ -42,24 +52,11 @@ import {
   maskReducer,
   rasterizeMask,
 } from '../mask';
-import {
-  initiallyOpen,
-  instantCost,
-  maskParamOf,
-  sourceOfRecord,
-  sourceRefusal,
-  type ToolSource,
-  toolOf,
-  toolPayload,
-  toolSections,
-  toolValues,
-} from '../tool-state';
+import { initiallyOpen, sourceRefusal, toolSections } from '../tool-state';
 import type { ToolsQuery } from '../tools-query';
 import { FrameEditor } from './frame-editor';
 import { MaskEditor } from './mask-editor';
-import { RunButton, runState } from './run-button';
 import { RunPanel, type ToolRun } from './run-panel';
-import { SourcePicker } from './source-picker';
 import { ToolPicker } from './tool-picker';
 
 /** A picture's size in pixels, read by loading it (a result stored without its size, a reuse). */
@@ -201,46 +198,10 @@ export function ToolsWorkspace({ query }: { query: ToolsQuery }) {
   const use = tool ? promptUse(tool) : 'none';
   const sections = useMemo(() => (tool ? toolSections(tool, values) : []), [tool, values]);
 
-  // The price: the catalogue's at once; for a tool priced by the source's pixels, the server's
-  // own figure when it comes (it reads the picture's size itself).
   const refusal = tool ? sourceRefusal(tool, values, source) : undefined;
   const refusalMessage =
     tool && refusal ? refusalText(t, refusal, tool, values, source) : undefined;
-  const instant = tool ? instantCost(tool, values, source) : null;
-  const estimatePayload = useMemo(
-    () =>
-      tool && source
-        ? toolPayload(tool, values, '', { [tool.tool.sourceParam]: source.url })
-        : null,
-    [tool, source, values],
-  );
-  const askServer =
-    tool?.price.kind === 'per-megapixel' && estimatePayload !== null && refusal === undefined;
-  const estimate = useQuery({
-    queryKey: queryKeys.generation.estimate(
-      'image',
-      tool?.id ?? '',
-      estimatePayload?.parameters ?? {},
-    ),
-    queryFn: ({ signal }) =>
-      estimateCost(
-        'image',
-        {
-          model: tool?.id ?? '',
-          prompt: '',
-          parameters: estimatePayload?.parameters ?? {},
-          duration: 0,
-        },
-        signal,
-      ),
-    enabled: askServer,
-    staleTime: 5 * 60 * 1000,
-    retry: false,
-  });
-  useEffect(() => {
-    if (estimate.error) console.warn(estimate.error.message);
-  }, [estimate.error]);
-  const cost = askServer ? (estimate.data ?? instant) : instant;
+  const cost = useToolCost(tool, values, source, refusal === undefined);
 
   const submission = useSubmission(0);
   const create = useMutation({

@@ -1,7 +1,7 @@
 import '~/locales/app-studio';
 import '~/locales/app-tools';
 import { LoaderCircle, WandSparkles } from 'lucide-react';
-import { Button } from '~/components/ui/button';
+import { Button, type ButtonSize, type ButtonVariant } from '~/components/ui/button';
 import { TopUpLink } from '~/features/generations/components/top-up-link';
 import { useTranslation } from '~/lib/use-translation';
 
@@ -33,8 +33,22 @@ export function runState({
   return { kind: 'ready', cost };
 }
 
-/** The tool's button: "Upscale · 4 credits", or what is missing; the top-up beside it. */
-export function RunButton({ title, state }: { title: string; state: RunState }) {
+/**
+ * The tool's button: "Upscale · 4 credits", or what is missing; the top-up beside it. The tools
+ * page's is large and primary; a step among others (the card workshop's) may be smaller or
+ * secondary (a run again).
+ */
+export function RunButton({
+  title,
+  state,
+  size = 'lg',
+  variant = 'primary',
+}: {
+  title: string;
+  state: RunState;
+  size?: ButtonSize;
+  variant?: ButtonVariant;
+}) {
   const { t } = useTranslation('app');
   let label: string;
   if (state.kind === 'starting') label = t('tools.run.starting');
@@ -49,13 +63,15 @@ export function RunButton({ title, state }: { title: string; state: RunState }) 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button
           type="submit"
-          size="lg"
+          size={size}
+          variant={variant}
           // A blocked button stays pressable: pressing says why (and where) it cannot run yet.
           disabled={busy || state.kind === 'not-enough'}
           aria-busy={busy ? true : undefined}
           data-state={state.kind}
           data-cost={state.kind === 'ready' || state.kind === 'blocked' ? (state.cost ?? '') : ''}
-          className="w-full whitespace-normal text-center sm:flex-1"
+          // A long label (a narrow column, a long language) wraps onto a taller button.
+          className="h-auto min-h-11 w-full py-2 whitespace-normal! text-center sm:flex-1"
         >
           {busy ? (
             <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />

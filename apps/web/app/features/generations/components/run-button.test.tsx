@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '~/lib/i18n';
-import { instantCost, toolValues } from '../tool-state';
+import { instantCost, toolValues } from '../tool-run';
 import { RunButton, runState } from './run-button';
 
 const ready: Parameters<typeof runState>[0] = {

@@ -1,0 +1,339 @@
+import { createHash } from 'node:crypto';
+import { cardFileName, type RenderedCard, readCardFile, renderCard } from '@kadr/cards';
+import {
+  type CardFileIssue,
+  type CardScene,
+  type CardViolation,
+  type CheckedSlide,
+  cardFileIssueTexts,
+  cardRules,
+  checkCardFile,
+  checkCardTexts,
+  getCardScene,
+  getMarketplacePreset,
+  type MarketplacePreset,
+} from '@kadr/catalog';
+import {
+  type BrandKit,
+  type CardCheck,
+  type CardIssue,
+  type Slide,
+  type SlidePicture,
+  uuidPattern,
+} from '@kadr/contract';
+import type { Locale } from '../../lib/locale.ts';
+import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import type { SessionUser } from '../auth/index.ts';
+import {
+  type FileRepository,
+  type FileRow,
+  type FileUrls,
+  findOwnImage,
+  readStored,
+} from '../files/index.ts';
+import type { BrandKitRepository } from './brand-kit.repository.ts';
+import { toBrandKit } from './brand-kit.service.ts';
+import type { CardSetRepository, CardSetRow } from './card-set.repository.ts';
+import { filesOfSets, type SetFiles } from './set-files.ts';
+
+/** None of the person's sets has this id. */
+type NotFound = { outcome: 'not_found' };
+const notFound: NotFound = { outcome: 'not_found' };
+
+/** The set names a preset or scene the catalogue no longer has: it must be switched first. */
+type Gone = { outcome: 'gone' };
+
+/** One slide as an image, or `not_modified` when the caller's copy (its ETag) is this one. */
+export type SlideImage =
+  | { outcome: 'rendered'; card: RenderedCard; etag: string }
+  | { outcome: 'not_modified'; etag: string }
+  | { outcome: 'no_slide' }
+  | NotFound
+  | Gone;
+
+/** The set checked against its preset and the preset's rules. */
+export type SetCheck = { outcome: 'checked'; check: CardCheck } | NotFound | Gone;
+
+/** The set's files for its zip, or the issues that keep it from being exported. */
+export type SetExport =
+  | { outcome: 'exported'; name: string; files: { name: string; data: Buffer }[] }
+  | { outcome: 'issues'; issues: CardIssue[] }
+  | NotFound
+  | Gone;
+
+/** A set with everything its slides are drawn from. */
+type Loaded = {
+  row: CardSetRow;
+  preset: MarketplacePreset;
+  scene: CardScene;
+  kit: BrandKit;
+  files: SetFiles;
+  logo: FileRow | undefined;
+};
+
+/** Bytes of stored pictures, each read once per request (a set's slides share their pictures). */
+type Reader = (file: FileRow | undefined) => Promise<Buffer | null>;
+
+/**
+ * Bumped when the renderer draws the same input differently, so a browser's cached slide (its
+ * ETag) is not taken for the new drawing.
+ */
+const LAYOUT_VERSION = 1;
+
+/** The fields a seller typed on a slide, named as a set's body names them within the slide. */
+function typedFields(slide: Slide): CheckedSlide['fields'] {
+  return [
+    { field: 'title', text: slide.title },
+    ...slide.bullets.map((bullet, i) => ({ field: `bullets.${i}`, text: bullet.text })),
+    { field: 'badge', text: slide.badge },
+    ...slide.callouts.flatMap((callout, i) => [
+      { field: `callouts.${i}.label`, text: callout.label },
+      { field: `callouts.${i}.value`, text: callout.value },
+    ]),
+  ].filter((field) => field.text.trim() !== '');
+}
+
+/** The picture a slide shows: the one it asks for once made, else the photo (or none). */
+function pictureOf(
+  slide: Slide,
+  files: SetFiles,
+): { file: FileRow | undefined; kind: SlidePicture } {
+  if (slide.picture === 'cutout' && files.cutout) return { file: files.cutout, kind: 'cutout' };
+  if (slide.picture === 'scene' && files.scene) return { file: files.scene, kind: 'scene' };
+  return { file: files.photo, kind: 'photo' };
+}
+
+const fill = (template: string, issue: CardFileIssue) =>
+  template.replaceAll('{expected}', issue.expected).replaceAll('{actual}', issue.actual);
+
+/** What to do about a file that misses its preset: Kadr draws the files, so it is ours to fix. */
+const fileIssueFix = {
+  ru: 'Kadr собирает файл сам: соберите набор ещё раз, а если замечание останется — напишите нам.',
+  en: 'Kadr makes the file itself: export the set again, and if this stays, write to us.',
+} as const;
+
+/**
+ * Drawing a set's slides (the renderer, `@kadr/cards`), checking them against the preset and its
+ * rules, and gathering the zip. Free and without side effects: nothing here writes, runs a
+ * generation or moves a token.
+ */
+export function createCardExportService(deps: {
+  repositories: {
+    cardSets: CardSetRepository;
+    brandKits: BrandKitRepository;
+    files: FileRepository;
+  };
+  urls: FileUrls;
+  publicUrl: string;
+  storage: Pick<ObjectStorage, 'read'>;
+}) {
+  const { cardSets, brandKits, files } = deps.repositories;
+
+  async function load(user: SessionUser, id: string): Promise<Loaded | NotFound | Gone> {
+    const row = uuidPattern.test(id) ? await cardSets.findOwned(user.id, id) : undefined;
+    if (!row) return notFound;
+    const preset = getMarketplacePreset(row.preset);
+    const scene = getCardScene(row.backdrop);
+    if (!preset || !scene) return { outcome: 'gone' };
+    const kit = toBrandKit(await brandKits.find(user.id));
+    const [found, logo] = await Promise.all([
+      filesOfSets({ files, urls: deps.urls }, user.id, [row]),
+      kit.logo === null
+        ? undefined
+        : findOwnImage({ files, urls: deps.urls, publicUrl: deps.publicUrl }, user.id, kit.logo),
+    ]);
+    const setFiles = found.get(row.id) ?? { photo: undefined, cutout: undefined, scene: undefined };
+    return { row, preset, scene, kit, files: setFiles, logo };
+  }
+
+  function reader(): Reader {
+    const read = new Map<string, Promise<Buffer | null>>();
+    return (file) => {
+      if (!file) return Promise.resolve(null);
+      let bytes = read.get(file.id);
+      if (!bytes) {
+        bytes = readStored(deps.storage, file).then((data) => data ?? null);
+        read.set(file.id, bytes);
+      }
+      return bytes;
+    };
+  }
+
+  /**
+   * A slide's validator: a digest of everything its drawing depends on — the preset, the slide,
+   * its place in the set, the size, the kit, the backdrop and which stored pictures it shows
+   * (stored files never change under their id). Editing one slide leaves the others' cached.
+   */
+  function etagOf(set: Loaded, index: number, width: number): string {
+    const slide = set.row.slides[index];
+    const picture = slide ? pictureOf(slide, set.files) : undefined;
+    const digest = createHash('sha256')
+      .update(
+        JSON.stringify([
+          LAYOUT_VERSION,
+          set.preset.id,
+          slide,
+          index,
+          set.row.slides.length,
+          width,
+          set.kit,
+          slide?.logo ? (set.logo?.id ?? null) : null,
+          set.scene.id,
+          picture?.kind,
+          picture?.file?.id ?? null,
+        ]),
+      )
+      .digest('base64url');
+    return `"${digest.slice(0, 27)}"`;
+  }
+
+  async function render(
+    set: Loaded,
+    index: number,
+    read: Reader,
+    width?: number,
+  ): Promise<RenderedCard | undefined> {
+    const slide = set.row.slides[index];
+    if (!slide) return undefined;
+    const picture = pictureOf(slide, set.files);
+    return renderCard({
+      preset: set.preset,
+      slide,
+      kit: set.kit,
+      index,
+      count: set.row.slides.length,
+      picture: await read(picture.file),
+      pictureKind: picture.kind,
+      backdrop: set.scene,
+      logo: slide.logo ? await read(set.logo) : null,
+      ...(width === undefined ? {} : { width }),
+    });
+  }
+
+  /** Every issue of the set: its typed texts against the preset's rules, and each drawn file. */
+  async function issuesOf(
+    set: Loaded,
+    locale: Locale,
+  ): Promise<{ issues: CardIssue[]; cards: { slide: Slide; card: RenderedCard }[] }> {
+    const violations = checkCardTexts(
+      set.preset,
+      set.row.slides.map((slide) => ({
+        fields: typedFields(slide),
+        logo: slide.logo && set.logo !== undefined,
+      })),
+    );
+    const issues = violations.map((violation) => ruleIssue(violation, locale));
+    const read = reader();
+    const cards: { slide: Slide; card: RenderedCard }[] = [];
+    // One slide at a time, so drawing never holds more than one slide's pixels.
+    for (const [index, slide] of set.row.slides.entries()) {
+      const card = await render(set, index, read);
+      if (!card) continue;
+      cards.push({ slide, card });
+      const facts = await readCardFile(card.data);
+      for (const issue of checkCardFile(set.preset, facts)) {
+        issues.push(fileIssue(set.preset, index, issue, locale));
+      }
+    }
+    return { issues, cards };
+  }
+
+  function ruleIssue(violation: CardViolation, locale: Locale): CardIssue {
+    const rule = cardRules[violation.rule];
+    return {
+      slide: violation.slide,
+      field: violation.field,
+      code: violation.rule,
+      title: rule.title[locale],
+      fix: rule.fix[locale],
+      match: violation.match,
+      source: { url: violation.source.url, title: violation.source.title },
+    };
+  }
+
+  function fileIssue(
+    preset: MarketplacePreset,
+    slide: number,
+    issue: CardFileIssue,
+    locale: Locale,
+  ): CardIssue {
+    const source = preset.sources[0];
+    return {
+      slide,
+      field: null,
+      code: issue.code,
+      title: fill(cardFileIssueTexts[issue.code][locale], issue),
+      fix: fileIssueFix[locale],
+      match: null,
+      source: source ? { url: source.url, title: source.title } : null,
+    };
+  }
+
+  return {
+    /**
+     * One slide drawn at the preset's size, or narrower for a preview (never wider). With the
+     * ETag the caller has, an unchanged slide is not drawn again.
+     */
+    async slide(
+      user: SessionUser,
+      id: string,
+      index: number,
+      options: { width?: number | undefined; ifNoneMatch?: string | undefined },
+    ): Promise<SlideImage> {
+      const set = await load(user, id);
+      if ('outcome' in set) return set;
+      if (index < 0 || index >= set.row.slides.length) return { outcome: 'no_slide' };
+      const width = Math.min(options.width ?? set.preset.width, set.preset.width);
+      const etag = etagOf(set, index, width);
+      if (options.ifNoneMatch === etag) return { outcome: 'not_modified', etag };
+      const card = await render(set, index, reader(), width);
+      if (!card) return { outcome: 'no_slide' };
+      return { outcome: 'rendered', card, etag };
+    },
+
+    /** The set checked against its preset: the typed texts by rule, each drawn file by size. */
+    async check(user: SessionUser, id: string, locale: Locale): Promise<SetCheck> {
+      const set = await load(user, id);
+      if ('outcome' in set) return set;
+      const { issues } = await issuesOf(set, locale);
+      return {
+        outcome: 'checked',
+        check: { ok: issues.length === 0, preset: set.preset.id, issues },
+      };
+    },
+
+    /**
+     * Every slide drawn at full size for one zip named for the marketplace
+     * (`kadr-wildberries-<name>.zip`, `01-main.jpg`…) — or, if the check finds anything, the issues
+     * and no files.
+     */
+    async export(user: SessionUser, id: string, locale: Locale): Promise<SetExport> {
+      const set = await load(user, id);
+      if ('outcome' in set) return set;
+      const { issues, cards } = await issuesOf(set, locale);
+      if (issues.length > 0) return { outcome: 'issues', issues };
+      return {
+        outcome: 'exported',
+        name: zipName(set.preset, set.row.name),
+        files: cards.map(({ slide, card }, index) => ({
+          name: cardFileName(index, slide, card.format),
+          data: card.data,
+        })),
+      };
+    },
+  };
+}
+
+/** `kadr-<preset>-<name's words>.zip`: letters of any script kept, everything else one hyphen. */
+function zipName(preset: MarketplacePreset, name: string): string {
+  const slug = name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug ? `kadr-${preset.id}-${slug}.zip` : `kadr-${preset.id}.zip`;
+}
+
+export type CardExportService = ReturnType<typeof createCardExportService>;

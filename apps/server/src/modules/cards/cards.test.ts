@@ -1,0 +1,633 @@
+// Marketplace cards (ADR 039) through HTTP: the real server on PostgreSQL, the Replicate emulator
+// running the cut-out and scene tools on the real photo, the job worker. Only the AI steps move
+// tokens; every layout step is checked to move none.
+import type { Batch, BrandKit, CardSet, GenerationRecord, Slide } from '@kadr/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInDemo } from '../../../test/builders.ts';
+import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
+import { expectMoneyInvariants } from '../../../test/money.ts';
+import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
+
+let t: LiveApp;
+beforeAll(async () => {
+  // A cap of three running generations: a CSV of four products leaves one item waiting.
+  t = await buildLiveTestApp({ MAX_RUNNING_GENERATIONS: '3' });
+  await t.startWorker();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ORIGIN = { origin: 'http://localhost:3000' };
+
+type Person = { cookie: string; id: string };
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Problem = {
+  status: number;
+  detail?: string;
+  errors?: { field: string; code: string; message: string }[];
+};
+
+/** A person with plenty of tokens (a welcome bonus and an adjustment, both through the ledger). */
+async function person(): Promise<Person> {
+  const { cookie, user } = await signInDemo(t.app);
+  await applyLedgerEntry(t.database.db, { userId: user.id, delta: 400, reason: 'adjustment' });
+  return { cookie, id: user.id };
+}
+
+async function call(
+  who: Person,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { cookie: who.cookie, ...(method === 'GET' ? {} : ORIGIN), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function upload(who: Person, bytes: Buffer): Promise<string> {
+  const boundary = '----kadr-cards-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/upload-image',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      cookie: who.cookie,
+      ...ORIGIN,
+    },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { urls: { get: string } }).urls.get;
+}
+
+/** A product on a plain light background: a dark bottle with a red label. */
+function productPhoto(width = 600, height = 800): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#e4e4e4"/>
+    <rect x="${width * 0.35}" y="${height * 0.2}" width="${width * 0.3}" height="${height * 0.6}" rx="30" fill="#1e3a5f"/>
+    <rect x="${width * 0.35}" y="${height * 0.45}" width="${width * 0.3}" height="${height * 0.12}" fill="#c0392b"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function runTool(who: Person, body: Record<string, unknown>): Promise<string> {
+  const res = await call(who, 'POST', '/api/create-image', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { request_id: string }).request_id;
+}
+
+async function waitForEnd(who: Person, id: string, ms = 20_000): Promise<GenerationRecord> {
+  const started = Date.now();
+  for (;;) {
+    const res = await call(who, 'GET', `/api/generations/${id}`);
+    const record = res.json() as GenerationRecord;
+    if (record.status === 'completed' || record.status === 'failed') return record;
+    if (Date.now() - started > ms) throw new Error(`generation ${id} still ${record.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** What a person's money and work look like: balance, ledger sum and count, generations. */
+async function books(who: Person) {
+  const { rows } = await t.database.pool.query<{
+    tokens: number;
+    ledger: number;
+    entries: number;
+    generations: number;
+  }>(
+    `select u.tokens,
+            (select coalesce(sum(delta), 0)::int from token_ledger where user_id = u.id) as ledger,
+            (select count(*)::int from token_ledger where user_id = u.id) as entries,
+            (select count(*)::int from generation_requests where user_id = u.id) as generations
+       from users u where u.id = $1`,
+    [who.id],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('no such person');
+  expect(row.tokens, 'balance = Σ ledger').toBe(row.ledger);
+  return row;
+}
+
+/** The five starting slides the web sends: main, features, sizes, in use, details. */
+function startingSlides(title: string): Slide[] {
+  const base = { badge: '', callouts: [], logo: false };
+  return [
+    {
+      ...base,
+      kind: 'main',
+      picture: 'cutout',
+      title,
+      bullets: [{ text: 'Нержавеющая сталь', icon: 'shield' }],
+    },
+    {
+      ...base,
+      kind: 'features',
+      picture: 'cutout',
+      title: 'Преимущества',
+      bullets: [
+        { text: 'Держит тепло 12 часов', icon: 'clock' },
+        { text: 'Не протекает', icon: 'drop' },
+        { text: 'Лёгкий — 320 г', icon: 'leaf' },
+      ],
+    },
+    {
+      ...base,
+      kind: 'sizes',
+      picture: 'cutout',
+      title: 'Размеры',
+      bullets: [],
+      callouts: [
+        { label: 'Высота', value: '24 см' },
+        { label: 'Объём', value: '500 мл' },
+      ],
+    },
+    { ...base, kind: 'in-use', picture: 'scene', title: 'В дорогу и в офис', bullets: [] },
+    { ...base, kind: 'details', picture: 'photo', title: 'Детали', bullets: [], badge: 'Хит' },
+  ];
+}
+
+function setBody(values: Partial<Omit<CardSet, 'id'>> & { photo: string }) {
+  return {
+    name: 'Термос «Утро»',
+    preset: 'wildberries',
+    cutout: null,
+    scene: null,
+    backdrop: 'studio-white',
+    slides: startingSlides('Термос «Утро» 500 мл'),
+    ...values,
+  };
+}
+
+describe('the brand kit', () => {
+  it('is the default until saved; a logo must be the person’s own picture', async () => {
+    const seller = await person();
+    const other = await person();
+    const first = await call(seller, 'GET', '/api/brand-kit');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      font: 'manrope',
+      colours: { text: '#1f2933', accent: '#6d28d9', panel: '#ffffff' },
+      logo: null,
+      badgeStyle: 'pill',
+    });
+    const theirs = await upload(other, await productPhoto(64, 64));
+    const kit: BrandKit = {
+      font: 'rubik',
+      colours: { text: '#111111', accent: '#ff5500', panel: '#fafafa' },
+      logo: theirs,
+      badgeStyle: 'ribbon',
+    };
+    for (const lang of ['ru', 'en'] as const) {
+      const refused = await call(seller, 'PUT', '/api/brand-kit', kit, { 'accept-language': lang });
+      expect(refused.statusCode).toBe(400);
+      const problem = refused.json() as Problem;
+      expect(problem.errors).toEqual([
+        {
+          field: 'logo',
+          code: 'not_own_picture',
+          message:
+            lang === 'ru'
+              ? 'должна быть ваша картинка в Кадре: загрузите её или выберите результат'
+              : 'must be a picture of yours in Kadr: upload it or pick a result',
+        },
+      ]);
+    }
+    const badColour = await call(
+      seller,
+      'PUT',
+      '/api/brand-kit',
+      { ...kit, logo: null, colours: { ...kit.colours, accent: 'orange' } },
+      { 'accept-language': 'ru' },
+    );
+    expect(badColour.statusCode).toBe(400);
+    expect((badColour.json() as Problem).errors?.[0]).toMatchObject({
+      field: 'colours.accent',
+      message: 'неверный формат',
+    });
+    expect((await call(seller, 'GET', '/api/brand-kit')).json()).toEqual(first.json());
+
+    const mine = await upload(seller, await productPhoto(64, 64));
+    const saved = await call(seller, 'PUT', '/api/brand-kit', { ...kit, logo: mine });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ ...kit, logo: mine });
+    expect((await call(seller, 'GET', '/api/brand-kit')).json()).toEqual({ ...kit, logo: mine });
+    // Someone else still has the default.
+    expect((await call(other, 'GET', '/api/brand-kit')).json()).toEqual(first.json());
+  });
+});
+
+describe('card sets', () => {
+  it('are checked field by field in the person’s language; a wrong one changes nothing', async () => {
+    const seller = await person();
+    const other = await person();
+    const photo = await upload(seller, await productPhoto());
+    const cutout = await runTool(seller, { model: 'remove-background', image: photo });
+    const theirPhoto = await upload(other, await productPhoto());
+    const theirCutout = await runTool(other, { model: 'remove-background', image: theirPhoto });
+    await waitForEnd(seller, cutout);
+    await waitForEnd(other, theirCutout);
+    const before = await books(seller);
+
+    const made = await call(seller, 'POST', '/api/card-sets', setBody({ photo, cutout }));
+    expect(made.statusCode, made.body).toBe(200);
+    const set = made.json() as CardSet;
+
+    const cases: {
+      body: object;
+      errors: { field: string; code: string; ru: string; en: string }[];
+    }[] = [
+      {
+        body: setBody({ photo, preset: 'avito' }),
+        errors: [
+          {
+            field: 'preset',
+            code: 'unknown_preset',
+            ru: 'такого маркетплейса нет',
+            en: 'is not a marketplace Kadr knows',
+          },
+        ],
+      },
+      {
+        body: setBody({ photo, backdrop: 'moon' }),
+        errors: [
+          {
+            field: 'backdrop',
+            code: 'unknown_scene',
+            ru: 'такого фона нет',
+            en: 'is not a scene Kadr knows',
+          },
+        ],
+      },
+      {
+        body: setBody({
+          photo,
+          preset: 'yandex-market',
+          slides: Array.from({ length: 11 }, () => startingSlides('x')[0] as Slide),
+        }),
+        errors: [
+          {
+            field: 'slides',
+            code: 'too_many_slides',
+            ru: 'для этого маркетплейса не больше 10 слайдов',
+            en: 'at most 10 slides for this marketplace',
+          },
+        ],
+      },
+      {
+        body: setBody({ photo: theirPhoto }),
+        errors: [
+          {
+            field: 'photo',
+            code: 'not_own_picture',
+            ru: 'должна быть ваша картинка в Кадре: загрузите её или выберите результат',
+            en: 'must be a picture of yours in Kadr: upload it or pick a result',
+          },
+        ],
+      },
+      {
+        body: setBody({ photo: 'https://example.com/p.png' }),
+        errors: [
+          {
+            field: 'photo',
+            code: 'not_own_picture',
+            ru: 'должна быть ваша картинка в Кадре: загрузите её или выберите результат',
+            en: 'must be a picture of yours in Kadr: upload it or pick a result',
+          },
+        ],
+      },
+      {
+        body: setBody({ photo, cutout: theirCutout, scene: 'not-an-id' }),
+        errors: [
+          {
+            field: 'cutout',
+            code: 'not_own_generation',
+            ru: 'такой вашей генерации нет',
+            en: 'is not a generation of yours',
+          },
+          {
+            field: 'scene',
+            code: 'not_own_generation',
+            ru: 'такой вашей генерации нет',
+            en: 'is not a generation of yours',
+          },
+        ],
+      },
+      {
+        body: setBody({ photo, scene: cutout }),
+        errors: [
+          {
+            field: 'scene',
+            code: 'wrong_tool',
+            ru: 'должен быть результат инструмента замены фона',
+            en: 'must be a result of the Replace background tool',
+          },
+        ],
+      },
+    ];
+    for (const { body, errors } of cases) {
+      for (const lang of ['ru', 'en'] as const) {
+        for (const [method, url] of [
+          ['POST', '/api/card-sets'],
+          ['PUT', `/api/card-sets/${set.id}`],
+        ] as const) {
+          const res = await call(seller, method, url, body, { 'accept-language': lang });
+          expect(res.statusCode, `${method} ${res.body}`).toBe(400);
+          expect(res.headers['content-type']).toContain('application/problem+json');
+          const problem = res.json() as Problem;
+          expect(problem.errors).toEqual(
+            errors.map(({ field, code, ...text }) => ({ field, code, message: text[lang] })),
+          );
+          expect(problem.detail).toContain(errors[0]?.[lang]);
+        }
+      }
+    }
+
+    // Bodies the contract refuses: named fields, in either language.
+    const longTitle = setBody({ photo, slides: startingSlides('Т'.repeat(91)) });
+    const schemaCases: [object, string, { ru: string; en: string }][] = [
+      [longTitle, 'slides.0.title', { ru: 'не длиннее 90 символов', en: 'at most 90 characters' }],
+      [
+        setBody({ photo, slides: [] }),
+        'slides',
+        { ru: 'не заполнено или слишком мало', en: 'is empty or too small' },
+      ],
+      [
+        { ...setBody({ photo }), price: 100 },
+        'body',
+        { ru: 'лишние поля: price', en: 'unknown fields: price' },
+      ],
+      [
+        setBody({
+          photo,
+          slides: [{ ...(startingSlides('x')[0] as Slide), kind: 'cover' as Slide['kind'] }],
+        }),
+        'slides.0.kind',
+        { ru: 'такого варианта нет', en: 'is not one of the allowed values' },
+      ],
+    ];
+    for (const [body, field, text] of schemaCases) {
+      for (const lang of ['ru', 'en'] as const) {
+        const res = await call(seller, 'PUT', `/api/card-sets/${set.id}`, body, {
+          'accept-language': lang,
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        const problem = res.json() as Problem;
+        expect(problem.errors?.[0]).toMatchObject({ field, message: text[lang] });
+        expect(problem.detail).toBe(
+          lang === 'ru' ? `Проверьте поля: ${field}.` : `Check these fields: ${field}.`,
+        );
+      }
+    }
+
+    // Nothing of it was written, and nothing was charged.
+    const after = (await call(seller, 'GET', `/api/card-sets/${set.id}`)).json() as CardSet;
+    expect(after).toEqual(set);
+    expect((await call(seller, 'GET', '/api/card-sets')).json()).toEqual({ items: [set] });
+    const { tokens, entries, generations } = await books(seller);
+    expect({ tokens, entries, generations }).toEqual({
+      tokens: before.tokens,
+      entries: before.entries,
+      generations: before.generations,
+    });
+  }, 60_000);
+
+  it('take an upscale of a cut-out as the cut-out, and are listed newest first', async () => {
+    const seller = await person();
+    const photo = await upload(seller, await productPhoto(200, 260));
+    const cutout = await runTool(seller, { model: 'remove-background', image: photo });
+    const cutoutRecord = await waitForEnd(seller, cutout);
+    const output = cutoutRecord.expand.output_files[0];
+    if (!output) throw new Error('no cut-out');
+    const upscaled = await runTool(seller, {
+      model: 'upscale',
+      image: `${t.base}${output.url}`,
+      scale: 2,
+    });
+    await waitForEnd(seller, upscaled);
+    const first = await call(
+      seller,
+      'POST',
+      '/api/card-sets',
+      setBody({ photo, cutout: upscaled }),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await call(
+      seller,
+      'POST',
+      '/api/card-sets',
+      setBody({ photo: `/api/files/${photo.split('/api/files/')[1]}`, name: '  Второй  ' }),
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    const made = [first.json() as CardSet, second.json() as CardSet];
+    expect(made[1]).toMatchObject({ name: 'Второй', photo, cutout: null });
+    expect(made[0]?.pictures.cutout).toMatchObject({ width: 400, height: 520 });
+    expect(made[0]?.pictures.photo).toMatchObject({ width: 200, height: 260 });
+    const listed = (await call(seller, 'GET', '/api/card-sets')).json() as { items: CardSet[] };
+    expect(listed.items.map((s) => s.id)).toEqual([made[1]?.id, made[0]?.id]);
+    // Editing the older one brings it to the top.
+    const edited = await call(
+      seller,
+      'PUT',
+      `/api/card-sets/${made[0]?.id}`,
+      setBody({ photo, cutout: upscaled, name: 'Первый' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const relisted = (await call(seller, 'GET', '/api/card-sets')).json() as { items: CardSet[] };
+    expect(relisted.items.map((s) => s.id)).toEqual([made[0]?.id, made[1]?.id]);
+    // Deleted: gone, and its generations stay.
+    expect((await call(seller, 'DELETE', `/api/card-sets/${made[0]?.id}`)).statusCode).toBe(204);
+    expect((await call(seller, 'GET', `/api/card-sets/${made[0]?.id}`)).statusCode).toBe(404);
+    expect((await call(seller, 'GET', `/api/generations/${upscaled}`)).statusCode).toBe(200);
+    expect((await call(seller, 'DELETE', `/api/card-sets/${made[0]?.id}`)).statusCode).toBe(404);
+  }, 60_000);
+});
+
+/** `name,bullets,photo` rows as a CSV file, with a BOM and semicolons, as Excel saves it. */
+function excelCsv(rows: string[][]): string {
+  const quote = (cell: string) => (/[;"\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+  return `\uFEFF${rows.map((row) => row.map(quote).join(';')).join('\r\n')}\r\n`;
+}
+
+describe('card sets from a CSV', () => {
+  it('are quoted as one total, start one batch, and show their cut-outs as it completes', async () => {
+    const seller = await person();
+    const names = ['a.png', 'b.png', 'c.png', 'd.png'];
+    const photos: Record<string, string> = {};
+    for (const [i, name] of names.entries()) {
+      photos[name] = await upload(seller, await productPhoto(200 + i * 10, 260));
+    }
+    const csv = excelCsv([
+      ['Название', 'Преимущества', 'Фото'],
+      ['Термос синий', 'Сталь; 500 мл; Держит тепло', 'a.png'],
+      ['Термос красный', 'Сталь|750 мл', 'b.png'],
+      ['Кружка', '', 'c.png'],
+      ['Бутылка', 'Без BPA', 'd.png'],
+    ]);
+    const body = { preset: 'wildberries', backdrop: 'soft-grey', csv, photos };
+    const before = await books(seller);
+
+    const quote = await call(seller, 'POST', '/api/card-sets/csv/quote', body);
+    expect(quote.statusCode, quote.body).toBe(200);
+    const quoted = quote.json() as {
+      rows: { line: number; name: string; cost: number }[];
+      total: number;
+    };
+    expect(quoted.rows.map((row) => [row.line, row.name])).toEqual([
+      [2, 'Термос синий'],
+      [3, 'Термос красный'],
+      [4, 'Кружка'],
+      [5, 'Бутылка'],
+    ]);
+    expect(quoted.rows.every((row) => row.cost > 0)).toBe(true);
+    expect(quoted.total).toBe(quoted.rows.reduce((sum, row) => sum + row.cost, 0));
+    // A quote moves nothing.
+    expect(await books(seller)).toEqual(before);
+
+    const key = { 'idempotency-key': `csv-${seller.id}` };
+    const made = await call(seller, 'POST', '/api/card-sets/csv', body, key);
+    expect(made.statusCode, made.body).toBe(200);
+    const { batch, items } = made.json() as { batch: Batch; items: CardSet[] };
+    expect(batch.quote).toBe(quoted.total);
+    expect(batch.items.map((item) => item.state)).toEqual([
+      'started',
+      'started',
+      'started',
+      'waiting',
+    ]);
+    expect(items.map((set) => [set.name, set.batch, set.preset, set.backdrop])).toEqual(
+      quoted.rows.map((row) => [row.name, batch.id, 'wildberries', 'soft-grey']),
+    );
+    expect(items.map((set) => set.photo)).toEqual(names.map((name) => photos[name]));
+    const first = items[0];
+    expect(first?.slides.map((slide) => slide.kind)).toEqual([
+      'main',
+      'features',
+      'sizes',
+      'in-use',
+      'details',
+    ]);
+    expect(first?.slides.every((slide) => slide.title === 'Термос синий')).toBe(true);
+    expect(first?.slides[1]?.bullets.map((b) => b.text)).toEqual([
+      'Сталь',
+      '500 мл',
+      'Держит тепло',
+    ]);
+    expect(items[1]?.slides[1]?.bullets.map((b) => b.text)).toEqual(['Сталь', '750 мл']);
+    // A started item's set names its generation at once; the waiting one's has none yet.
+    expect(items.map((set) => set.cutout)).toEqual([
+      ...batch.items.slice(0, 3).map((item) => item.generation_id),
+      null,
+    ]);
+
+    // The same key and body again: the same batch and sets, charged once.
+    const again = await call(seller, 'POST', '/api/card-sets/csv', body, key);
+    expect(again.statusCode, again.body).toBe(200);
+    const replay = again.json() as { batch: Batch; items: CardSet[] };
+    expect(replay.batch.id).toBe(batch.id);
+    expect(replay.items.map((set) => set.id)).toEqual(items.map((set) => set.id));
+    const other = await call(
+      seller,
+      'POST',
+      '/api/card-sets/csv',
+      { ...body, preset: 'ozon' },
+      {
+        ...key,
+        'accept-language': 'ru',
+      },
+    );
+    expect(other.statusCode).toBe(409);
+    expect((other.json() as Problem).detail).toBe(
+      'Этот Idempotency-Key уже использован для другого запроса.',
+    );
+
+    // As the batch completes (the page asks for a release as items end), every set shows its
+    // cut-out.
+    let sets = items;
+    for (;;) {
+      await call(seller, 'POST', `/api/batches/${batch.id}/release`);
+      sets = (
+        (await call(seller, 'GET', '/api/card-sets')).json() as { items: CardSet[] }
+      ).items.filter((set) => set.batch === batch.id);
+      if (sets.every((set) => set.pictures.cutout !== null)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const finished = (await call(seller, 'GET', `/api/batches/${batch.id}`)).json() as Batch;
+    for (const set of sets) {
+      const item = finished.items[items.findIndex((made) => made.id === set.id)];
+      expect(set.cutout).toBe(item?.generation_id);
+      const record = (
+        await call(seller, 'GET', `/api/generations/${set.cutout}`)
+      ).json() as GenerationRecord;
+      expect(record.model).toBe('remove-background');
+      expect(set.pictures.cutout?.url).toBe(record.expand.output_files[0]?.url);
+    }
+    const charged = await books(seller);
+    expect(charged.tokens).toBe(before.tokens - quoted.total);
+    expect(charged.generations).toBe(before.generations + 4);
+    await expectMoneyInvariants(t.database.pool);
+  }, 60_000);
+
+  it('names each bad row by its line, in the person’s language, and starts nothing', async () => {
+    const seller = await person();
+    const photo = await upload(seller, await productPhoto(100, 130));
+    const csv = ['name,bullets,photo', 'Термос,Сталь,a.png', ',Сталь,a.png', 'Кружка,,b.png'].join(
+      '\n',
+    );
+    const body = { preset: 'ozon', backdrop: 'studio-white', csv, photos: { 'a.png': photo } };
+    const before = await books(seller);
+    for (const url of ['/api/card-sets/csv/quote', '/api/card-sets/csv']) {
+      const ru = await call(seller, 'POST', url, body, { 'accept-language': 'ru' });
+      expect(ru.statusCode).toBe(400);
+      expect(ru.json()).toMatchObject({
+        detail:
+          'Строка 3: нет названия товара. Строка 4: фото «b.png» не загружено: добавьте его вместе с CSV.',
+        errors: [
+          { field: 'csv.lines.3', code: 'name_missing', message: 'Строка 3: нет названия товара.' },
+          {
+            field: 'csv.lines.4',
+            code: 'photo_unknown',
+            message: 'Строка 4: фото «b.png» не загружено: добавьте его вместе с CSV.',
+          },
+        ],
+      });
+      const en = await call(seller, 'POST', url, body, { 'accept-language': 'en' });
+      expect((en.json() as Problem).errors?.map((e) => e.message)).toEqual([
+        'Line 3: the product has no name.',
+        'Line 4: the photo “b.png” was not uploaded: add it with the CSV.',
+      ]);
+    }
+    const other = await person();
+    const theirs = await upload(other, await productPhoto(100, 130));
+    const stolen = await call(
+      seller,
+      'POST',
+      '/api/card-sets/csv',
+      { ...body, csv: 'name,bullets,photo\nТермос,Сталь,a.png', photos: { 'a.png': theirs } },
+      { 'accept-language': 'en' },
+    );
+    expect(stolen.statusCode).toBe(400);
+    expect((stolen.json() as Problem).errors).toEqual([
+      {
+        field: 'photos.a.png',
+        code: 'not_own_picture',
+        message: 'must be a picture of yours in Kadr: upload it or pick a result',
+      },
+    ]);
+    expect(await books(seller)).toEqual(before);
+    const listed = (await call(seller, 'GET', '/api/card-sets')).json() as { items: CardSet[] };
+    expect(listed.items).toEqual([]);
+  });
+});

@@ -1,0 +1,167 @@
+import '~/locales/app-studio';
+import '~/locales/app-tools';
+import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
+import { clsx } from 'clsx';
+import { Camera, ImagePlus, LoaderCircle } from 'lucide-react';
+import { type DragEvent, useId, useState } from 'react';
+import { buttonClasses } from '~/components/ui/button';
+import { uploadFailureText } from '~/features/generations/components/upload-failure';
+import { useHistoryPage } from '~/features/generations/hooks';
+import { uploadImage } from '~/features/generations/run-api';
+import { limitMessage } from '~/lib/problem-text';
+import { toast } from '~/lib/toast';
+import { useTranslation } from '~/lib/use-translation';
+import { sourceOfRecord, type ToolSource } from '../tool-run';
+
+const recentCount = 12;
+
+/**
+ * Choosing the picture: upload one (pick a file, drop one, or on a phone take a photo), or pick
+ * one of the person's recent image results. `onPick` gets an upload's file name too. `busy` keeps
+ * the picker shut while the caller works on what was picked (the card workshop making a set).
+ */
+export function SourcePicker({
+  onPick,
+  label,
+  hint,
+  busy = false,
+}: {
+  onPick: (source: ToolSource, fileName?: string) => void;
+  label?: string;
+  hint?: string;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation('common');
+  const inputId = useId();
+  const [uploading, setUploading] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const recent = useHistoryPage({ type: 'image', page: 1, perPage: recentCount });
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  const results = (recent.data?.items ?? []).flatMap((record) => {
+    const source = sourceOfRecord(record, origin);
+    const file = record.expand.output_files[0];
+    return source && file ? [{ record, source, thumbnail: file.thumbnail ?? file.url }] : [];
+  });
+  const working = uploading || busy;
+
+  const upload = async (file: File | undefined) => {
+    if (!file || working) return;
+    if (!isAcceptedImageType(file.type)) {
+      toast.error(t('studio.upload.wrongType'));
+      return;
+    }
+    setUploading(true);
+    try {
+      const uploaded = await uploadImage(file);
+      onPick({ ...uploaded, generationId: null }, file.name);
+    } catch (failure) {
+      console.warn(failure instanceof Error ? failure.message : failure);
+      toast.error(limitMessage(failure, tCommon) ?? uploadFailureText(failure, t));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void upload(event.dataTransfer.files[0]);
+  };
+
+  const fileInput = (capture: boolean) => (
+    <input
+      id={capture ? `${inputId}-camera` : inputId}
+      type="file"
+      accept={capture ? 'image/*' : acceptedImageTypes.join(',')}
+      capture={capture ? 'environment' : undefined}
+      disabled={working}
+      data-source-upload={capture ? undefined : ''}
+      className="sr-only"
+      onChange={(event) => {
+        const file = event.currentTarget.files?.[0];
+        event.currentTarget.value = '';
+        void upload(file);
+      }}
+    />
+  );
+
+  return (
+    <div className="space-y-4">
+      <label
+        htmlFor={inputId}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={clsx(
+          'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border border-dashed px-4 py-6 text-center transition-colors focus-within:outline-2 focus-within:outline-accent-soft',
+          dragging ? 'border-accent-soft bg-accent/10' : 'border-line hover:bg-surface-raised',
+        )}
+      >
+        {working ? (
+          <LoaderCircle
+            aria-hidden="true"
+            className="size-5 text-accent-soft motion-safe:animate-spin"
+          />
+        ) : (
+          <ImagePlus aria-hidden="true" className="size-5 text-accent-soft" />
+        )}
+        <span className="text-sm font-medium text-fg">
+          {working ? t('tools.picture.uploading') : (label ?? t('tools.picture.upload'))}
+        </span>
+        <span className="text-xs text-fg-muted">
+          <span className="hidden sm:inline">{t('tools.picture.drop')} · </span>
+          {hint ?? t('tools.picture.uploadHint')}
+        </span>
+        {fileInput(false)}
+      </label>
+      {/* A phone's camera, straight to the picture (desktops show the file picker instead). */}
+      <label
+        htmlFor={`${inputId}-camera`}
+        className={buttonClasses({
+          variant: 'secondary',
+          className:
+            'w-full cursor-pointer focus-within:outline-2 focus-within:outline-accent-soft sm:hidden',
+        })}
+      >
+        <Camera aria-hidden="true" />
+        {t('tools.picture.camera')}
+        {fileInput(true)}
+      </label>
+      <section aria-labelledby={`${inputId}-recent`}>
+        <h3 id={`${inputId}-recent`} className="mb-2 text-sm font-medium text-fg">
+          {t('tools.picture.recent')}
+        </h3>
+        {recent.isSuccess && results.length === 0 ? (
+          <p className="text-sm text-fg-muted">{t('tools.picture.recentEmpty')}</p>
+        ) : (
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+            {results.map(({ record, source, thumbnail }) => (
+              <li key={record.id}>
+                <button
+                  type="button"
+                  data-recent={record.id}
+                  disabled={working}
+                  onClick={() => onPick(source)}
+                  className="block aspect-square w-full overflow-hidden rounded-lg border border-line bg-surface hover:border-accent-soft focus-visible:outline-2 focus-visible:outline-accent-soft disabled:opacity-50"
+                >
+                  <img
+                    src={thumbnail}
+                    alt={t('tools.picture.recentAlt', {
+                      prompt: record.jsondata.prompt || record.model,
+                    })}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
