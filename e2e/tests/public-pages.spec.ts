@@ -280,6 +280,47 @@ test.describe('both languages in the browser', () => {
   });
 });
 
+test.describe('the marketplace page’s before and after', () => {
+  for (const [path, t] of [
+    ['/marketplace', ru],
+    ['/en/marketplace', en],
+  ] as const) {
+    test(`${path} shows the photo and the cards it became, and leads into the workshop`, async ({
+      page,
+    }) => {
+      const samples = t.useCases.marketplace.samples;
+      await page.goto(path);
+      const section = page.getByRole('region', { name: samples.title });
+      await section.scrollIntoViewIfNeeded();
+      const pictures = [
+        [samples.alt.photo, 600, 750],
+        [samples.alt.main, 600, 800],
+        [samples.alt.features, 600, 800],
+        [samples.alt.inUse, 600, 800],
+      ] as const;
+      for (const [alt, width, height] of pictures) {
+        const image = section.getByRole('img', { name: alt });
+        await image.scrollIntoViewIfNeeded();
+        // Loaded, at the size its file has and its attributes declare (nothing stretched).
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBe(width);
+        expect(await image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(height);
+        await expect(image).toHaveAttribute('width', String(width));
+        await expect(image).toHaveAttribute('height', String(height));
+        const shown = await image.boundingBox();
+        expect(shown?.width ?? 0).toBeGreaterThan(100);
+        expect((shown?.height ?? 0) / (shown?.width ?? 1)).toBeCloseTo(height / width, 1);
+      }
+      await expect(section.getByText(samples.before, { exact: true })).toBeVisible();
+      await expect(section.getByText(samples.after, { exact: true })).toBeVisible();
+      // The workshop is a signed-in page: a visitor is asked to sign in first.
+      await section.getByRole('link', { name: samples.cta }).click();
+      await expect(page).toHaveURL('/login?next=%2Fcards');
+    });
+  }
+});
+
 test.describe('a person arriving on a public page', () => {
   const referrer = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -322,6 +363,7 @@ test.describe('accessibility', () => {
   for (const path of [
     '/',
     '/smm',
+    '/marketplace',
     '/privacy-policy',
     '/en',
     '/en/living-photo',

@@ -23,12 +23,12 @@ type SampleText =
   | 'note'
   | `alt.${'photo' | (typeof cards)[number][0]}`;
 
-/** A "before" or "after" mark over a picture. */
+/** "Before" or "after", over its pictures (not on them: a card's own title is at its top). */
 function Mark({ children }: { children: string }) {
   return (
-    <span className="absolute top-3 left-3 rounded-full bg-surface/85 px-3 py-1 text-xs font-semibold text-fg shadow-sm">
+    <p className="mb-3 text-center text-xs font-semibold tracking-widest text-accent-soft uppercase lg:text-left">
       {children}
-    </span>
+    </p>
   );
 }
 
@@ -58,25 +58,25 @@ export function CardSamples() {
         </div>
         <div className="mt-12 grid items-start gap-8 lg:grid-cols-[1fr_3fr]">
           <figure className="mx-auto w-2/3 max-w-xs lg:w-full">
-            <div className="relative overflow-hidden rounded-2xl border border-line">
+            <Mark>{text('before')}</Mark>
+            <div className="overflow-hidden rounded-2xl border border-line">
               <Picture
                 image={marketplaceSamples.photo}
                 alt={text('alt.photo')}
                 className="h-auto w-full"
               />
-              <Mark>{text('before')}</Mark>
             </div>
             <figcaption className="mt-3 text-center text-sm text-fg-muted">
               {text('beforeCaption')}
             </figcaption>
           </figure>
           <figure>
+            <Mark>{text('after')}</Mark>
             <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0">
-              {cards.map(([id, image], index) => (
+              {cards.map(([id, image]) => (
                 <li key={id} className="w-[72%] shrink-0 snap-center sm:w-auto">
-                  <div className="relative overflow-hidden rounded-2xl border border-line">
+                  <div className="overflow-hidden rounded-2xl border border-line">
                     <Picture image={image} alt={text(`alt.${id}`)} className="h-auto w-full" />
-                    {index === 0 ? <Mark>{text('after')}</Mark> : null}
                   </div>
                 </li>
               ))}
