@@ -926,12 +926,14 @@ export function layoutCard(input: LayoutInput): CardLayout {
   const accent = kit.colours.accent;
   const backdrop = input.backdrop.drawn ?? fallbackBackdrop;
   const safe = safeArea(preset);
-  // Panels keep clear of the safe area's sides and bottom by their shadow's reach.
+  // Panels keep clear of the safe area's sides and bottom by their shadow's reach (which falls
+  // downwards), and of its top by a hair: nothing of the card touches the safe area's edge.
+  const top = 0.4 * u;
   const inner = {
     x: safe.x + shadowReach * u,
-    y: safe.y,
+    y: safe.y + top,
     width: safe.width - 2 * shadowReach * u,
-    height: safe.height - 1.6 * shadowReach * u,
+    height: safe.height - top - 1.6 * shadowReach * u,
   };
   const context: Context = {
     input,

@@ -5,7 +5,7 @@
  */
 import type { CardFileFacts, CardFormat, CardScene, MarketplacePreset } from '@kadr/catalog';
 import type { BrandKit, Slide, SlidePicture } from '@kadr/contract';
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { type CardLayout, layoutCard, type Rect } from './layout.ts';
 import { staging } from './staging.ts';
 import { overlaySvg } from './svg.ts';
@@ -181,13 +181,12 @@ function base(layout: CardLayout, cover: Buffer | null, size: { width: number; h
   });
 }
 
-/** Encodes the composed pixels in the preset's format, lowering JPEG quality to fit its limit. */
-async function encode(
-  raw: Buffer,
-  size: { width: number; height: number },
-  preset: MarketplacePreset,
-): Promise<Buffer> {
-  const image = () => sharp(raw, { raw: { ...size, channels: 3 } }).withIccProfile('srgb');
+/**
+ * Composes and encodes in one pipeline, in the preset's format; a JPEG over the preset's limit is
+ * composed again at lower qualities until it fits (rare: a card is a few hundred kilobytes).
+ */
+async function encode(compose: () => Sharp, preset: MarketplacePreset): Promise<Buffer> {
+  const image = () => compose().removeAlpha().withIccProfile('srgb');
   if (preset.format === 'png') return image().png({ compressionLevel: 6 }).toBuffer();
   let data = Buffer.alloc(0);
   for (const quality of qualities) {
@@ -219,13 +218,13 @@ export async function renderCard(input: CardRenderInput): Promise<RenderedCard> 
     ? await pictureLayer(layout, prepared, scale, size)
     : { cover: null, layer: null };
   const layers: OverlayOptions[] = layer ? [layer] : [];
-  layers.push({ input: Buffer.from(overlaySvg(layout, width, height)), left: 0, top: 0 });
+  // The overlay is drawn on the safe area alone: nothing of it can reach outside.
+  const area = scaled(layout.safe, scale);
+  layers.push({ input: Buffer.from(overlaySvg(layout, area)), left: area.x, top: area.y });
   if (input.logo && input.slide.logo && layout.logo) {
     layers.push(await logoLayer(input.logo, scaled(layout.logo, scale)));
   }
-  // One pipeline: sharp enlarges the staging first, then composes the layers over it.
-  const composed = await base(layout, cover, size).composite(layers).removeAlpha().raw().toBuffer();
-  const data = await encode(composed, size, preset);
+  const data = await encode(() => base(layout, cover, size).composite(layers), preset);
   return {
     data,
     width,

@@ -48,13 +48,21 @@ async function pixels(file: Buffer): Promise<Pixels> {
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-/** Pixels outside the rect that differ from the colour; and pixels inside near `ink`. */
+/**
+ * Pixels outside the rect that differ from the colour; pixels inside near `ink`; and pixels of the
+ * rect's innermost `edge` px that are anything but the backdrop or a faint shadow over it. The
+ * overlay is drawn on the safe area's own canvas, so text running past it would be cut off at its
+ * edge, not drawn outside: the edge must hold nothing of the card either.
+ */
 function census(image: Pixels, rect: ReturnType<typeof safeArea>, colour: string, ink: string) {
   const hex = (c: string) => [1, 3, 5].map((i) => Number.parseInt(c.slice(i, i + 2), 16));
-  const [r, g, b] = hex(colour);
+  const [r = 0, g = 0, b = 0] = hex(colour);
   const [ir = 0, ig = 0, ib = 0] = hex(ink);
+  const edge = 2;
+  const faint = (v: number, of: number) => v <= of && v >= of - 24;
   let outside = 0;
   let inked = 0;
+  let atEdge = 0;
   let first: string | null = null;
   for (let y = 0; y < image.height; y++) {
     for (let x = 0; x < image.width; x++) {
@@ -67,12 +75,21 @@ function census(image: Pixels, rect: ReturnType<typeof safeArea>, colour: string
           outside++;
           first ??= `(${x}, ${y}) = ${pr},${pg},${pb}`;
         }
-      } else if (Math.abs(pr - ir) + Math.abs(pg - ig) + Math.abs(pb - ib) < 60) {
-        inked++;
+        continue;
       }
+      const nearEdge =
+        x < rect.x + edge ||
+        y < rect.y + edge ||
+        x >= rect.x + rect.width - edge ||
+        y >= rect.y + rect.height - edge;
+      if (nearEdge && !(faint(pr, r) && faint(pg, g) && faint(pb, b))) {
+        atEdge++;
+        first ??= `edge (${x}, ${y}) = ${pr},${pg},${pb}`;
+      }
+      if (Math.abs(pr - ir) + Math.abs(pg - ig) + Math.abs(pb - ib) < 60) inked++;
     }
   }
-  return { outside, inked, first };
+  return { outside, inked, atEdge, first };
 }
 
 const asPng = (preset: MarketplacePreset): MarketplacePreset => ({ ...preset, format: 'png' });
@@ -120,6 +137,7 @@ describe('long Russian text stays inside the safe area, on the pixels', () => {
       const found = census(image, safeArea(preset), backdropColour, textColour);
       expect(found.first).toBeNull();
       expect(found.outside).toBe(0);
+      expect(found.atEdge).toBe(0);
       // Plenty of text was drawn inside, so the check above had something to catch.
       expect(found.inked).toBeGreaterThan(preset.width * preset.height * 0.005);
 
@@ -179,6 +197,16 @@ describe('long Russian text stays inside the safe area, on the pixels', () => {
     });
     const found = census(await pixels(card.data), safeArea(preset), backdropColour, textColour);
     expect(found.outside).toBeGreaterThan(1000);
+    // And, against a safe area just inside the real one, the edge check finds what crosses it.
+    const real = safeArea(preset);
+    const inset = {
+      x: real.x + 40,
+      y: real.y + 40,
+      width: real.width - 80,
+      height: real.height - 80,
+    };
+    const crossing = census(await pixels(card.data), inset, backdropColour, textColour);
+    expect(crossing.atEdge).toBeGreaterThan(50);
   });
 });
 

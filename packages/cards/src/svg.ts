@@ -111,12 +111,16 @@ function panelShadows(layout: CardLayout, panels: readonly Extract<Shape, { kind
   );
 }
 
-/** Everything over the picture, as an SVG of `width` px wide drawing the layout's coordinates. */
-export function overlaySvg(layout: CardLayout, width: number, height: number): string {
+/**
+ * Everything over the picture, as an SVG of the safe area alone, `pixels` in size (the safe area
+ * at the size the card is drawn): the layout's coordinates, clipped to the safe area by the canvas.
+ */
+export function overlaySvg(layout: CardLayout, pixels: { width: number; height: number }): string {
   const panels = layout.shapes.filter((item) => item.kind === 'panel');
   const others = layout.shapes.filter((item) => item.kind !== 'panel');
+  const { x, y, width, height } = layout.safe;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${layout.width} ${layout.height}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${pixels.width}" height="${pixels.height}" viewBox="${x} ${y} ${width} ${height}">`,
     panels.length > 0 ? panelShadows(layout, panels) : '',
     ...panels.map(shape),
     ...others.map(shape),
