@@ -2,6 +2,7 @@
 // a set of 30 slides, in a process of their own (bench/servers/cards.ts). The goals are the
 // issue's, absolute, for this two-core machine; the API's yardstick (`bare-route-plus-work`) does
 // not apply to them, so none is printed.
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { quantile, report, startServer } from './lib.ts';
 
@@ -12,7 +13,11 @@ const goals = { p95Ms: 150, setMs: 5000, rssPeakGrowthMB: 256 };
 
 const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
 
+/** The machine's one-minute load average, which these absolute figures move with. */
+const load = () => Number((os.loadavg()[0] ?? 0).toFixed(2));
+
 export async function benchCards(wants: (name: string) => boolean): Promise<void> {
+  const loadBefore = load();
   const node = await startServer(fileURLToPath(new URL('./servers/cards.ts', import.meta.url)), {
     ipc: true,
     nodeFlags: ['--expose-gc'],
@@ -20,12 +25,27 @@ export async function benchCards(wants: (name: string) => boolean): Promise<void
   try {
     const answer = await node.ask('run');
     if (typeof answer.error === 'string') throw new Error(answer.error);
-    const card = answer.card as { times: number[]; bytes: number; rssPeakGrowth: number };
-    const set = answer.set as { ms: number; cards: number; bytes: number; rssPeakGrowth: number };
+    const machine = { cores: os.availableParallelism(), load: [loadBefore, load()] };
+    const card = answer.card as {
+      times: number[];
+      cpu: number[];
+      bytes: number;
+      rssPeakGrowth: number;
+    };
+    const set = answer.set as {
+      ms: number;
+      cpuMs: number;
+      cards: number;
+      bytes: number;
+      rssPeakGrowth: number;
+    };
     if (wants('card-render-900x1200')) {
       const times = [...card.times].sort((a, b) => a - b);
+      const cpu = [...card.cpu].sort((a, b) => a - b);
       const figures = {
         ms: { p50: quantile(times, 0.5), p95: quantile(times, 0.95), max: quantile(times, 1) },
+        // The process's CPU time per card (all threads): what a card costs the machine.
+        cpuMs: { p50: quantile(cpu, 0.5), p95: quantile(cpu, 0.95) },
         rssPeakGrowthMB: mb(card.rssPeakGrowth),
       };
       report({
@@ -37,18 +57,24 @@ export async function benchCards(wants: (name: string) => boolean): Promise<void
           bytes: card.bytes,
         },
         renders: answer.renders,
+        machine,
         ...figures,
         goals: { p95Ms: goals.p95Ms, rssPeakGrowthMB: goals.rssPeakGrowthMB },
         pass: figures.ms.p95 <= goals.p95Ms && figures.rssPeakGrowthMB <= goals.rssPeakGrowthMB,
       });
     }
     if (wants('card-set-30-slides')) {
-      const figures = { ms: Math.round(set.ms), rssPeakGrowthMB: mb(set.rssPeakGrowth) };
+      const figures = {
+        ms: Math.round(set.ms),
+        cpuMs: Math.round(set.cpuMs),
+        rssPeakGrowthMB: mb(set.rssPeakGrowth),
+      };
       report({
         bench: 'card-set-30-slides',
         cards: set.cards,
         concurrency: 2,
         bytes: set.bytes,
+        machine,
         ...figures,
         goals: { setMs: goals.setMs, rssPeakGrowthMB: goals.rssPeakGrowthMB },
         pass: figures.ms <= goals.setMs && figures.rssPeakGrowthMB <= goals.rssPeakGrowthMB,

@@ -3,7 +3,8 @@
 // callouts), rendered one at a time after a warm-up, from the picture's bytes to the JPEG's; then a
 // set of 30 slides (the most a set holds) rendered as the export renders it, two at a time. Memory:
 // the process's peak RSS (the kernel's high-water mark, reset before each part) above its RSS at
-// the start of the part. Answers `{ type: 'run' }` over the IPC channel with every figure.
+// the start of the part. CPU: the process's own (all its threads, libvips' included), which does
+// not grow with what else the machine runs as the wall time does. Answers `{ type: 'run' }` over the IPC channel with every figure.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type CardRenderInput, renderCard, renderCardSet } from '@kadr/cards';
 import { getCardScene, getMarketplacePreset } from '@kadr/catalog';
@@ -82,14 +83,18 @@ async function oneCard() {
   const start = process.memoryUsage().rss;
   peakRss(true);
   const times: number[] = [];
+  const cpu: number[] = [];
   let bytes = 0;
   for (let i = 0; i < renders; i++) {
     const started = process.hrtime.bigint();
+    const used = process.cpuUsage();
     const card = await renderCard(input('main', 0, 5));
+    const spent = process.cpuUsage(used);
     times.push(ms(started));
+    cpu.push((spent.user + spent.system) / 1000);
     bytes = card.bytes;
   }
-  return { times, bytes, rssPeakGrowth: peakRss() - start, rssStart: start };
+  return { times, cpu, bytes, rssPeakGrowth: peakRss() - start, rssStart: start };
 }
 
 async function fullSet() {
@@ -101,13 +106,22 @@ async function fullSet() {
   const start = process.memoryUsage().rss;
   peakRss(true);
   const started = process.hrtime.bigint();
+  const used = process.cpuUsage();
   let bytes = 0;
   let cards = 0;
   await renderCardSet(inputs, (card) => {
     bytes += card.bytes;
     cards++;
   });
-  return { ms: ms(started), cards, bytes, rssPeakGrowth: peakRss() - start, rssStart: start };
+  const spent = process.cpuUsage(used);
+  return {
+    ms: ms(started),
+    cpuMs: (spent.user + spent.system) / 1000,
+    cards,
+    bytes,
+    rssPeakGrowth: peakRss() - start,
+    rssStart: start,
+  };
 }
 
 process.on('message', (message: { type?: string }) => {
