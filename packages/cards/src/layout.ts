@@ -872,7 +872,7 @@ function inUseSlide(context: Context): Placed {
 }
 
 function detailsSlide(context: Context): Placed {
-  const { u, safe, input, cover } = context;
+  const { u, safe, input } = context;
   const top = header(context);
   const tiles = calloutTiles(
     context,
@@ -882,23 +882,11 @@ function detailsSlide(context: Context): Placed {
     bottom(safe),
     safe.height * 0.18,
   );
-  let floor = tiles ? tiles.y - 2 * u : bottom(safe);
-  const hasBullets = input.slide.bullets.some((b) => b.text.trim());
-  if (hasBullets) {
-    const height = Math.min(safe.height * 0.34, floor - top);
-    const list = bulletList(
-      context,
-      input.slide.bullets,
-      { x: safe.x, y: floor - height, width: safe.width, height },
-      'bottom',
-    );
-    if (list) floor = list.y - 2 * u;
-  }
+  const floor = tiles ? tiles.y - 2 * u : bottom(safe);
   circle(context, top);
-  if (cover) return { picture: null };
-  return {
-    picture: placePicture(context, { x: safe.x, y: top, width: safe.width, height: floor - top }),
-  };
+  const region = { x: safe.x, y: top, width: safe.width, height: floor - top };
+  // As large a product as on the features slide: the details sit beside or under it.
+  return pictureWithBullets(context, region, 0.52, 'bottom');
 }
 
 /** A round badge, at the top right under the header, when the kit draws badges round. */
