@@ -14,7 +14,10 @@ export type CardRenderInput = {
   preset: MarketplacePreset;
   slide: Slide;
   kit: BrandKit;
-  /** The slide's place in its set, from 0, and the set's size. */
+  /**
+   * The slide's place in its set, from 0, and the set's size. Nothing of them is drawn: a set's
+   * cards look alike whatever their order (`cardFileName` numbers the files).
+   */
   index: number;
   count: number;
   /** The bytes of the picture the slide shows (cut-out, scene or photo), or null if not made yet. */
