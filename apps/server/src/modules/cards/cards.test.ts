@@ -590,6 +590,21 @@ describe('a seller’s whole path', () => {
       expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toContain('application/problem+json');
     }
+    // Another slide edited: this one's copy is still good; the kit changed: it is drawn again.
+    const slides = structuredClone(set.slides);
+    (slides[2] as Slide).title = 'Размеры и объём';
+    const another = await call(seller, 'PUT', `/api/card-sets/${set.id}`, {
+      ...setBody({ photo, cutout: cutoutId, scene: sceneId, backdrop: 'lifestyle' }),
+      slides,
+    });
+    expect(another.statusCode, another.body).toBe(200);
+    set = another.json() as CardSet;
+    expect((await slide0(300, etag)).statusCode).toBe(304);
+    const kit = (await call(seller, 'GET', '/api/brand-kit')).json() as BrandKit;
+    const recoloured = await call(seller, 'PUT', '/api/brand-kit', { ...kit, font: 'pt-sans' });
+    expect(recoloured.statusCode).toBe(200);
+    expect((await slide0(300, etag)).statusCode).toBe(200);
+    await call(seller, 'PUT', '/api/brand-kit', kit);
     await unchanged();
 
     // The check: clean.
