@@ -56,6 +56,42 @@ describe('a rendered card file', () => {
     expect(meta.icc?.length ?? 0).toBeGreaterThan(0);
   });
 
+  it('lowers the JPEG quality until the file is within the preset limit', async () => {
+    const noise = await sharp({
+      create: {
+        width: 1200,
+        height: 1600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const render = (maxBytes: number) =>
+      renderCard({
+        preset: { ...preset('wildberries'), maxBytes },
+        slide: buildSlide({ kind: 'in-use', picture: 'photo' }),
+        kit: buildKit(),
+        index: 3,
+        count: 5,
+        picture: noise,
+        pictureKind: 'photo',
+        backdrop,
+        logo: null,
+      });
+    const roomy = await render(10 * 1024 * 1024);
+    const limit = Math.round(roomy.bytes * 0.6);
+    const tight = await render(limit);
+    expect(tight.bytes).toBeLessThanOrEqual(limit);
+    expect(tight.bytes).toBe(tight.data.length);
+    expect(await readCardFile(tight.data)).toMatchObject({
+      width: 900,
+      height: 1200,
+      space: 'srgb',
+    });
+  });
+
   it('renders a preview at a smaller width, keeping the ratio', async () => {
     const card = await renderCard({
       preset: preset('ozon'),
