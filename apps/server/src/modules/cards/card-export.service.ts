@@ -7,11 +7,13 @@ import {
   type CheckedSlide,
   cardFileIssueTexts,
   cardRules,
+  cardScenes,
   checkCardFile,
   checkCardTexts,
   getCardScene,
   getMarketplacePreset,
   type MarketplacePreset,
+  marketplacePresets,
 } from '@kadr/catalog';
 import {
   type BrandKit,
@@ -32,7 +34,7 @@ import {
   readStored,
 } from '../files/index.ts';
 import type { BrandKitRepository } from './brand-kit.repository.ts';
-import { toBrandKit } from './brand-kit.service.ts';
+import { defaultBrandKit, toBrandKit } from './brand-kit.service.ts';
 import type { CardSetRepository, CardSetRow } from './card-set.repository.ts';
 import { filesOfSets, type SetFiles } from './set-files.ts';
 
@@ -75,10 +77,46 @@ type Loaded = {
 type Reader = (file: FileRow | undefined) => Promise<Buffer | null>;
 
 /**
- * Bumped when the renderer draws the same input differently, so a browser's cached slide (its
- * ETag) is not taken for the new drawing.
+ * A small card with every kind of text, drawn once per process: its digest goes into every slide's
+ * ETag, so when a new renderer draws the same input differently, a browser's cached slide is not
+ * taken for the new drawing — with no version number to remember to bump.
  */
-const LAYOUT_VERSION = 1;
+function createRendererFingerprint(): () => Promise<string> {
+  let rendererDigest: Promise<string> | undefined;
+  return () => {
+    const [preset] = marketplacePresets;
+    const [scene] = cardScenes;
+    if (!preset || !scene) return Promise.resolve('');
+    rendererDigest ??= renderCard({
+      preset,
+      slide: {
+        kind: 'sizes',
+        picture: 'photo',
+        title: 'Образец карточки',
+        bullets: [{ text: 'Пункт с иконкой', icon: 'check' }],
+        badge: 'Хит',
+        callouts: [{ label: 'Высота', value: '24 см' }],
+        logo: false,
+      },
+      kit: defaultBrandKit,
+      index: 0,
+      count: 1,
+      picture: null,
+      pictureKind: 'photo',
+      backdrop: scene,
+      logo: null,
+      width: 180,
+    }).then(
+      (card) => createHash('sha256').update(card.data).digest('base64url'),
+      (error: unknown) => {
+        // Tried again by the next request, not remembered as failed.
+        rendererDigest = undefined;
+        throw error;
+      },
+    );
+    return rendererDigest;
+  };
+}
 
 /** The fields a seller typed on a slide, named as a set's body names them within the slide. */
 function typedFields(slide: Slide): CheckedSlide['fields'] {
@@ -128,6 +166,7 @@ export function createCardExportService(deps: {
   storage: Pick<ObjectStorage, 'read'>;
 }) {
   const { cardSets, brandKits, files } = deps.repositories;
+  const rendererFingerprint = createRendererFingerprint();
 
   async function load(user: SessionUser, id: string): Promise<Loaded | NotFound | Gone> {
     const row = uuidPattern.test(id) ? await cardSets.findOwned(user.id, id) : undefined;
@@ -164,13 +203,13 @@ export function createCardExportService(deps: {
    * its place in the set, the size, the kit, the backdrop and which stored pictures it shows
    * (stored files never change under their id). Editing one slide leaves the others' cached.
    */
-  function etagOf(set: Loaded, index: number, width: number): string {
+  async function etagOf(set: Loaded, index: number, width: number): Promise<string> {
     const slide = set.row.slides[index];
     const picture = slide ? pictureOf(slide, set.files) : undefined;
     const digest = createHash('sha256')
       .update(
         JSON.stringify([
-          LAYOUT_VERSION,
+          await rendererFingerprint(),
           set.preset.id,
           slide,
           index,
@@ -284,7 +323,7 @@ export function createCardExportService(deps: {
       if ('outcome' in set) return set;
       if (index < 0 || index >= set.row.slides.length) return { outcome: 'no_slide' };
       const width = Math.min(options.width ?? set.preset.width, set.preset.width);
-      const etag = etagOf(set, index, width);
+      const etag = await etagOf(set, index, width);
       if (options.ifNoneMatch === etag) return { outcome: 'not_modified', etag };
       const card = await render(set, index, reader(), width);
       if (!card) return { outcome: 'no_slide' };
