@@ -1,7 +1,7 @@
 /** Colours as `#rrggbb`, the form the brand kit and the scenes keep them in. */
 type Rgb = [number, number, number];
 
-function parseHex(hex: string): Rgb {
+export function parseHex(hex: string): Rgb {
   const value = Number.parseInt(hex.replace('#', ''), 16);
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }

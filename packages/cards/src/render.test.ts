@@ -6,7 +6,7 @@ import {
 } from '@kadr/catalog';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cardFileName, readCardFile, renderCard } from './index.ts';
+import { cardFileName, readCardFile, renderCard, renderCardSet } from './index.ts';
 import { buildKit, buildSlide } from './test/builders.ts';
 
 function preset(id: string): MarketplacePreset {
@@ -111,5 +111,37 @@ describe('a rendered card file', () => {
   it('is named for its place and kind', () => {
     expect(cardFileName(0, buildSlide(), 'jpeg')).toBe('01-main.jpg');
     expect(cardFileName(11, buildSlide({ kind: 'in-use' }), 'png')).toBe('12-in-use.png');
+  });
+});
+
+describe('a set of cards', () => {
+  it('renders every slide, at most two at a time, each handed over once', async () => {
+    const kinds = ['main', 'features', 'sizes', 'in-use', 'details'] as const;
+    const picture = await bottle();
+    const inputs = kinds.map((kind, index) => ({
+      preset: preset('wildberries'),
+      slide: buildSlide({ kind }),
+      kit: buildKit(),
+      index,
+      count: kinds.length,
+      picture,
+      pictureKind: 'cutout' as const,
+      backdrop,
+      logo: null,
+      width: 240,
+    }));
+    let running = 0;
+    let most = 0;
+    const seen: number[] = [];
+    await renderCardSet(inputs, async (card, index) => {
+      running++;
+      most = Math.max(most, running);
+      expect(card.width).toBe(240);
+      seen.push(index);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+    });
+    expect(seen.sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(most).toBeLessThanOrEqual(2);
   });
 });

@@ -7,7 +7,8 @@ import type { CardFileFacts, CardFormat, CardScene, MarketplacePreset } from '@k
 import type { BrandKit, Slide, SlidePicture } from '@kadr/contract';
 import sharp, { type OverlayOptions } from 'sharp';
 import { type CardLayout, layoutCard, type Rect } from './layout.ts';
-import { overlaySvg, stagingSvg } from './svg.ts';
+import { staging } from './staging.ts';
+import { overlaySvg } from './svg.ts';
 
 export type CardRenderInput = {
   preset: MarketplacePreset;
@@ -40,8 +41,6 @@ export type RenderedCard = {
 const maxInputPixels = 50_000_000;
 /** JPEG qualities tried in turn until the file is within the preset's limit. */
 const qualities = [90, 84, 76, 68, 60, 50, 40];
-/** The staging under the picture (backdrop, halo, shadow) is soft: drawn at this share, enlarged. */
-const stagingScale = 0.25;
 /** A pixel of a cut-out counts as the product from this opacity up (its faint fringe does not). */
 const visibleAlpha = 8;
 
@@ -177,19 +176,9 @@ async function logoLayer(logo: Buffer, box: Rect): Promise<OverlayOptions> {
 
 /** The card's base: the picture covering it, else the staging (a flat backdrop exactly flat). */
 function base(layout: CardLayout, cover: Buffer | null, size: { width: number; height: number }) {
-  if (cover) return sharp(cover, { raw: { ...size, channels: 3 } });
-  const { from, to } = layout.backdrop;
-  const staged = layout.picture !== null;
-  if (!staged && from.toLowerCase() === to.toLowerCase()) {
-    return sharp({ create: { ...size, channels: 3, background: from } });
-  }
-  const small = {
-    width: Math.max(8, Math.round(size.width * stagingScale)),
-    height: Math.max(8, Math.round(size.height * stagingScale)),
-  };
-  return sharp(Buffer.from(stagingSvg(layout, small.width, small.height)))
-    .removeAlpha()
-    .resize(size.width, size.height, { fit: 'fill', kernel: 'linear' });
+  return sharp(cover ?? staging(layout, size.width, size.height), {
+    raw: { ...size, channels: 3 },
+  });
 }
 
 /** Encodes the composed pixels in the preset's format, lowering JPEG quality to fit its limit. */
@@ -245,6 +234,29 @@ export async function renderCard(input: CardRenderInput): Promise<RenderedCard> 
     bytes: data.length,
     mime: preset.format === 'png' ? 'image/png' : 'image/jpeg',
   };
+}
+
+/**
+ * Renders a set's cards with at most `concurrency` at a time (default: two, one per core here),
+ * handing each to `each` as it is done (not necessarily in order) so a caller writing a zip keeps
+ * no more than that many files in memory. Stops at the first failure.
+ */
+export async function renderCardSet(
+  inputs: readonly CardRenderInput[],
+  each: (card: RenderedCard, index: number) => Promise<void> | void,
+  concurrency = 2,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < inputs.length) {
+      const index = next++;
+      const input = inputs[index];
+      if (input) await each(await renderCard(input), index);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(concurrency, inputs.length)) }, worker),
+  );
 }
 
 /** What a card's file is, read from its bytes: what `checkCardFile` checks. */

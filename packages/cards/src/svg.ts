@@ -5,7 +5,7 @@
  */
 import { getFace } from './fonts.ts';
 import { iconPaths } from './icons.ts';
-import type { CardLayout, Shape, TextBlock } from './layout.ts';
+import { type CardLayout, type Shape, shadowReach, type TextBlock } from './layout.ts';
 
 const n = (value: number) => Number(value.toFixed(2));
 
@@ -98,10 +98,10 @@ function panelShadows(layout: CardLayout, panels: readonly Extract<Shape, { kind
   const rings: string[] = [];
   for (const panel of panels) {
     for (let i = 1; i <= 4; i++) {
-      const grow = i * 0.45 * u;
+      const grow = (i / 4) * shadowReach * u;
       const r = panel.rect;
       rings.push(
-        `<rect x="${n(r.x - grow)}" y="${n(r.y - grow + 0.7 * u)}" width="${n(r.width + 2 * grow)}" height="${n(r.height + 2 * grow)}" rx="${n(panel.radius + grow)}"/>`,
+        `<rect x="${n(r.x - grow)}" y="${n(r.y - grow + 0.5 * u)}" width="${n(r.width + 2 * grow)}" height="${n(r.height + 2 * grow)}" rx="${n(panel.radius + grow)}"/>`,
       );
     }
   }
@@ -123,43 +123,4 @@ export function overlaySvg(layout: CardLayout, width: number, height: number): s
     ...layout.texts.map(glyphs),
     '</svg>',
   ].join('');
-}
-
-/**
- * What lies under the picture, all of it soft: the backdrop's radial gradient from the scene's
- * lighter colour to its darker and, behind a cut-out, a tinted halo and a floor shadow. Soft
- * shapes lose nothing drawn small, so this is rasterised at a fraction of the card and enlarged.
- */
-export function stagingSvg(layout: CardLayout, width: number, height: number): string {
-  const { from, to } = layout.backdrop;
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${layout.width} ${layout.height}">`,
-    '<defs>',
-    `<radialGradient id="b" cx="0.5" cy="0.42" r="0.75"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></radialGradient>`,
-  ];
-  const halo = layout.picture?.halo;
-  const shadow = layout.picture?.shadow;
-  if (halo) {
-    parts.push(
-      `<radialGradient id="h"><stop offset="0" stop-color="${halo.colour}"/><stop offset="0.7" stop-color="${halo.colour}"/><stop offset="1" stop-color="${halo.colour}" stop-opacity="0"/></radialGradient>`,
-    );
-  }
-  if (shadow) {
-    parts.push(
-      '<radialGradient id="s"><stop offset="0" stop-color="#000" stop-opacity="0.34"/><stop offset="0.55" stop-color="#000" stop-opacity="0.14"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>',
-    );
-  }
-  parts.push('</defs>', `<rect width="${layout.width}" height="${layout.height}" fill="url(#b)"/>`);
-  if (halo) {
-    parts.push(
-      `<circle cx="${n(halo.x)}" cy="${n(halo.y)}" r="${n(halo.radius)}" fill="url(#h)"/>`,
-    );
-  }
-  if (shadow) {
-    parts.push(
-      `<ellipse cx="${n(shadow.x + shadow.width / 2)}" cy="${n(shadow.y + shadow.height / 2)}" rx="${n(shadow.width / 2)}" ry="${n(shadow.height / 2)}" fill="url(#s)"/>`,
-    );
-  }
-  parts.push('</svg>');
-  return parts.join('');
 }
