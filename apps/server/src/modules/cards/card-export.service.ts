@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { cardFileName, type RenderedCard, readCardFile, renderCard } from '@kadr/cards';
+import {
+  type CardRenderInput,
+  cardFileName,
+  type RenderedCard,
+  readCardFile,
+  renderCard,
+  renderCardSet,
+} from '@kadr/cards';
 import {
   type CardFileIssue,
   type CardScene,
@@ -72,6 +79,9 @@ type Loaded = {
   files: SetFiles;
   logo: FileRow | undefined;
 };
+
+/** A slide drawn at full size, at its place in the set. */
+type DrawnSlide = { index: number; slide: Slide; card: RenderedCard };
 
 /** Bytes of stored pictures, each read once per request (a set's slides share their pictures). */
 type Reader = (file: FileRow | undefined) => Promise<Buffer | null>;
@@ -226,16 +236,17 @@ export function createCardExportService(deps: {
     return `"${digest.slice(0, 27)}"`;
   }
 
-  async function render(
+  /** What the renderer draws a slide from, its pictures read. */
+  async function inputOf(
     set: Loaded,
     index: number,
     read: Reader,
     width?: number,
-  ): Promise<RenderedCard | undefined> {
+  ): Promise<CardRenderInput | undefined> {
     const slide = set.row.slides[index];
     if (!slide) return undefined;
     const picture = pictureOf(slide, set.files);
-    return renderCard({
+    return {
       preset: set.preset,
       slide,
       kit: set.kit,
@@ -246,14 +257,14 @@ export function createCardExportService(deps: {
       backdrop: set.scene,
       logo: slide.logo ? await read(set.logo) : null,
       ...(width === undefined ? {} : { width }),
-    });
+    };
   }
 
   /** Every issue of the set: its typed texts against the preset's rules, and each drawn file. */
   async function issuesOf(
     set: Loaded,
     locale: Locale,
-  ): Promise<{ issues: CardIssue[]; cards: { slide: Slide; card: RenderedCard }[] }> {
+  ): Promise<{ issues: CardIssue[]; cards: DrawnSlide[] }> {
     const violations = checkCardTexts(
       set.preset,
       set.row.slides.map((slide) => ({
@@ -262,19 +273,25 @@ export function createCardExportService(deps: {
       })),
     );
     const issues = violations.map((violation) => ruleIssue(violation, locale));
+    // The set's pictures are read once and shared by its slides.
     const read = reader();
-    const cards: { slide: Slide; card: RenderedCard }[] = [];
-    // One slide at a time, so drawing never holds more than one slide's pixels.
-    for (const [index, slide] of set.row.slides.entries()) {
-      const card = await render(set, index, read);
-      if (!card) continue;
-      cards.push({ slide, card });
-      const facts = await readCardFile(card.data);
-      for (const issue of checkCardFile(set.preset, facts)) {
-        issues.push(fileIssue(set.preset, index, issue, locale));
-      }
+    const inputs: CardRenderInput[] = [];
+    for (const index of set.row.slides.keys()) {
+      const input = await inputOf(set, index, read);
+      if (input) inputs.push(input);
     }
-    return { issues, cards };
+    const cards: DrawnSlide[] = [];
+    const fileIssues: CardIssue[][] = [];
+    // The renderer's own pace (a few slides at a time), so a set's memory stays bounded.
+    await renderCardSet(inputs, async (card, index) => {
+      const slide = set.row.slides[index];
+      if (slide) cards[index] = { index, slide, card };
+      const facts = await readCardFile(card.data);
+      fileIssues[index] = checkCardFile(set.preset, facts).map((issue) =>
+        fileIssue(set.preset, index, issue, locale),
+      );
+    });
+    return { issues: [...issues, ...fileIssues.flat()], cards: cards.filter(Boolean) };
   }
 
   function ruleIssue(violation: CardViolation, locale: Locale): CardIssue {
@@ -325,9 +342,9 @@ export function createCardExportService(deps: {
       const width = Math.min(options.width ?? set.preset.width, set.preset.width);
       const etag = await etagOf(set, index, width);
       if (options.ifNoneMatch === etag) return { outcome: 'not_modified', etag };
-      const card = await render(set, index, reader(), width);
-      if (!card) return { outcome: 'no_slide' };
-      return { outcome: 'rendered', card, etag };
+      const input = await inputOf(set, index, reader(), width);
+      if (!input) return { outcome: 'no_slide' };
+      return { outcome: 'rendered', card: await renderCard(input), etag };
     },
 
     /** The set checked against its preset: the typed texts by rule, each drawn file by size. */
@@ -354,7 +371,7 @@ export function createCardExportService(deps: {
       return {
         outcome: 'exported',
         name: zipName(set.preset, set.row.name),
-        files: cards.map(({ slide, card }, index) => ({
+        files: cards.map(({ index, slide, card }) => ({
           name: cardFileName(index, slide, card.format),
           data: card.data,
         })),
