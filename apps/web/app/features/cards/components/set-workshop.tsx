@@ -13,6 +13,7 @@ import { fieldElementId } from '../issues';
 import { maxSlides, moveSlide, newSlide, previewVersion, removeSlide } from '../slides';
 import { BrandKitDialog } from './brand-kit-dialog';
 import { CheckPanel } from './check-panel';
+import { DeleteSet } from './delete-set';
 import { PictureSteps } from './picture-step';
 import { PresetSwitch } from './preset-switch';
 import { SlideEditor } from './slide-editor';
@@ -94,6 +95,7 @@ export function SetWorkshop({ set }: { set: CardSet }) {
             <Palette aria-hidden="true" />
             {t('cards.kit.open')}
           </Button>
+          <DeleteSet id={set.id} name={draft.name} />
           <Link
             to={paths.cards}
             className="inline-flex h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium text-fg-muted hover:bg-surface-raised hover:text-fg"
