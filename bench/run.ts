@@ -12,15 +12,17 @@
 // fan-out) and job pickup (bench/jobs.ts) run afterwards on a node of their own
 // (bench/servers/realtime.ts), once our server above has stopped.
 //
-// The finishing tools' own time per request (bench/tools.ts) runs last, in a process of its own.
+// The finishing tools' own time per request (bench/tools.ts) runs last, in a process of its own,
+// and after it the card renderer (bench/cards.ts), in another.
 //
 // Run a part alone: `npm run bench -- lighthouse`, `npm run bench -- api`, `npm run bench --
-// realtime`, `npm run bench -- jobs`, `npm run bench -- tools`, or part of a benchmark's name (`npm run bench --
+// realtime`, `npm run bench -- jobs`, `npm run bench -- tools`, `npm run bench -- cards`, or part of a benchmark's name (`npm run bench --
 // create-image`; also `BENCH_ONLY=a,b`). BENCH_DEBUG=1 prints every round.
 import { fileURLToPath } from 'node:url';
 import { cookieNames } from '@kadr/contract';
 import { openDatabase } from '@kadr/server';
 import { moneyInvariantViolations } from '@kadr/server/test/money';
+import { benchCards, cardBenchmarks } from './cards.ts';
 import { benchFlood, floodBenchmarks } from './flood.ts';
 import { benchJobPickup } from './jobs.ts';
 import {
@@ -61,8 +63,9 @@ const named = [
   ...jobBenchmarks,
   ...floodBenchmarks,
   ...toolBenchmarks,
+  ...cardBenchmarks,
 ];
-const groups = ['api', 'lighthouse', 'realtime', 'jobs', 'limits', 'tools'] as const;
+const groups = ['api', 'lighthouse', 'realtime', 'jobs', 'limits', 'tools', 'cards'] as const;
 for (const part of only) {
   if (!(groups as readonly string[]).includes(part) && !named.some((name) => name.includes(part))) {
     throw new Error(
@@ -414,6 +417,11 @@ if (floodBenchmarks.some((name) => wants('limits', name))) await benchFlood(seco
 // Its own process and database again, last.
 if (toolBenchmarks.some((name) => wants('tools', name))) {
   await benchTools((name) => wants('tools', name));
+}
+
+// The card renderer, in a process of its own too.
+if (cardBenchmarks.some((name) => wants('cards', name))) {
+  await benchCards((name) => wants('cards', name));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CardSetBody } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -23,6 +24,28 @@ let paymentId: string;
 let fileUrl: string;
 let collectionId: string;
 let batchId: string;
+let cardSetId: string;
+
+/** A card set's body: one slide of texts, A's own photo. */
+const cardSetBody = (photo: string): CardSetBody => ({
+  name: 'A’s product',
+  preset: 'wildberries',
+  photo,
+  cutout: null,
+  scene: null,
+  backdrop: 'studio-white',
+  slides: [
+    {
+      kind: 'main',
+      picture: 'photo',
+      title: SECRET_PROMPT,
+      bullets: [],
+      badge: '',
+      callouts: [],
+      logo: false,
+    },
+  ],
+});
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -77,6 +100,12 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(200);
   fileUrl = new URL((res.json() as { urls: { get: string } }).urls.get, ORIGIN).pathname;
+  const set = await t.container.cardSets.create(
+    { id: a.id },
+    cardSetBody((res.json() as { urls: { get: string } }).urls.get),
+  );
+  if (set.outcome !== 'saved') throw new Error('no card set');
+  cardSetId = set.set.id;
 });
 afterAll(async () => {
   await t.close();
@@ -181,6 +210,31 @@ const covered: Record<string, () => Target> = {
     own: `/api/payments/${paymentId}`,
   }),
   'GET /api/files/:id/:name': () => ({ url: fileUrl, own: fileUrl }),
+  'GET /api/card-sets/:id': () => ({
+    url: `/api/card-sets/${cardSetId}`,
+    own: `/api/card-sets/${cardSetId}`,
+  }),
+  'PUT /api/card-sets/:id': () => ({
+    url: `/api/card-sets/${cardSetId}`,
+    body: cardSetBody(fileUrl),
+    own: `/api/card-sets/${cardSetId}`,
+  }),
+  'DELETE /api/card-sets/:id': () => ({
+    url: `/api/card-sets/${cardSetId}`,
+    own: `/api/card-sets/${cardSetId}`,
+  }),
+  'GET /api/card-sets/:id/slides/:index': () => ({
+    url: `/api/card-sets/${cardSetId}/slides/0`,
+    own: `/api/card-sets/${cardSetId}/slides/0`,
+  }),
+  'GET /api/card-sets/:id/check': () => ({
+    url: `/api/card-sets/${cardSetId}/check`,
+    own: `/api/card-sets/${cardSetId}/check`,
+  }),
+  'GET /api/card-sets/:id/zip': () => ({
+    url: `/api/card-sets/${cardSetId}/zip`,
+    own: `/api/card-sets/${cardSetId}`,
+  }),
 };
 
 /** Routes whose parameter names no person's resource, each with why. */
@@ -215,7 +269,7 @@ describe("another person's ids", () => {
     expect(res.headers['content-type'], res.body).toContain('application/problem+json');
     expect(res.body).not.toContain(SECRET_PROMPT);
     expect(res.body).not.toContain(aId);
-    for (const id of [generationId, paymentId, collectionId, batchId]) {
+    for (const id of [generationId, paymentId, collectionId, batchId, cardSetId]) {
       if (!url.includes(id)) expect(res.body).not.toContain(id);
     }
     // A's own session still sees it: the 404 is about who asks, not a missing thing.
@@ -248,6 +302,11 @@ describe('fields a person must never set', () => {
     ['/api/estimate-image', { model: 'seedream-3', prompt: 'a cat' }],
     ['/api/estimate-video', { model: 'seedance-lite', prompt: 'a cat running' }],
     ['/api/create-payment', { package: 'p500', provider: 'yookassa' }],
+    ['/api/card-sets', cardSetBody('')],
+    [
+      '/api/card-sets/csv',
+      { preset: 'wildberries', backdrop: 'studio-white', csv: 'name,bullets,photo', photos: {} },
+    ],
   ];
   const extras: [string, Record<string, unknown>][] = [
     ...Object.entries(forbidden).map(([key, value]): [string, Record<string, unknown>] => [

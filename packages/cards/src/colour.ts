@@ -1,7 +1,7 @@
 /** Colours as `#rrggbb`, the form the brand kit and the scenes keep them in. */
 type Rgb = [number, number, number];
 
-function parseHex(hex: string): Rgb {
+export function parseHex(hex: string): Rgb {
   const value = Number.parseInt(hex.replace('#', ''), 16);
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
@@ -25,8 +25,13 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** Of the candidates, the one that reads best on the background. */
+/**
+ * The first candidate that reads on the background at the contrast bold text needs (3 : 1), else
+ * the one that reads best: white on an accent, as a designer would, unless the accent is light.
+ */
 export function readableOn(background: string, candidates: readonly string[]): string {
+  const enough = candidates.find((colour) => contrast(colour, background) >= 3);
+  if (enough) return enough;
   let best = candidates[0] ?? '#000000';
   for (const colour of candidates) {
     if (contrast(colour, background) > contrast(best, background)) best = colour;

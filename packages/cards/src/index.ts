@@ -14,5 +14,6 @@ export {
   type RenderedCard,
   readCardFile,
   renderCard,
+  renderCardSet,
 } from './render.ts';
 export { type FitOptions, fitText, type TextFit, type TextLine, type TextStyle } from './text.ts';

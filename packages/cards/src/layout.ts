@@ -55,6 +55,8 @@ export type PictureLayout = {
   mode: 'contain' | 'cover';
   /** The soft floor shadow under a cut-out, an ellipse in this rect (null when covering). */
   shadow: Rect | null;
+  /** A soft disc of the accent's tint behind a cut-out (null when covering). */
+  halo: { x: number; y: number; radius: number; colour: string } | null;
 };
 
 export type CardLayout = {
@@ -82,6 +84,9 @@ export type LayoutInput = {
   backdrop: CardScene;
 };
 
+/** How far a panel's soft shadow reaches, in hundredths of the card's shorter side. */
+export const shadowReach = 1.2;
+
 /** Studio white when a scene has no drawn colours (an AI scene shown before it is made). */
 const fallbackBackdrop = { from: '#ffffff', to: '#eeeff2' };
 
@@ -90,6 +95,7 @@ type Context = {
   input: LayoutInput;
   /** One hundredth of the card's shorter side: every measure below is in these. */
   u: number;
+  /** The safe area less the panels' shadows: where the content is laid out. */
   safe: Rect;
   /** Whether the picture covers the card (a scene or a photo): text then sits on panels. */
   cover: boolean;
@@ -141,8 +147,10 @@ function fitGroup<T>(
  * The title at the top (with the logo's box beside it when shown), an accent rule under it, and
  * a pill or ribbon badge under that. Returns where the content below may start.
  */
-function header(context: Context, maxHeight: number): number {
+function header(context: Context): number {
   const { u, safe, input } = context;
+  // The same on every slide, so a set's titles line up.
+  const maxHeight = safe.height * 0.24;
   const logoBox = input.slide.logo ? { width: 20 * u, height: 9 * u } : null;
   const titleWidth = safe.width - (logoBox ? logoBox.width + 3 * u : 0);
   let y = safe.y;
@@ -173,7 +181,9 @@ function header(context: Context, maxHeight: number): number {
         opacity: 0.94,
       });
     }
-    const box = { x: safe.x + pad, y: y + pad, width: options.width, height: fit.height };
+    // On a panel the box is the panel's inside, as wide as the longest line.
+    const width = panelled ? fit.width : options.width;
+    const box = { x: safe.x + pad, y: y + pad, width, height: fit.height };
     block(context, 'title', box, context.title, context.colours.text, 'left', fit);
     y = bottom(box) + pad + 2 * u;
   }
@@ -278,12 +288,17 @@ function circleBadge(context: Context, text: string, x: number, y: number, size:
   block(context, 'badge', box, context.title, context.colours.onAccent, 'center', fit);
 }
 
-type BulletPlan = { size: number; items: { fit: TextFit; height: number }[]; height: number };
+type BulletPlan = {
+  size: number;
+  items: { bullet: CardBullet; fit: TextFit; height: number }[];
+  height: number;
+};
 
 /**
  * The bullets as a list of panels, one per bullet, each with its icon: all at one size, the
- * largest at which the list fits `region`; at the smallest, each bullet gets an equal share of
- * the height and is cut with an ellipsis if it needs more.
+ * largest at which the list fits `region`. At the smallest size each bullet gets an equal share of
+ * the height and is cut with an ellipsis if it needs more; bullets that would not get even one
+ * line there are left off the card (the seller sees that in the preview) rather than overflow.
  */
 function bulletList(
   context: Context,
@@ -293,7 +308,7 @@ function bulletList(
 ): Rect | null {
   const { u } = context;
   const list = bullets.filter((bullet) => bullet.text.trim());
-  if (list.length === 0) return null;
+  if (list.length === 0 || region.height <= 0) return null;
   const measures = (size: number) => {
     const padY = 0.62 * size;
     const padX = 0.7 * size;
@@ -301,17 +316,6 @@ function bulletList(
     const gap = 0.65 * size;
     const between = Math.max(1.2 * u, 0.5 * size);
     return { padY, padX, icon, gap, between, text: region.width - 2 * padX - icon - gap };
-  };
-  const plan = (items: (TextFit | null)[], size: number): BulletPlan | null => {
-    const m = measures(size);
-    const planned: BulletPlan['items'] = [];
-    for (const fit of items) {
-      if (!fit) return null;
-      planned.push({ fit, height: Math.max(m.icon, fit.height) + 2 * m.padY });
-    }
-    const height =
-      planned.reduce((sum, item) => sum + item.height, 0) + m.between * (planned.length - 1);
-    return height <= region.height ? { size, items: planned, height } : null;
   };
   const options = (size: number, height: number): FitOptions => ({
     width: measures(size).text,
@@ -321,11 +325,24 @@ function bulletList(
     leading: 1.18,
     maxLines: 4,
   });
-  const chosen = fitGroup(
+  const plan = (shown: readonly CardBullet[], fits: (TextFit | null)[], size: number) => {
+    const m = measures(size);
+    const items: BulletPlan['items'] = [];
+    for (const [i, fit] of fits.entries()) {
+      const bullet = shown[i];
+      if (!fit || !bullet) return null;
+      items.push({ bullet, fit, height: Math.max(m.icon, fit.height) + 2 * m.padY });
+    }
+    const height =
+      items.reduce((sum, item) => sum + item.height, 0) + m.between * (items.length - 1);
+    return height <= region.height + 1e-6 ? { size, items, height } : null;
+  };
+  const chosen = fitGroup<BulletPlan | null>(
     3.6 * u,
     2.1 * u,
     (size, mode) =>
       plan(
+        list,
         list.map((bullet) =>
           fitAt(bullet.text.trim(), context.body, options(size, region.height), size, mode),
         ),
@@ -333,26 +350,24 @@ function bulletList(
       ),
     (size) => {
       const m = measures(size);
-      const share = (region.height - m.between * (list.length - 1)) / list.length - 2 * m.padY;
-      const items = list.map((bullet) =>
-        cutAt(bullet.text.trim(), context.body, options(size, share), size),
+      const oneLine = cutAt('Ж', context.body, options(size, region.height), size).height;
+      const item = Math.max(m.icon, oneLine) + 2 * m.padY;
+      const room = Math.floor((region.height + m.between) / (item + m.between) + 1e-9);
+      const shown = list.slice(0, Math.max(0, room));
+      if (shown.length === 0) return null;
+      const share = (region.height - m.between * (shown.length - 1)) / shown.length - 2 * m.padY;
+      const fits = shown.map((bullet) =>
+        cutAt(bullet.text.trim(), context.body, options(size, Math.max(share, oneLine)), size),
       );
-      return (
-        plan(items, size) ?? {
-          size,
-          items: items.map((fit) => ({ fit, height: Math.max(m.icon, fit.height) + 2 * m.padY })),
-          height: region.height,
-        }
-      );
+      return plan(shown, fits, size);
     },
   );
+  if (!chosen) return null;
   const m = measures(chosen.size);
   const spare = region.height - chosen.height;
   let y = region.y + (align === 'top' ? 0 : align === 'bottom' ? spare : spare / 2);
   const top = y;
-  chosen.items.forEach((item, i) => {
-    const bullet = list[i];
-    if (!bullet) return;
+  for (const item of chosen.items) {
     const rect = { x: region.x, y, width: region.width, height: item.height };
     context.shapes.push({
       kind: 'panel',
@@ -369,7 +384,7 @@ function bulletList(
     };
     context.shapes.push({
       kind: 'icon',
-      icon: bullet.icon,
+      icon: item.bullet.icon,
       rect: iconRect,
       background: context.colours.accent,
       colour: context.colours.onAccent,
@@ -382,7 +397,108 @@ function bulletList(
     };
     block(context, 'bullet', box, context.body, context.colours.text, 'left', item.fit);
     y += item.height + m.between;
+  }
+  return { x: region.x, y: top, width: region.width, height: chosen.height };
+}
+
+/**
+ * The bullets as a grid of cells under a wide product: each an icon over its centred text, up to
+ * three a row, all at one size; cut at the smallest size as the list is.
+ */
+function bulletGrid(context: Context, bullets: readonly CardBullet[], region: Rect): Rect | null {
+  const { u } = context;
+  const list = bullets.filter((bullet) => bullet.text.trim());
+  if (list.length === 0 || region.height <= 0) return null;
+  const columns = list.length === 4 ? 2 : Math.min(3, list.length);
+  const rows = Math.ceil(list.length / columns);
+  const gap = 1.6 * u;
+  const cell = (region.width - gap * (columns - 1)) / columns;
+  const measures = (size: number) => {
+    const pad = 0.8 * size;
+    const icon = 2 * size;
+    return { pad, icon, between: 0.5 * size, text: cell - 2 * pad };
+  };
+  const options = (size: number, height: number): FitOptions => ({
+    width: measures(size).text,
+    height,
+    maxSize: size,
+    minSize: size,
+    leading: 1.15,
+    maxLines: 3,
   });
+  type Plan = { size: number; fits: TextFit[]; rowHeights: number[]; height: number };
+  const plan = (fits: (TextFit | null)[], size: number): Plan | null => {
+    if (fits.some((fit) => !fit)) return null;
+    const m = measures(size);
+    const rowHeights = Array.from({ length: rows }, (_, row) => {
+      const inRow = fits.slice(row * columns, row * columns + columns) as TextFit[];
+      return 2 * m.pad + m.icon + m.between + Math.max(...inRow.map((fit) => fit.height));
+    });
+    const height = rowHeights.reduce((sum, h) => sum + h, 0) + gap * (rows - 1);
+    return height <= region.height + 1e-6
+      ? { size, fits: fits as TextFit[], rowHeights, height }
+      : null;
+  };
+  const chosen = fitGroup<Plan | null>(
+    3.2 * u,
+    2 * u,
+    (size, mode) =>
+      plan(
+        list.map((b) =>
+          fitAt(b.text.trim(), context.body, options(size, region.height), size, mode),
+        ),
+        size,
+      ),
+    (size) => {
+      const m = measures(size);
+      const share = (region.height - gap * (rows - 1)) / rows - 2 * m.pad - m.icon - m.between;
+      const fits = list.map((b) => cutAt(b.text.trim(), context.body, options(size, share), size));
+      return plan(fits, size);
+    },
+  );
+  if (!chosen) return null;
+  const m = measures(chosen.size);
+  let y = bottom(region) - chosen.height;
+  const top = y;
+  for (let row = 0; row < rows; row++) {
+    const items = list.slice(row * columns, row * columns + columns);
+    const height = chosen.rowHeights[row] ?? 0;
+    // A shorter last row is centred under the others.
+    const offset = ((columns - items.length) * (cell + gap)) / 2;
+    items.forEach((bullet, i) => {
+      const fit = chosen.fits[row * columns + i];
+      if (!fit) return;
+      const rect = { x: region.x + offset + i * (cell + gap), y, width: cell, height };
+      context.shapes.push({
+        kind: 'panel',
+        rect,
+        radius: 2.4 * u,
+        colour: context.colours.panel,
+        opacity: context.cover ? 0.92 : 1,
+      });
+      const iconRect = {
+        x: rect.x + (cell - m.icon) / 2,
+        y: rect.y + m.pad,
+        width: m.icon,
+        height: m.icon,
+      };
+      context.shapes.push({
+        kind: 'icon',
+        icon: bullet.icon,
+        rect: iconRect,
+        background: context.colours.accent,
+        colour: context.colours.onAccent,
+      });
+      const box = {
+        x: rect.x + m.pad,
+        y: bottom(iconRect) + m.between,
+        width: m.text,
+        height: fit.height,
+      };
+      block(context, 'bullet', box, context.body, context.colours.text, 'center', fit);
+    });
+    y += height + gap;
+  }
   return { x: region.x, y: top, width: region.width, height: chosen.height };
 }
 
@@ -555,9 +671,45 @@ function placePicture(context: Context, box: Rect): Rect {
 
 type Placed = { picture: Rect | null };
 
+/** Whether the picture is wide enough that text beside it would cover it: text goes under it. */
+function wide(context: Context): boolean {
+  const picture = context.input.picture;
+  return !context.cover && picture !== null && picture.width >= picture.height * 0.95;
+}
+
+/**
+ * The picture beside a column of bullets (a tall product), or above a grid of them (a wide one);
+ * `share` is the column's share of the width.
+ */
+function pictureWithBullets(
+  context: Context,
+  region: Rect,
+  share: number,
+  align: 'bottom' | 'center',
+): Placed {
+  const { u, input, cover } = context;
+  const hasBullets = input.slide.bullets.some((b) => b.text.trim());
+  if (hasBullets && wide(context)) {
+    const gridRegion = {
+      ...region,
+      y: region.y + region.height * 0.45,
+      height: region.height * 0.55,
+    };
+    const grid = bulletGrid(context, input.slide.bullets, gridRegion);
+    const floor = grid ? grid.y - 2.4 * u : bottom(region);
+    return { picture: placePicture(context, { ...region, height: floor - region.y }) };
+  }
+  const column = { ...region, width: region.width * share };
+  const list = hasBullets ? bulletList(context, input.slide.bullets, column, align) : null;
+  if (cover) return { picture: null };
+  const start = region.width * (share - 0.16);
+  const box = list ? { ...region, x: region.x + start, width: region.width - start } : region;
+  return { picture: placePicture(context, box) };
+}
+
 function mainSlide(context: Context): Placed {
-  const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.28);
+  const { u, safe, input } = context;
+  const top = header(context);
   const tiles = calloutTiles(
     context,
     input.slide.callouts,
@@ -567,20 +719,14 @@ function mainSlide(context: Context): Placed {
     safe.height * 0.2,
   );
   const floor = tiles ? tiles.y - 2.4 * u : bottom(safe);
-  const hasBullets = input.slide.bullets.some((b) => b.text.trim());
-  const column = { x: safe.x, y: top, width: safe.width * 0.5, height: floor - top };
-  const list = hasBullets ? bulletList(context, input.slide.bullets, column, 'bottom') : null;
   circle(context, top);
-  if (cover) return { picture: null };
-  const box = list
-    ? { x: safe.x + safe.width * 0.34, y: top, width: safe.width * 0.66, height: floor - top }
-    : { x: safe.x, y: top, width: safe.width, height: floor - top };
-  return { picture: placePicture(context, box) };
+  const region = { x: safe.x, y: top, width: safe.width, height: floor - top };
+  return pictureWithBullets(context, region, 0.5, 'bottom');
 }
 
 function featuresSlide(context: Context): Placed {
-  const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.22);
+  const { u, safe, input } = context;
+  const top = header(context);
   const tiles = calloutTiles(
     context,
     input.slide.callouts,
@@ -590,19 +736,14 @@ function featuresSlide(context: Context): Placed {
     safe.height * 0.18,
   );
   const floor = tiles ? tiles.y - 2.4 * u : bottom(safe);
-  const column = { x: safe.x, y: top, width: safe.width * 0.56, height: floor - top };
-  const list = bulletList(context, input.slide.bullets, column, 'center');
   circle(context, top);
-  if (cover) return { picture: null };
-  const box = list
-    ? { x: safe.x + safe.width * 0.5, y: top, width: safe.width * 0.5, height: floor - top }
-    : { x: safe.x, y: top, width: safe.width, height: floor - top };
-  return { picture: placePicture(context, box) };
+  const region = { x: safe.x, y: top, width: safe.width, height: floor - top };
+  return pictureWithBullets(context, region, 0.56, 'center');
 }
 
 function sizesSlide(context: Context): Placed {
   const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.2);
+  const top = header(context);
   const callouts = input.slide.callouts.filter((c) => c.label.trim() || c.value.trim());
   const measured = cover ? [] : callouts.slice(0, 2);
   const tiles = calloutTiles(
@@ -696,7 +837,7 @@ function sizesSlide(context: Context): Placed {
 
 function inUseSlide(context: Context): Placed {
   const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.24);
+  const top = header(context);
   const hasBullets = input.slide.bullets.some((b) => b.text.trim());
   const tiles = calloutTiles(
     context,
@@ -726,7 +867,7 @@ function inUseSlide(context: Context): Placed {
 
 function detailsSlide(context: Context): Placed {
   const { u, safe, input, cover } = context;
-  const top = header(context, safe.height * 0.2);
+  const top = header(context);
   const tiles = calloutTiles(
     context,
     input.slide.callouts,
@@ -778,10 +919,18 @@ export function layoutCard(input: LayoutInput): CardLayout {
   const cover = input.pictureKind !== 'cutout';
   const accent = kit.colours.accent;
   const backdrop = input.backdrop.drawn ?? fallbackBackdrop;
+  const safe = safeArea(preset);
+  // Panels keep clear of the safe area's sides and bottom by their shadow's reach.
+  const inner = {
+    x: safe.x + shadowReach * u,
+    y: safe.y,
+    width: safe.width - 2 * shadowReach * u,
+    height: safe.height - 1.6 * shadowReach * u,
+  };
   const context: Context = {
     input,
     u,
-    safe: safeArea(preset),
+    safe: inner,
     cover,
     title: { font: kit.font, weight: 'bold' },
     body: { font: kit.font, weight: 'regular' },
@@ -803,6 +952,7 @@ export function layoutCard(input: LayoutInput): CardLayout {
         rect: { x: 0, y: 0, width: preset.width, height: preset.height },
         mode: 'cover',
         shadow: null,
+        halo: null,
       };
     } else if (placed.picture) {
       const rect = placed.picture;
@@ -815,13 +965,19 @@ export function layoutCard(input: LayoutInput): CardLayout {
           width: rect.width * 0.84,
           height: 4.4 * u,
         },
+        halo: {
+          x: rect.x + rect.width / 2,
+          y: rect.y + rect.height / 2,
+          radius: Math.min(0.46 * Math.hypot(rect.width, rect.height), 0.42 * preset.width),
+          colour: mix(backdrop.from, accent, 0.1),
+        },
       };
     }
   }
   return {
     width: preset.width,
     height: preset.height,
-    safe: context.safe,
+    safe,
     backdrop,
     picture,
     shapes: context.shapes,

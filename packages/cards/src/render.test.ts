@@ -6,7 +6,7 @@ import {
 } from '@kadr/catalog';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cardFileName, readCardFile, renderCard } from './index.ts';
+import { cardFileName, readCardFile, renderCard, renderCardSet } from './index.ts';
 import { buildKit, buildSlide } from './test/builders.ts';
 
 function preset(id: string): MarketplacePreset {
@@ -56,6 +56,42 @@ describe('a rendered card file', () => {
     expect(meta.icc?.length ?? 0).toBeGreaterThan(0);
   });
 
+  it('lowers the JPEG quality until the file is within the preset limit', async () => {
+    const noise = await sharp({
+      create: {
+        width: 1200,
+        height: 1600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const render = (maxBytes: number) =>
+      renderCard({
+        preset: { ...preset('wildberries'), maxBytes },
+        slide: buildSlide({ kind: 'in-use', picture: 'photo' }),
+        kit: buildKit(),
+        index: 3,
+        count: 5,
+        picture: noise,
+        pictureKind: 'photo',
+        backdrop,
+        logo: null,
+      });
+    const roomy = await render(10 * 1024 * 1024);
+    const limit = Math.round(roomy.bytes * 0.6);
+    const tight = await render(limit);
+    expect(tight.bytes).toBeLessThanOrEqual(limit);
+    expect(tight.bytes).toBe(tight.data.length);
+    expect(await readCardFile(tight.data)).toMatchObject({
+      width: 900,
+      height: 1200,
+      space: 'srgb',
+    });
+  });
+
   it('renders a preview at a smaller width, keeping the ratio', async () => {
     const card = await renderCard({
       preset: preset('ozon'),
@@ -75,5 +111,37 @@ describe('a rendered card file', () => {
   it('is named for its place and kind', () => {
     expect(cardFileName(0, buildSlide(), 'jpeg')).toBe('01-main.jpg');
     expect(cardFileName(11, buildSlide({ kind: 'in-use' }), 'png')).toBe('12-in-use.png');
+  });
+});
+
+describe('a set of cards', () => {
+  it('renders every slide, at most two at a time, each handed over once', async () => {
+    const kinds = ['main', 'features', 'sizes', 'in-use', 'details'] as const;
+    const picture = await bottle();
+    const inputs = kinds.map((kind, index) => ({
+      preset: preset('wildberries'),
+      slide: buildSlide({ kind }),
+      kit: buildKit(),
+      index,
+      count: kinds.length,
+      picture,
+      pictureKind: 'cutout' as const,
+      backdrop,
+      logo: null,
+      width: 240,
+    }));
+    let running = 0;
+    let most = 0;
+    const seen: number[] = [];
+    await renderCardSet(inputs, async (card, index) => {
+      running++;
+      most = Math.max(most, running);
+      expect(card.width).toBe(240);
+      seen.push(index);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+    });
+    expect(seen.sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(most).toBeLessThanOrEqual(2);
   });
 });

@@ -5,9 +5,10 @@
  */
 import type { CardFileFacts, CardFormat, CardScene, MarketplacePreset } from '@kadr/catalog';
 import type { BrandKit, Slide, SlidePicture } from '@kadr/contract';
-import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { type CardLayout, layoutCard, type Rect } from './layout.ts';
-import { backdropSvg, overlaySvg, shadowSvg } from './svg.ts';
+import { staging } from './staging.ts';
+import { overlaySvg } from './svg.ts';
 
 export type CardRenderInput = {
   preset: MarketplacePreset;
@@ -40,26 +41,65 @@ export type RenderedCard = {
 const maxInputPixels = 50_000_000;
 /** JPEG qualities tried in turn until the file is within the preset's limit. */
 const qualities = [90, 84, 76, 68, 60, 50, 40];
+/** A pixel of a cut-out counts as the product from this opacity up (its faint fringe does not). */
+const visibleAlpha = 8;
 
-type Prepared = { data: Buffer; width: number; height: number };
+/** A picture decoded once, as RGBA; for a cut-out, `crop` is its visible part. */
+type Prepared = { data: Buffer; width: number; height: number; crop: Rect };
+
+/** The smallest rect holding every pixel at least `visibleAlpha` opaque (all of it if none). */
+function visibleBounds(data: Buffer, width: number, height: number): Rect {
+  let top = height;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width * 4;
+    let first = -1;
+    for (let x = 0; x < width; x++) {
+      if ((data[row + x * 4 + 3] ?? 0) >= visibleAlpha) {
+        first = x;
+        break;
+      }
+    }
+    if (first === -1) continue;
+    let last = first;
+    for (let x = width - 1; x > first; x--) {
+      if ((data[row + x * 4 + 3] ?? 0) >= visibleAlpha) {
+        last = x;
+        break;
+      }
+    }
+    top = Math.min(top, y);
+    bottom = y;
+    left = Math.min(left, first);
+    right = Math.max(right, last);
+  }
+  if (bottom < 0) return { x: 0, y: 0, width, height };
+  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+}
 
 /**
- * The picture decoded once: a cut-out trimmed to its visible pixels (so the product, not its
- * transparent margin, is what fills the frame), and either shrunk to at most the card's size.
+ * The picture decoded once, at most twice the card's size (JPEG shrinks while it decodes): a
+ * cut-out is then cropped to its visible pixels, so the product, not its transparent margin, is
+ * what fills the frame.
  */
 async function preparePicture(
   picture: Buffer,
   kind: SlidePicture,
   bound: { width: number; height: number },
 ): Promise<Prepared> {
-  let image = sharp(picture, { limitInputPixels: maxInputPixels, autoOrient: true });
-  if (kind === 'cutout') image = image.trim({ threshold: 2 });
-  const { data, info } = await image
-    .resize(bound.width, bound.height, { fit: 'inside', withoutEnlargement: true })
+  const { data, info } = await sharp(picture, {
+    limitInputPixels: maxInputPixels,
+    autoOrient: true,
+  })
+    .resize(bound.width * 2, bound.height * 2, { fit: 'inside', withoutEnlargement: true })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  const whole = { x: 0, y: 0, width: info.width, height: info.height };
+  const crop = kind === 'cutout' ? visibleBounds(data, info.width, info.height) : whole;
+  return { data, width: info.width, height: info.height, crop };
 }
 
 const px = (value: number, scale: number) => Math.round(value * scale);
@@ -75,83 +115,48 @@ function scaled(rect: Rect, scale: number): Rect {
   };
 }
 
-/** The part of `rect` inside the card, with the offset of that part within `rect`. */
-function clip(rect: Rect, width: number, height: number) {
-  const x = Math.max(0, rect.x);
-  const y = Math.max(0, rect.y);
-  return {
-    left: x,
-    top: y,
-    width: Math.min(width, rect.x + rect.width) - x,
-    height: Math.min(height, rect.y + rect.height) - y,
-    offsetX: x - rect.x,
-    offsetY: y - rect.y,
-  };
-}
-
-async function pictureLayers(
+/** The picture's pixels for the card: covering it, or the cut-out at its rect (clipped to it). */
+async function pictureLayer(
   layout: CardLayout,
   prepared: Prepared,
   scale: number,
   size: { width: number; height: number },
-): Promise<{ base: Sharp | null; layers: OverlayOptions[] }> {
+): Promise<{ cover: Buffer | null; layer: OverlayOptions | null }> {
   const placed = layout.picture;
-  if (!placed) return { base: null, layers: [] };
-  const raw = { width: prepared.width, height: prepared.height, channels: 4 as const };
-  if (placed.mode === 'cover') {
-    const base = sharp(prepared.data, { raw }).resize(size.width, size.height, {
-      fit: 'cover',
-      position: 'centre',
+  if (!placed) return { cover: null, layer: null };
+  const image = () =>
+    sharp(prepared.data, {
+      raw: { width: prepared.width, height: prepared.height, channels: 4 },
     });
-    return {
-      base: sharp(await base.removeAlpha().raw().toBuffer(), { raw: { ...size, channels: 3 } }),
-      layers: [],
-    };
+  if (placed.mode === 'cover') {
+    const cover = await image()
+      .resize(size.width, size.height, { fit: 'cover', position: 'centre' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    return { cover, layer: null };
   }
   const rect = scaled(placed.rect, scale);
-  const layers: OverlayOptions[] = [];
-  if (placed.shadow) {
-    const shadow = scaled(placed.shadow, scale);
-    const visible = clip(shadow, size.width, size.height);
-    if (visible.width > 0 && visible.height > 0) {
-      const drawn = await sharp(Buffer.from(shadowSvg(placed.shadow, shadow.width, shadow.height)))
-        .extract({
-          left: visible.offsetX,
-          top: visible.offsetY,
-          width: visible.width,
-          height: visible.height,
-        })
-        .png({ compressionLevel: 0 })
-        .toBuffer();
-      layers.push({ input: drawn, left: visible.left, top: visible.top });
-    }
-  }
-  const resized = await sharp(prepared.data, { raw })
+  const { crop } = prepared;
+  const resized = await image()
+    .extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height })
     .resize(rect.width, rect.height, { fit: 'fill' })
     .raw()
     .toBuffer();
-  const visible = clip(rect, size.width, size.height);
-  if (visible.width > 0 && visible.height > 0) {
-    const input =
-      visible.width === rect.width && visible.height === rect.height
-        ? resized
-        : await sharp(resized, { raw: { width: rect.width, height: rect.height, channels: 4 } })
-            .extract({
-              left: visible.offsetX,
-              top: visible.offsetY,
-              width: visible.width,
-              height: visible.height,
-            })
-            .raw()
-            .toBuffer();
-    layers.push({
-      input,
-      raw: { width: visible.width, height: visible.height, channels: 4 },
-      left: visible.left,
-      top: visible.top,
-    });
-  }
-  return { base: null, layers };
+  // The layout keeps a cut-out inside the card; a rounding pixel over its edge is cut off.
+  const left = Math.max(0, rect.x);
+  const top = Math.max(0, rect.y);
+  const width = Math.min(size.width, rect.x + rect.width) - left;
+  const height = Math.min(size.height, rect.y + rect.height) - top;
+  if (width <= 0 || height <= 0) return { cover: null, layer: null };
+  const input =
+    width === rect.width && height === rect.height
+      ? resized
+      : await sharp(resized, { raw: { width: rect.width, height: rect.height, channels: 4 } })
+          .extract({ left: left - rect.x, top: top - rect.y, width, height })
+          .raw()
+          .toBuffer();
+  return { cover: null, layer: { input, raw: { width, height, channels: 4 }, left, top } };
 }
 
 async function logoLayer(logo: Buffer, box: Rect): Promise<OverlayOptions> {
@@ -167,6 +172,13 @@ async function logoLayer(logo: Buffer, box: Rect): Promise<OverlayOptions> {
     left: box.x + box.width - info.width,
     top: box.y + Math.floor((box.height - info.height) / 2),
   };
+}
+
+/** The card's base: the picture covering it, else the staging (a flat backdrop exactly flat). */
+function base(layout: CardLayout, cover: Buffer | null, size: { width: number; height: number }) {
+  return sharp(cover ?? staging(layout, size.width, size.height), {
+    raw: { ...size, channels: 3 },
+  });
 }
 
 /** Encodes the composed pixels in the preset's format, lowering JPEG quality to fit its limit. */
@@ -185,7 +197,7 @@ async function encode(
   return data;
 }
 
-/** The layout of a render input, with the picture's size read from its bytes. */
+/** Renders one card: its layout at the preset's size, drawn at `input.width` (default the preset's). */
 export async function renderCard(input: CardRenderInput): Promise<RenderedCard> {
   const { preset } = input;
   const width = Math.round(input.width ?? preset.width);
@@ -193,37 +205,27 @@ export async function renderCard(input: CardRenderInput): Promise<RenderedCard> 
   const height = Math.round(preset.height * scale);
   const size = { width, height };
   const prepared = input.picture
-    ? await preparePicture(input.picture, input.pictureKind, {
-        width: input.pictureKind === 'cutout' ? width : width,
-        height,
-      })
+    ? await preparePicture(input.picture, input.pictureKind, size)
     : null;
   const layout = layoutCard({
     preset,
     slide: input.slide,
     kit: input.kit,
-    picture: prepared ? { width: prepared.width, height: prepared.height } : null,
+    picture: prepared ? { width: prepared.crop.width, height: prepared.crop.height } : null,
     pictureKind: input.pictureKind,
     backdrop: input.backdrop,
   });
-  const { base: covering, layers } = prepared
-    ? await pictureLayers(layout, prepared, scale, size)
-    : { base: null, layers: [] };
-  const { from, to } = layout.backdrop;
-  const base =
-    covering ??
-    (from.toLowerCase() === to.toLowerCase()
-      ? sharp({ create: { ...size, channels: 3, background: from } })
-      : sharp(Buffer.from(backdropSvg(layout, width, height))).removeAlpha());
-  const overlay: OverlayOptions[] = [
-    ...layers,
-    { input: Buffer.from(overlaySvg(layout, width, height)), left: 0, top: 0 },
-  ];
+  const { cover, layer } = prepared
+    ? await pictureLayer(layout, prepared, scale, size)
+    : { cover: null, layer: null };
+  const layers: OverlayOptions[] = layer ? [layer] : [];
+  layers.push({ input: Buffer.from(overlaySvg(layout, width, height)), left: 0, top: 0 });
   if (input.logo && input.slide.logo && layout.logo) {
-    overlay.push(await logoLayer(input.logo, scaled(layout.logo, scale)));
+    layers.push(await logoLayer(input.logo, scaled(layout.logo, scale)));
   }
-  const raw = await base.composite(overlay).removeAlpha().raw().toBuffer();
-  const data = await encode(raw, size, preset);
+  // One pipeline: sharp enlarges the staging first, then composes the layers over it.
+  const composed = await base(layout, cover, size).composite(layers).removeAlpha().raw().toBuffer();
+  const data = await encode(composed, size, preset);
   return {
     data,
     width,
@@ -232,6 +234,29 @@ export async function renderCard(input: CardRenderInput): Promise<RenderedCard> 
     bytes: data.length,
     mime: preset.format === 'png' ? 'image/png' : 'image/jpeg',
   };
+}
+
+/**
+ * Renders a set's cards with at most `concurrency` at a time (default: two, one per core here),
+ * handing each to `each` as it is done (not necessarily in order) so a caller writing a zip keeps
+ * no more than that many files in memory. Stops at the first failure.
+ */
+export async function renderCardSet(
+  inputs: readonly CardRenderInput[],
+  each: (card: RenderedCard, index: number) => Promise<void> | void,
+  concurrency = 2,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < inputs.length) {
+      const index = next++;
+      const input = inputs[index];
+      if (input) await each(await renderCard(input), index);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(concurrency, inputs.length)) }, worker),
+  );
 }
 
 /** What a card's file is, read from its bytes: what `checkCardFile` checks. */

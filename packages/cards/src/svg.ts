@@ -5,7 +5,7 @@
  */
 import { getFace } from './fonts.ts';
 import { iconPaths } from './icons.ts';
-import type { CardLayout, Rect, Shape, TextBlock } from './layout.ts';
+import { type CardLayout, type Shape, shadowReach, type TextBlock } from './layout.ts';
 
 const n = (value: number) => Number(value.toFixed(2));
 
@@ -87,31 +87,40 @@ function glyphs(text: TextBlock): string {
   return `<g fill="${text.colour}">${parts.join('')}</g>`;
 }
 
+/**
+ * A soft shadow under the panels, so a white panel still reads on a white backdrop: a few
+ * growing, faint copies of each panel, a little lower (a blur filter costs ten times the card's
+ * whole drawing). They are clipped to the safe area, so nothing but the picture reaches outside it.
+ */
+function panelShadows(layout: CardLayout, panels: readonly Extract<Shape, { kind: 'panel' }>[]) {
+  const { x, y, width, height } = layout.safe;
+  const u = Math.min(layout.width, layout.height) / 100;
+  const rings: string[] = [];
+  for (const panel of panels) {
+    for (let i = 1; i <= 4; i++) {
+      const grow = (i / 4) * shadowReach * u;
+      const r = panel.rect;
+      rings.push(
+        `<rect x="${n(r.x - grow)}" y="${n(r.y - grow + 0.5 * u)}" width="${n(r.width + 2 * grow)}" height="${n(r.height + 2 * grow)}" rx="${n(panel.radius + grow)}"/>`,
+      );
+    }
+  }
+  return (
+    `<clipPath id="safe"><rect x="${x}" y="${y}" width="${width}" height="${height}"/></clipPath>` +
+    `<g clip-path="url(#safe)" fill="#0b1a33" fill-opacity="0.022">${rings.join('')}</g>`
+  );
+}
+
 /** Everything over the picture, as an SVG of `width` px wide drawing the layout's coordinates. */
 export function overlaySvg(layout: CardLayout, width: number, height: number): string {
+  const panels = layout.shapes.filter((item) => item.kind === 'panel');
+  const others = layout.shapes.filter((item) => item.kind !== 'panel');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${layout.width} ${layout.height}">`,
-    ...layout.shapes.map(shape),
+    panels.length > 0 ? panelShadows(layout, panels) : '',
+    ...panels.map(shape),
+    ...others.map(shape),
     ...layout.texts.map(glyphs),
     '</svg>',
   ].join('');
-}
-
-/** The drawn backdrop: a soft radial gradient from the scene's lighter colour to its darker. */
-export function backdropSvg(layout: CardLayout, width: number, height: number): string {
-  const { from, to } = layout.backdrop;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${layout.width} ${layout.height}">` +
-    `<defs><radialGradient id="b" cx="0.5" cy="0.42" r="0.75" gradientUnits="objectBoundingBox"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></radialGradient></defs>` +
-    `<rect width="${layout.width}" height="${layout.height}" fill="url(#b)"/></svg>`
-  );
-}
-
-/** The floor shadow under a cut-out: an ellipse fading out, drawn in its own rect. */
-export function shadowSvg(rect: Rect, width: number, height: number): string {
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${n(rect.width)} ${n(rect.height)}">` +
-    `<defs><radialGradient id="s"><stop offset="0" stop-color="#000" stop-opacity="0.32"/><stop offset="0.55" stop-color="#000" stop-opacity="0.14"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>` +
-    `<ellipse cx="${n(rect.width / 2)}" cy="${n(rect.height / 2)}" rx="${n(rect.width / 2)}" ry="${n(rect.height / 2)}" fill="url(#s)"/></svg>`
-  );
 }

@@ -200,12 +200,35 @@ function withEllipsis(face: Face, line: readonly Piece[], width: number, size: n
   }
 }
 
-/** Splits typed text into words: spaces and line breaks separate, a no-break space does not. */
+/** A short word that a Russian (or English) line must not end with: в, и, к, на, по, of, a… */
+const clinging = /^[\p{L}]{1,2}$/u;
+/** A number, which stays with the short unit after it: 12 часов, 750 мл, 8 см. */
+const number = /^[\d.,]*\d$/u;
+const nbsp = '\u00a0';
+
+/**
+ * Splits typed text into words: spaces and line breaks separate, a no-break space does not. As a
+ * Russian typesetter would, a short preposition or conjunction is kept with the word after it, a
+ * number with its unit, and a dash with the word before it.
+ */
 function words(text: string): string[] {
-  return text
+  const tokens = text
     .normalize('NFC')
     .split(/[ \t\r\n]+/u)
     .filter((word) => word.length > 0);
+  const joined: string[] = [];
+  let glue = false;
+  tokens.forEach((token, i) => {
+    const previous = joined.at(-1);
+    if (previous !== undefined && (glue || /^[—–-]$/u.test(token))) {
+      joined[joined.length - 1] = `${previous}${nbsp}${token}`;
+    } else {
+      joined.push(token);
+    }
+    const next = tokens[i + 1] ?? '';
+    glue = clinging.test(token) || (number.test(token) && next.length <= 5);
+  });
+  return joined;
 }
 
 /** The block's vertical measures at a size. */

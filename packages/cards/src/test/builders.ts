@@ -31,3 +31,37 @@ export function buildSlide(changes: Partial<Slide> = {}): Slide {
     ...changes,
   };
 }
+
+/** Texts as long as the limits allow, with words longer than most boxes. */
+export function buildLongSlide(changes: Partial<Slide> = {}): Slide {
+  return buildSlide({
+    title: 'Сверхводонепроницаемый антибактериальный термоконтейнер с терморегуляцией',
+    bullets: [
+      {
+        text: 'Сверхводонепроницаемый корпус выдерживает погружение и проливной дождь',
+        icon: 'drop',
+      },
+      {
+        text: 'Антибактериальное покрытие внутренней поверхности препятствует появлению запаха',
+        icon: 'shield',
+      },
+      {
+        text: 'Высокотехнологичная двухслойная теплоизоляция сохраняет температуру',
+        icon: 'snowflake',
+      },
+      {
+        text: 'Ультралёгкий: высокопрочный полипропилен весит на треть меньше привычного',
+        icon: 'bolt',
+      },
+      { text: 'Широкоугольная откидывающаяся крышка открывается одной рукой', icon: 'check' },
+    ],
+    badge: 'Сверхводонепроницаемый',
+    callouts: [
+      { label: 'Грузоподъёмность', value: 'Сверхпрочный пластик' },
+      { label: 'Температурный режим', value: 'от −40 до +120 °C' },
+      { label: 'Вместительность', value: '12 литров' },
+      { label: 'Рекомендуемый уход', value: 'Посудомоечная машина' },
+    ],
+    ...changes,
+  });
+}

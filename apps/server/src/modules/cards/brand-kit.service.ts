@@ -5,7 +5,7 @@ import type { BrandKitRepository, BrandKitRow } from './brand-kit.repository.ts'
 import type { CardFieldError } from './card-errors.ts';
 
 /** The kit a person has before saving one: a dark text, a violet accent, a white panel, no logo. */
-const defaultBrandKit: BrandKit = {
+export const defaultBrandKit: BrandKit = {
   font: 'manrope',
   colours: { text: '#1f2933', accent: '#6d28d9', panel: '#ffffff' },
   logo: null,

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { cardFileName, type RenderedCard, readCardFile, renderCard } from '@kadr/cards';
+import {
+  type CardRenderInput,
+  cardFileName,
+  type RenderedCard,
+  readCardFile,
+  renderCard,
+  renderCardSet,
+} from '@kadr/cards';
 import {
   type CardFileIssue,
   type CardScene,
@@ -7,11 +14,13 @@ import {
   type CheckedSlide,
   cardFileIssueTexts,
   cardRules,
+  cardScenes,
   checkCardFile,
   checkCardTexts,
   getCardScene,
   getMarketplacePreset,
   type MarketplacePreset,
+  marketplacePresets,
 } from '@kadr/catalog';
 import {
   type BrandKit,
@@ -32,7 +41,7 @@ import {
   readStored,
 } from '../files/index.ts';
 import type { BrandKitRepository } from './brand-kit.repository.ts';
-import { toBrandKit } from './brand-kit.service.ts';
+import { defaultBrandKit, toBrandKit } from './brand-kit.service.ts';
 import type { CardSetRepository, CardSetRow } from './card-set.repository.ts';
 import { filesOfSets, type SetFiles } from './set-files.ts';
 
@@ -71,14 +80,53 @@ type Loaded = {
   logo: FileRow | undefined;
 };
 
+/** A slide drawn at full size, at its place in the set. */
+type DrawnSlide = { index: number; slide: Slide; card: RenderedCard };
+
 /** Bytes of stored pictures, each read once per request (a set's slides share their pictures). */
 type Reader = (file: FileRow | undefined) => Promise<Buffer | null>;
 
 /**
- * Bumped when the renderer draws the same input differently, so a browser's cached slide (its
- * ETag) is not taken for the new drawing.
+ * A small card with every kind of text, drawn once per process: its digest goes into every slide's
+ * ETag, so when a new renderer draws the same input differently, a browser's cached slide is not
+ * taken for the new drawing — with no version number to remember to bump.
  */
-const LAYOUT_VERSION = 1;
+function createRendererFingerprint(): () => Promise<string> {
+  let rendererDigest: Promise<string> | undefined;
+  return () => {
+    const [preset] = marketplacePresets;
+    const [scene] = cardScenes;
+    if (!preset || !scene) return Promise.resolve('');
+    rendererDigest ??= renderCard({
+      preset,
+      slide: {
+        kind: 'sizes',
+        picture: 'photo',
+        title: 'Образец карточки',
+        bullets: [{ text: 'Пункт с иконкой', icon: 'check' }],
+        badge: 'Хит',
+        callouts: [{ label: 'Высота', value: '24 см' }],
+        logo: false,
+      },
+      kit: defaultBrandKit,
+      index: 0,
+      count: 1,
+      picture: null,
+      pictureKind: 'photo',
+      backdrop: scene,
+      logo: null,
+      width: 180,
+    }).then(
+      (card) => createHash('sha256').update(card.data).digest('base64url'),
+      (error: unknown) => {
+        // Tried again by the next request, not remembered as failed.
+        rendererDigest = undefined;
+        throw error;
+      },
+    );
+    return rendererDigest;
+  };
+}
 
 /** The fields a seller typed on a slide, named as a set's body names them within the slide. */
 function typedFields(slide: Slide): CheckedSlide['fields'] {
@@ -128,6 +176,7 @@ export function createCardExportService(deps: {
   storage: Pick<ObjectStorage, 'read'>;
 }) {
   const { cardSets, brandKits, files } = deps.repositories;
+  const rendererFingerprint = createRendererFingerprint();
 
   async function load(user: SessionUser, id: string): Promise<Loaded | NotFound | Gone> {
     const row = uuidPattern.test(id) ? await cardSets.findOwned(user.id, id) : undefined;
@@ -164,13 +213,13 @@ export function createCardExportService(deps: {
    * its place in the set, the size, the kit, the backdrop and which stored pictures it shows
    * (stored files never change under their id). Editing one slide leaves the others' cached.
    */
-  function etagOf(set: Loaded, index: number, width: number): string {
+  async function etagOf(set: Loaded, index: number, width: number): Promise<string> {
     const slide = set.row.slides[index];
     const picture = slide ? pictureOf(slide, set.files) : undefined;
     const digest = createHash('sha256')
       .update(
         JSON.stringify([
-          LAYOUT_VERSION,
+          await rendererFingerprint(),
           set.preset.id,
           slide,
           index,
@@ -187,16 +236,17 @@ export function createCardExportService(deps: {
     return `"${digest.slice(0, 27)}"`;
   }
 
-  async function render(
+  /** What the renderer draws a slide from, its pictures read. */
+  async function inputOf(
     set: Loaded,
     index: number,
     read: Reader,
     width?: number,
-  ): Promise<RenderedCard | undefined> {
+  ): Promise<CardRenderInput | undefined> {
     const slide = set.row.slides[index];
     if (!slide) return undefined;
     const picture = pictureOf(slide, set.files);
-    return renderCard({
+    return {
       preset: set.preset,
       slide,
       kit: set.kit,
@@ -207,14 +257,14 @@ export function createCardExportService(deps: {
       backdrop: set.scene,
       logo: slide.logo ? await read(set.logo) : null,
       ...(width === undefined ? {} : { width }),
-    });
+    };
   }
 
   /** Every issue of the set: its typed texts against the preset's rules, and each drawn file. */
   async function issuesOf(
     set: Loaded,
     locale: Locale,
-  ): Promise<{ issues: CardIssue[]; cards: { slide: Slide; card: RenderedCard }[] }> {
+  ): Promise<{ issues: CardIssue[]; cards: DrawnSlide[] }> {
     const violations = checkCardTexts(
       set.preset,
       set.row.slides.map((slide) => ({
@@ -223,19 +273,25 @@ export function createCardExportService(deps: {
       })),
     );
     const issues = violations.map((violation) => ruleIssue(violation, locale));
+    // The set's pictures are read once and shared by its slides.
     const read = reader();
-    const cards: { slide: Slide; card: RenderedCard }[] = [];
-    // One slide at a time, so drawing never holds more than one slide's pixels.
-    for (const [index, slide] of set.row.slides.entries()) {
-      const card = await render(set, index, read);
-      if (!card) continue;
-      cards.push({ slide, card });
-      const facts = await readCardFile(card.data);
-      for (const issue of checkCardFile(set.preset, facts)) {
-        issues.push(fileIssue(set.preset, index, issue, locale));
-      }
+    const inputs: CardRenderInput[] = [];
+    for (const index of set.row.slides.keys()) {
+      const input = await inputOf(set, index, read);
+      if (input) inputs.push(input);
     }
-    return { issues, cards };
+    const cards: DrawnSlide[] = [];
+    const fileIssues: CardIssue[][] = [];
+    // The renderer's own pace (a few slides at a time), so a set's memory stays bounded.
+    await renderCardSet(inputs, async (card, index) => {
+      const slide = set.row.slides[index];
+      if (slide) cards[index] = { index, slide, card };
+      const facts = await readCardFile(card.data);
+      fileIssues[index] = checkCardFile(set.preset, facts).map((issue) =>
+        fileIssue(set.preset, index, issue, locale),
+      );
+    });
+    return { issues: [...issues, ...fileIssues.flat()], cards: cards.filter(Boolean) };
   }
 
   function ruleIssue(violation: CardViolation, locale: Locale): CardIssue {
@@ -284,11 +340,11 @@ export function createCardExportService(deps: {
       if ('outcome' in set) return set;
       if (index < 0 || index >= set.row.slides.length) return { outcome: 'no_slide' };
       const width = Math.min(options.width ?? set.preset.width, set.preset.width);
-      const etag = etagOf(set, index, width);
+      const etag = await etagOf(set, index, width);
       if (options.ifNoneMatch === etag) return { outcome: 'not_modified', etag };
-      const card = await render(set, index, reader(), width);
-      if (!card) return { outcome: 'no_slide' };
-      return { outcome: 'rendered', card, etag };
+      const input = await inputOf(set, index, reader(), width);
+      if (!input) return { outcome: 'no_slide' };
+      return { outcome: 'rendered', card: await renderCard(input), etag };
     },
 
     /** The set checked against its preset: the typed texts by rule, each drawn file by size. */
@@ -315,7 +371,7 @@ export function createCardExportService(deps: {
       return {
         outcome: 'exported',
         name: zipName(set.preset, set.row.name),
-        files: cards.map(({ slide, card }, index) => ({
+        files: cards.map(({ index, slide, card }) => ({
           name: cardFileName(index, slide, card.format),
           data: card.data,
         })),

@@ -14,7 +14,7 @@ import type { CardSetRepository, CardSetRow, CardSetValues } from './card-set.re
 import { filesOfSets, servedName, toCardSet } from './set-files.ts';
 
 /** None of the person's sets has this id. */
-export type NotFound = { outcome: 'not_found' };
+type NotFound = { outcome: 'not_found' };
 const notFound: NotFound = { outcome: 'not_found' };
 
 /** One of the person's sets, or none. */

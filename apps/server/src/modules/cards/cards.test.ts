@@ -1,7 +1,8 @@
 // Marketplace cards (ADR 039) through HTTP: the real server on PostgreSQL, the Replicate emulator
 // running the cut-out and scene tools on the real photo, the job worker. Only the AI steps move
 // tokens; every layout step is checked to move none.
-import type { Batch, BrandKit, CardSet, GenerationRecord, Slide } from '@kadr/contract';
+import { getCardScene, getMarketplacePreset } from '@kadr/catalog';
+import type { Batch, BrandKit, CardCheck, CardSet, GenerationRecord, Slide } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemo } from '../../../test/builders.ts';
@@ -452,6 +453,338 @@ describe('card sets', () => {
     expect((await call(seller, 'GET', `/api/card-sets/${made[0]?.id}`)).statusCode).toBe(404);
     expect((await call(seller, 'GET', `/api/generations/${upscaled}`)).statusCode).toBe(200);
     expect((await call(seller, 'DELETE', `/api/card-sets/${made[0]?.id}`)).statusCode).toBe(404);
+  }, 60_000);
+});
+
+/**
+ * The files of a zip whose entries are stored (not compressed), as the set's zip is: read from its
+ * central directory, as any unzip tool reads it.
+ */
+function unzipStored(zip: Buffer): { name: string; data: Buffer }[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(end, 'an end of central directory').toBeGreaterThanOrEqual(0);
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const files: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    expect(method, `${name} is stored`).toBe(0);
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    files.push({ name, data: zip.subarray(dataAt, dataAt + size) });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return files;
+}
+
+/** Each file of a zip as a marketplace would read it. */
+async function cardFiles(zip: Buffer) {
+  return Promise.all(
+    unzipStored(zip).map(async ({ name, data }) => {
+      const meta = await sharp(data).metadata();
+      return {
+        name,
+        format: meta.format,
+        width: meta.width,
+        height: meta.height,
+        space: meta.space,
+        bytes: data.length,
+      };
+    }),
+  );
+}
+
+describe('a seller’s whole path', () => {
+  it('one photo → cut-out and scene → a checked Wildberries set → its zip → Ozon, re-laid for free', async () => {
+    const seller = await person();
+    const stranger = await person();
+    const photo = await upload(seller, await productPhoto());
+    const start = await books(seller);
+
+    // The AI steps: the finishing tools, charged as tools are.
+    const lifestyle = getCardScene('lifestyle');
+    if (!lifestyle) throw new Error('no lifestyle scene');
+    const cutoutId = await runTool(seller, { model: 'remove-background', image: photo });
+    const sceneId = await runTool(seller, {
+      model: 'replace-background',
+      image: photo,
+      prompt: lifestyle.prompt,
+    });
+    const cutout = await waitForEnd(seller, cutoutId);
+    const scene = await waitForEnd(seller, sceneId);
+    expect([cutout.status, scene.status]).toEqual(['completed', 'completed']);
+    const afterAi = await books(seller);
+    expect(afterAi.tokens).toBe(start.tokens - cutout.cost - scene.cost);
+    expect(afterAi.generations).toBe(start.generations + 2);
+
+    // The set: free from here on.
+    const created = await call(
+      seller,
+      'POST',
+      '/api/card-sets',
+      setBody({ photo, cutout: cutoutId, scene: sceneId, backdrop: 'lifestyle' }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    let set = created.json() as CardSet;
+    expect(set).toMatchObject({ preset: 'wildberries', cutout: cutoutId, scene: sceneId });
+    expect(set.pictures.cutout?.url).toBe(cutout.expand.output_files[0]?.url);
+    expect(set.pictures.scene?.url).toBe(scene.expand.output_files[0]?.url);
+    expect(set.pictures.photo).toMatchObject({ width: 600, height: 800 });
+    const free = await books(seller);
+    const unchanged = async () => expect(await books(seller)).toEqual(free);
+    await unchanged();
+
+    // Text edited many times, as someone typing and pausing would.
+    const slide0 = async (width: number, etag?: string) =>
+      call(seller, 'GET', `/api/card-sets/${set.id}/slides/0?width=${width}`, undefined, {
+        ...(etag ? { 'if-none-match': etag } : {}),
+      });
+    const firstPreview = await slide0(300);
+    expect(firstPreview.statusCode).toBe(200);
+    for (let i = 1; i <= 8; i++) {
+      const slides = startingSlides(`Термос «Утро» 500 мл, версия ${i}`);
+      (slides[1] as Slide).bullets[0] = { text: `Держит тепло ${i + 10} часов`, icon: 'clock' };
+      const edited = await call(
+        seller,
+        'PUT',
+        `/api/card-sets/${set.id}`,
+        setBody({ photo, cutout: cutoutId, scene: sceneId, backdrop: 'lifestyle', slides }),
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      const next = edited.json() as CardSet;
+      expect(next.slides[0]?.title).toBe(`Термос «Утро» 500 мл, версия ${i}`);
+      expect(Date.parse(next.updated)).toBeGreaterThanOrEqual(Date.parse(set.updated));
+      set = next;
+      await unchanged();
+    }
+
+    // Previews: a smaller JPEG of the same shape, cached by its ETag until the slide changes.
+    const preview = await slide0(300);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    expect(preview.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(preview.headers.etag);
+    expect(etag).not.toBe(String(firstPreview.headers.etag));
+    const small = await sharp(preview.rawPayload).metadata();
+    expect([small.format, small.width, small.height]).toEqual(['jpeg', 300, 400]);
+    const again = await slide0(300, etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect((await slide0(450, etag)).statusCode, 'another width is another picture').toBe(200);
+    const wide = await call(seller, 'GET', `/api/card-sets/${set.id}/slides/4?width=5000`);
+    expect((await sharp(wide.rawPayload).metadata()).width, 'never wider than the preset').toBe(
+      900,
+    );
+    for (const [url, status] of [
+      [`/api/card-sets/${set.id}/slides/5`, 404],
+      [`/api/card-sets/${set.id}/slides/0?width=20`, 400],
+      [`/api/card-sets/${set.id}/slides/x`, 400],
+    ] as const) {
+      const res = await call(seller, 'GET', url, undefined, { 'accept-language': 'ru' });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+    // Another slide edited: this one's copy is still good; the kit changed: it is drawn again.
+    const slides = structuredClone(set.slides);
+    (slides[2] as Slide).title = 'Размеры и объём';
+    const another = await call(seller, 'PUT', `/api/card-sets/${set.id}`, {
+      ...setBody({ photo, cutout: cutoutId, scene: sceneId, backdrop: 'lifestyle' }),
+      slides,
+    });
+    expect(another.statusCode, another.body).toBe(200);
+    set = another.json() as CardSet;
+    expect((await slide0(300, etag)).statusCode).toBe(304);
+    const kit = (await call(seller, 'GET', '/api/brand-kit')).json() as BrandKit;
+    const recoloured = await call(seller, 'PUT', '/api/brand-kit', { ...kit, font: 'pt-sans' });
+    expect(recoloured.statusCode).toBe(200);
+    expect((await slide0(300, etag)).statusCode).toBe(200);
+    await call(seller, 'PUT', '/api/brand-kit', kit);
+    await unchanged();
+
+    // The check: clean.
+    const check = await call(seller, 'GET', `/api/card-sets/${set.id}/check`);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toEqual({ ok: true, preset: 'wildberries', issues: [] });
+
+    // The zip: five JPEGs, 3:4, at least 900 × 1200, within the limit, sRGB.
+    const wildberries = getMarketplacePreset('wildberries');
+    const ozon = getMarketplacePreset('ozon');
+    if (!wildberries || !ozon) throw new Error('no presets');
+    const zip = await call(seller, 'GET', `/api/card-sets/${set.id}/zip`);
+    expect(zip.statusCode, zip.body).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('kadr-wildberries-термос-утро.zip')}`,
+    );
+    const files = await cardFiles(zip.rawPayload);
+    expect(files.map((file) => file.name)).toEqual([
+      '01-main.jpg',
+      '02-features.jpg',
+      '03-sizes.jpg',
+      '04-in-use.jpg',
+      '05-details.jpg',
+    ]);
+    for (const file of files) {
+      expect(file, file.name).toMatchObject({
+        format: 'jpeg',
+        width: 900,
+        height: 1200,
+        space: 'srgb',
+      });
+      expect(file.bytes).toBeLessThanOrEqual(wildberries.maxBytes);
+      expect((file.width ?? 0) * 4).toBe((file.height ?? 0) * 3);
+    }
+    // The drawn slide is the full-size one the preview scaled.
+    const full = unzipStored(zip.rawPayload)[0]?.data ?? Buffer.alloc(0);
+    const slideFull = await call(seller, 'GET', `/api/card-sets/${set.id}/slides/0`);
+    expect((await sharp(slideFull.rawPayload).metadata()).width).toBe(900);
+    expect(slideFull.rawPayload.length).toBe(full.length);
+    await unchanged();
+
+    // Someone else can read, draw, check, export, change or delete none of it.
+    const id = set.id;
+    for (const [method, url, body] of [
+      ['GET', `/api/card-sets/${id}`, undefined],
+      ['GET', `/api/card-sets/${id}/slides/0`, undefined],
+      ['GET', `/api/card-sets/${id}/slides/0?width=200`, undefined],
+      ['GET', `/api/card-sets/${id}/check`, undefined],
+      ['GET', `/api/card-sets/${id}/zip`, undefined],
+      [
+        'PUT',
+        `/api/card-sets/${id}`,
+        setBody({ photo: await upload(stranger, await productPhoto(90, 120)) }),
+      ],
+      ['DELETE', `/api/card-sets/${id}`, undefined],
+    ] as const) {
+      for (const lang of ['ru', 'en'] as const) {
+        const res = await call(stranger, method, url, body, { 'accept-language': lang });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect((res.json() as Problem).detail).toBe(
+          lang === 'ru' ? 'Набор карточек не найден.' : 'Card set not found.',
+        );
+      }
+    }
+    expect((await call(stranger, 'GET', '/api/card-sets')).json()).toEqual({ items: [] });
+    const signedOut = await t.app.inject({ method: 'GET', url: `/api/card-sets/${id}` });
+    expect(signedOut.statusCode).toBe(401);
+    expect((await call(seller, 'GET', `/api/card-sets/${id}`)).json()).toEqual(set);
+
+    // Switching the preset: the same set re-laid for Ozon, nothing re-run, nothing charged.
+    const switched = await call(seller, 'PUT', `/api/card-sets/${id}`, {
+      ...setBody({ photo, cutout: cutoutId, scene: sceneId, backdrop: 'lifestyle' }),
+      slides: set.slides,
+      preset: 'ozon',
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json()).toMatchObject({
+      preset: 'ozon',
+      cutout: cutoutId,
+      scene: sceneId,
+      slides: set.slides,
+    });
+    const ozonZip = await call(seller, 'GET', `/api/card-sets/${id}/zip`);
+    expect(ozonZip.statusCode, ozonZip.body).toBe(200);
+    expect(ozonZip.headers['content-disposition']).toContain(
+      encodeURIComponent('kadr-ozon-термос-утро.zip'),
+    );
+    for (const file of await cardFiles(ozonZip.rawPayload)) {
+      expect(file, file.name).toMatchObject({ format: 'jpeg', width: 1200, height: 1600 });
+      expect(file.bytes).toBeLessThanOrEqual(ozon.maxBytes);
+    }
+    await unchanged();
+    await expectMoneyInvariants(t.database.pool);
+  }, 120_000);
+
+  it('flags a price, a phone and a placed logo with their rules, in the person’s language, and refuses the zip', async () => {
+    const seller = await person();
+    const photo = await upload(seller, await productPhoto(300, 400));
+    const logo = await upload(seller, await productPhoto(80, 80));
+    const kit = await call(seller, 'PUT', '/api/brand-kit', {
+      font: 'pt-sans',
+      colours: { text: '#202020', accent: '#0a7d3b', panel: '#ffffff' },
+      logo,
+      badgeStyle: 'circle',
+    });
+    expect(kit.statusCode, kit.body).toBe(200);
+    const slides = startingSlides('Термос всего за 990 ₽');
+    (slides[1] as Slide).bullets[1] = { text: 'Звоните: +7 (999) 123-45-67', icon: 'heart' };
+    (slides[4] as Slide).logo = true;
+    const made = await call(seller, 'POST', '/api/card-sets', setBody({ photo, slides }));
+    expect(made.statusCode, made.body).toBe(200);
+    const set = made.json() as CardSet;
+    const before = await books(seller);
+
+    const ru = await call(seller, 'GET', `/api/card-sets/${set.id}/check`, undefined, {
+      'accept-language': 'ru',
+    });
+    expect(ru.statusCode).toBe(200);
+    const checked = ru.json() as CardCheck;
+    expect(checked.ok).toBe(false);
+    expect(
+      checked.issues.map(({ slide, field, code, match }) => ({ slide, field, code, match })),
+    ).toEqual([
+      { slide: 0, field: 'title', code: 'no-prices', match: '990 ₽' },
+      { slide: 1, field: 'bullets.1', code: 'no-contacts', match: '+7 (999) 123-45-67' },
+      { slide: 4, field: null, code: 'no-logo', match: null },
+    ]);
+    expect(checked.issues[0]).toMatchObject({
+      title: 'Цены на картинке запрещены',
+      fix: 'Уберите цену: маркетплейс показывает её сам, рядом с карточкой.',
+      source: { url: expect.stringMatching(/^https:\/\//), title: expect.any(String) },
+    });
+    const en = (
+      await call(seller, 'GET', `/api/card-sets/${set.id}/check`, undefined, {
+        'accept-language': 'en',
+      })
+    ).json() as CardCheck;
+    expect(en.issues[1]).toMatchObject({ title: 'No contact details on the picture' });
+
+    for (const lang of ['ru', 'en'] as const) {
+      const zip = await call(seller, 'GET', `/api/card-sets/${set.id}/zip`, undefined, {
+        'accept-language': lang,
+      });
+      expect(zip.statusCode).toBe(422);
+      expect(zip.headers['content-type']).toContain('application/problem+json');
+      const problem = zip.json() as Problem;
+      expect(problem.detail).toBe(
+        lang === 'ru'
+          ? 'Набор не прошёл проверку: 3 замечания. Исправьте, чтобы скачать. Цены на картинке запрещены.'
+          : 'The set did not pass the check: 3 issues. Fix them to download. No prices on the picture.',
+      );
+      expect(problem.errors?.map(({ field, code }) => ({ field, code }))).toEqual([
+        { field: 'slides.0.title', code: 'no-prices' },
+        { field: 'slides.1.bullets.1', code: 'no-contacts' },
+        { field: 'slides.4', code: 'no-logo' },
+      ]);
+    }
+    // On Ozon, prices are refused on the main slide only and a logo is allowed.
+    const onOzon = await call(seller, 'PUT', `/api/card-sets/${set.id}`, {
+      ...setBody({ photo, slides }),
+      preset: 'ozon',
+    });
+    expect(onOzon.statusCode, onOzon.body).toBe(200);
+    const ozonCheck = (
+      await call(seller, 'GET', `/api/card-sets/${set.id}/check`)
+    ).json() as CardCheck;
+    expect(ozonCheck.issues.map(({ slide, code }) => [slide, code])).toEqual([
+      [0, 'no-prices'],
+      [1, 'no-contacts'],
+    ]);
+    // Fixed: the zip is made.
+    const fixed = startingSlides('Термос 500 мл');
+    const cleaned = await call(seller, 'PUT', `/api/card-sets/${set.id}`, {
+      ...setBody({ photo, slides: fixed }),
+      preset: 'wildberries',
+    });
+    expect(cleaned.statusCode).toBe(200);
+    expect((await call(seller, 'GET', `/api/card-sets/${set.id}/zip`)).statusCode).toBe(200);
+    expect(await books(seller)).toEqual(before);
   }, 60_000);
 });
 

@@ -46,6 +46,13 @@ const routeClasses: Record<string, RateLimitClass> = {
   '/api/batches': 'create',
   '/api/batches/quote': 'estimate',
   '/api/batches/:id/release': 'estimate',
+  // A CSV of card sets starts one batch; drawing a card (a preview, the check, the zip) costs CPU
+  // time as an estimate does, though no tokens.
+  '/api/card-sets/csv': 'create',
+  '/api/card-sets/csv/quote': 'estimate',
+  '/api/card-sets/:id/slides/:index': 'estimate',
+  '/api/card-sets/:id/check': 'estimate',
+  '/api/card-sets/:id/zip': 'estimate',
   '/api/upload-image': 'upload',
   '/api/create-payment': 'payment',
   '/api/webhooks/replicate': 'webhook',
