@@ -33,7 +33,6 @@ export function SetWorkshop({ set }: { set: CardSet }) {
   const { draft, change, state, retry } = useCardDraft(set);
   const kit = useBrandKit();
   const kitVersion = kitKey(kit.data);
-  const check = useCardCheck(set, kitVersion);
   const [selected, setSelected] = useState(0);
   const [kitOpen, setKitOpen] = useState(false);
   const preset = getMarketplacePreset(draft.preset);
@@ -42,6 +41,7 @@ export function SetWorkshop({ set }: { set: CardSet }) {
   const current = Math.min(selected, draft.slides.length - 1);
   const slide = draft.slides[current];
   const version = previewVersion(set, kitVersion);
+  const check = useCardCheck(set, version);
   const base = `${ids}-slide-${current}`;
   // The previews and the check are of the saved set: the check applies while nothing waits.
   const issues = check.data?.preset === draft.preset ? (check.data?.issues ?? []) : [];
