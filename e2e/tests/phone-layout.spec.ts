@@ -45,6 +45,32 @@ async function outOfReach(page: Page): Promise<string[]> {
   });
 }
 
+/** A card set made by request from a finished result (the workshop's own spec makes one by hand). */
+async function cardSet(page: Page, resultId: string): Promise<string> {
+  const record = (await (await page.request.get(`/api/generations/${resultId}`)).json()) as {
+    expand: { output_files: { url: string }[] };
+  };
+  const photo = new URL(record.expand.output_files[0]?.url ?? '', appOrigin).href;
+  const slide = { picture: 'photo', bullets: [], badge: '', callouts: [], logo: false };
+  const created = await page.request.post('/api/card-sets', {
+    headers: { origin: appOrigin },
+    data: {
+      name: 'Маяк',
+      preset: 'wildberries',
+      photo,
+      cutout: null,
+      scene: null,
+      backdrop: 'studio-white',
+      slides: [
+        { ...slide, kind: 'main', title: 'Маяк на скале' },
+        { ...slide, kind: 'features', title: 'Особенности' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return ((await created.json()) as { id: string }).id;
+}
+
 test.skip(({ isMobile }) => !isMobile, 'the phone layout');
 
 for (const lang of ['ru', 'en'] as const) {
@@ -75,8 +101,11 @@ for (const lang of ['ru', 'en'] as const) {
       { path: '/pricing', title: t.pricing.title, strict: true },
       // The tools page with the mask editor open on the result (history waited for it to finish).
       { path: `/tools?tool=inpaint&from=${request_id}`, title: t.tools.title, strict: false },
+      // The card workshop with a set open on the result: its steps, slides, editor and check.
+      { path: '/cards', title: t.cards.title, strict: false },
     ];
     for (const screen of screens) {
+      if (screen.path === '/cards') screen.path = `/cards?set=${await cardSet(page, request_id)}`;
       await page.goto(screen.path);
       await expect(
         page.getByRole('heading', { level: 1, name: screen.title }),
@@ -89,6 +118,9 @@ for (const lang of ['ru', 'en'] as const) {
       }
       if (screen.path.startsWith('/tools')) {
         await expect(page.locator('[data-mask-canvas]')).toBeVisible();
+      }
+      if (screen.path.startsWith('/cards')) {
+        await expect(page.locator('[data-check]')).not.toHaveAttribute('data-check', 'pending');
       }
       await page.screenshot({
         path: test.info().outputPath(`${screen.path.slice(1).split('?')[0]}-${lang}.png`),

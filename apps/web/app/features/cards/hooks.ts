@@ -46,15 +46,15 @@ export function useBrandKit() {
 }
 
 /**
- * The set's check as of its last save: each save (a new `updated`) asks again, and the previous
- * answer stays on screen until the new one comes. `kit` is part of the key: a brand kit saved
- * (a logo placed) can change what the check finds.
+ * The set's check as of what the previews show (`version`: its last save, the pictures made, the
+ * brand kit — a logo placed can break a rule): each new version asks again, and the previous
+ * answer stays on screen until the new one comes.
  */
-export function useCardCheck(set: CardSet, kit: string) {
+export function useCardCheck(set: CardSet, version: string) {
   // The server words the file issues: another language is another answer.
   const language = currentLanguage();
   return useQuery({
-    queryKey: queryKeys.cards.check(set.id, `${set.updated}|${kit}|${language}`),
+    queryKey: queryKeys.cards.check(set.id, `${version}|${language}`),
     queryFn: ({ signal }) => checkCardSet(set.id, signal),
     placeholderData: keepPreviousData,
     staleTime: Infinity,

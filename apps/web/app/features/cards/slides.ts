@@ -41,7 +41,7 @@ export function newSlide(kind: SlideKind, title: string): Slide {
 const emptyCallout = () => ({ label: '', value: '' });
 
 /** The title a new slide of `kind` starts with. */
-export function kindTitle(kind: SlideKind, name: string, titles: KindTitles): string {
+function kindTitle(kind: SlideKind, name: string, titles: KindTitles): string {
   return (kind === 'main' ? name : titles[kind]).slice(0, cardLimits.title);
 }
 
@@ -150,7 +150,7 @@ export function previewVersion(set: CardSet, kit: string): string {
 }
 
 /** A short, stable fingerprint of a text (FNV-1a), for cache keys; not for security. */
-export function hash(text: string): string {
+function hash(text: string): string {
   let value = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     value ^= text.charCodeAt(index);

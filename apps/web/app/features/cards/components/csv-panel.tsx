@@ -9,7 +9,7 @@ import {
 import type { Batch, CardCsvBody, CardCsvQuote } from '@kadr/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, FileSpreadsheet, ImagePlus, LoaderCircle, Table } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { ClientError, followBatch } from '~/features/generations/api';
 import { RunButton, runState } from '~/features/generations/components/run-button';
@@ -326,6 +326,10 @@ function CsvProgress({ id }: { id: string }) {
   });
   const items = batch.data?.items ?? [];
   const started = items.filter((item) => item.state === 'started').length;
+  // A product whose cut-out starts shows it in the list (its set reads the batch item's generation).
+  useEffect(() => {
+    if (started > 0) void client.invalidateQueries({ queryKey: queryKeys.cards.list });
+  }, [started, client]);
   return (
     <p className="text-sm text-fg-muted" aria-live="polite" data-csv-batch={id}>
       {t('cards.csv.progress', { done: started, count: items.length })}

@@ -74,6 +74,10 @@ function SetCard({ set, kit }: { set: CardSet; kit: string }) {
       </p>
       {cutting && set.cutout ? (
         <CutoutProgress id={set.cutout} />
+      ) : set.batch !== null && set.cutout === null ? (
+        <p className="text-xs text-accent-soft" data-cutting="">
+          {t('cards.sets.queued')}
+        </p>
       ) : (
         <p className="truncate text-xs text-fg-muted">
           {formatDate(set.updated, language, 'shortWithTime')}

@@ -13,6 +13,7 @@ import { fieldElementId } from '../issues';
 import { maxSlides, moveSlide, newSlide, previewVersion, removeSlide } from '../slides';
 import { BrandKitDialog } from './brand-kit-dialog';
 import { CheckPanel } from './check-panel';
+import { DeleteSet } from './delete-set';
 import { PictureSteps } from './picture-step';
 import { PresetSwitch } from './preset-switch';
 import { SlideEditor } from './slide-editor';
@@ -32,7 +33,6 @@ export function SetWorkshop({ set }: { set: CardSet }) {
   const { draft, change, state, retry } = useCardDraft(set);
   const kit = useBrandKit();
   const kitVersion = kitKey(kit.data);
-  const check = useCardCheck(set, kitVersion);
   const [selected, setSelected] = useState(0);
   const [kitOpen, setKitOpen] = useState(false);
   const preset = getMarketplacePreset(draft.preset);
@@ -41,6 +41,7 @@ export function SetWorkshop({ set }: { set: CardSet }) {
   const current = Math.min(selected, draft.slides.length - 1);
   const slide = draft.slides[current];
   const version = previewVersion(set, kitVersion);
+  const check = useCardCheck(set, version);
   const base = `${ids}-slide-${current}`;
   // The previews and the check are of the saved set: the check applies while nothing waits.
   const issues = check.data?.preset === draft.preset ? (check.data?.issues ?? []) : [];
@@ -94,6 +95,7 @@ export function SetWorkshop({ set }: { set: CardSet }) {
             <Palette aria-hidden="true" />
             {t('cards.kit.open')}
           </Button>
+          <DeleteSet id={set.id} name={draft.name} />
           <Link
             to={paths.cards}
             className="inline-flex h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium text-fg-muted hover:bg-surface-raised hover:text-fg"
