@@ -1,12 +1,12 @@
 import '~/locales/app-studio';
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
-import { clsx } from 'clsx';
-import { ImagePlus, LoaderCircle, X } from 'lucide-react';
-import { type DragEvent, useId, useState } from 'react';
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { uploadImage } from '../run-api';
+import { DropZone } from './drop-zone';
 import type { FieldProps } from './field-props';
 import { uploadFailureText } from './upload-failure';
 
@@ -29,7 +29,6 @@ export function ImageInput({
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const [uploading, setUploading] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const accept = (def.accept ?? acceptedImageTypes).join(',');
 
   const upload = async (file: File | undefined) => {
@@ -51,12 +50,6 @@ export function ImageInput({
       setUploading(false);
       onUploadingChange(false);
     }
-  };
-
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!uploading) void upload(event.dataTransfer.files[0]);
   };
 
   const url = typeof value === 'string' && value !== '' ? value : null;
@@ -84,34 +77,15 @@ export function ImageInput({
           </button>
         </div>
       ) : (
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={clsx(
-            'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border border-dashed px-4 py-5 text-center transition-colors focus-within:outline-2 focus-within:outline-accent-soft',
-            dragging ? 'border-accent-soft bg-accent/10' : 'border-line hover:bg-surface-raised',
-            error && 'border-red-400',
-          )}
+        <DropZone
+          inputId={inputId}
+          busy={uploading}
+          invalid={Boolean(error)}
+          onFile={(file) => void upload(file)}
+          className="py-5"
+          title={uploading ? t('studio.upload.uploading') : t('studio.upload.choose')}
+          hint={`${t('studio.upload.drop')} · ${t('studio.upload.formats')}`}
         >
-          {uploading ? (
-            <LoaderCircle
-              aria-hidden="true"
-              className="size-5 text-accent-soft motion-safe:animate-spin"
-            />
-          ) : (
-            <ImagePlus aria-hidden="true" className="size-5 text-accent-soft" />
-          )}
-          <span className="text-sm font-medium text-fg">
-            {uploading ? t('studio.upload.uploading') : t('studio.upload.choose')}
-          </span>
-          <span className="text-xs text-fg-muted">
-            {t('studio.upload.drop')} · {t('studio.upload.formats')}
-          </span>
           <input
             id={inputId}
             type="file"
@@ -126,7 +100,7 @@ export function ImageInput({
               void upload(file);
             }}
           />
-        </label>
+        </DropZone>
       )}
       {hints.length > 0 ? (
         <p id={hintId} className="mt-1 text-xs text-fg-muted">

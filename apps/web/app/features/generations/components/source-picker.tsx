@@ -1,10 +1,10 @@
 import '~/locales/app-studio';
 import '~/locales/app-tools';
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
-import { clsx } from 'clsx';
-import { Camera, ImagePlus, LoaderCircle } from 'lucide-react';
-import { type DragEvent, useId, useState } from 'react';
+import { Camera } from 'lucide-react';
+import { useId, useState } from 'react';
 import { buttonClasses } from '~/components/ui/button';
+import { DropZone } from '~/features/generations/components/drop-zone';
 import { uploadFailureText } from '~/features/generations/components/upload-failure';
 import { useHistoryPage } from '~/features/generations/hooks';
 import { uploadImage } from '~/features/generations/run-api';
@@ -35,7 +35,6 @@ export function SourcePicker({
   const { t: tCommon } = useTranslation('common');
   const inputId = useId();
   const [uploading, setUploading] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const recent = useHistoryPage({ type: 'image', page: 1, perPage: recentCount });
   const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
   const results = (recent.data?.items ?? []).flatMap((record) => {
@@ -63,12 +62,6 @@ export function SourcePicker({
     }
   };
 
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    void upload(event.dataTransfer.files[0]);
-  };
-
   const fileInput = (capture: boolean) => (
     <input
       id={capture ? `${inputId}-camera` : inputId}
@@ -88,36 +81,21 @@ export function SourcePicker({
 
   return (
     <div className="space-y-4">
-      <label
-        htmlFor={inputId}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={clsx(
-          'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border border-dashed px-4 py-6 text-center transition-colors focus-within:outline-2 focus-within:outline-accent-soft',
-          dragging ? 'border-accent-soft bg-accent/10' : 'border-line hover:bg-surface-raised',
-        )}
+      <DropZone
+        inputId={inputId}
+        busy={working}
+        onFile={(file) => void upload(file)}
+        className="py-6"
+        title={working ? t('tools.picture.uploading') : (label ?? t('tools.picture.upload'))}
+        hint={
+          <>
+            <span className="hidden sm:inline">{t('tools.picture.drop')} · </span>
+            {hint ?? t('tools.picture.uploadHint')}
+          </>
+        }
       >
-        {working ? (
-          <LoaderCircle
-            aria-hidden="true"
-            className="size-5 text-accent-soft motion-safe:animate-spin"
-          />
-        ) : (
-          <ImagePlus aria-hidden="true" className="size-5 text-accent-soft" />
-        )}
-        <span className="text-sm font-medium text-fg">
-          {working ? t('tools.picture.uploading') : (label ?? t('tools.picture.upload'))}
-        </span>
-        <span className="text-xs text-fg-muted">
-          <span className="hidden sm:inline">{t('tools.picture.drop')} · </span>
-          {hint ?? t('tools.picture.uploadHint')}
-        </span>
         {fileInput(false)}
-      </label>
+      </DropZone>
       {/* A phone's camera, straight to the picture (desktops show the file picker instead). */}
       <label
         htmlFor={`${inputId}-camera`}
