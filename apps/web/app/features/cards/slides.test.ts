@@ -5,8 +5,9 @@ import {
   type KindTitles,
   moveSlide,
   newCardSet,
-  previewVersion,
   removeSlide,
+  setVersion,
+  slideVersion,
   startingSlides,
   withBackdrop,
 } from './slides';
@@ -119,25 +120,36 @@ describe('the backdrop', () => {
   });
 });
 
-describe('a preview’s version', () => {
+describe('the versions previews and the check are keyed on', () => {
+  const kit = '{"font":"manrope"}';
   const set = {
     id: 's',
     updated: '2026-11-26T10:00:00.000Z',
+    preset: 'wildberries',
+    backdrop: 'studio-white',
+    slides: newCardSet(preset('wildberries'), photo, 'Кружка', titles).slides,
     pictures: { photo: { url: '/p', width: 1, height: 1 }, cutout: null, scene: null },
-  } as CardSet;
+  } as unknown as CardSet;
+  const cutout = { ...set.pictures, cutout: { url: '/c', width: 1, height: 1 } };
 
-  it('changes with a save, a picture made and the brand kit, and only then', () => {
-    const base = previewVersion(set, '{"font":"manrope"}');
-    expect(previewVersion({ ...set }, '{"font":"manrope"}')).toBe(base);
+  it('the check’s: changes with a save, a picture made and the brand kit, and only then', () => {
+    const base = setVersion(set, kit);
+    expect(setVersion({ ...set }, kit)).toBe(base);
+    expect(setVersion({ ...set, updated: '2026-11-26T10:00:01.000Z' }, kit)).not.toBe(base);
+    expect(setVersion({ ...set, pictures: cutout }, kit)).not.toBe(base);
+    expect(setVersion(set, '{"font":"rubik"}')).not.toBe(base);
+  });
+
+  it('a slide’s: changes with that slide, the marketplace, a picture or the kit — not another slide', () => {
+    const base = slideVersion(set, kit, 1);
+    const edited = set.slides.map((slide, i) => (i === 3 ? { ...slide, title: 'Новое' } : slide));
     expect(
-      previewVersion({ ...set, updated: '2026-11-26T10:00:01.000Z' }, '{"font":"manrope"}'),
-    ).not.toBe(base);
-    expect(
-      previewVersion(
-        { ...set, pictures: { ...set.pictures, cutout: { url: '/c', width: 1, height: 1 } } },
-        '{"font":"manrope"}',
-      ),
-    ).not.toBe(base);
-    expect(previewVersion(set, '{"font":"rubik"}')).not.toBe(base);
+      slideVersion({ ...set, slides: edited, updated: '2026-11-26T10:00:01.000Z' }, kit, 1),
+    ).toBe(base);
+    expect(slideVersion({ ...set, slides: edited }, kit, 3)).not.toBe(slideVersion(set, kit, 3));
+    expect(slideVersion({ ...set, preset: 'ozon' }, kit, 1)).not.toBe(base);
+    expect(slideVersion({ ...set, backdrop: 'soft-grey' }, kit, 1)).not.toBe(base);
+    expect(slideVersion({ ...set, pictures: cutout }, kit, 1)).not.toBe(base);
+    expect(slideVersion(set, '{"font":"rubik"}', 1)).not.toBe(base);
   });
 });

@@ -139,14 +139,32 @@ export function withBackdrop(
 }
 
 /**
- * What a slide preview's address carries so that it changes whenever the picture may have: the
+ * What the set's check is keyed on, so that it is asked again whenever its answer may change: the
  * save (`updated`), which of the set's pictures exist, and the brand kit as it stands.
  */
-export function previewVersion(set: CardSet, kit: string): string {
+export function setVersion(set: CardSet, kit: string): string {
   const pictures = [set.pictures.photo, set.pictures.cutout, set.pictures.scene]
     .map((picture) => (picture ? '1' : '0'))
     .join('');
   return `${Date.parse(set.updated).toString(36)}.${pictures}.${hash(kit)}`;
+}
+
+/**
+ * What one slide's preview address carries: everything its drawing depends on (the slide, the
+ * marketplace, the backdrop, the pictures and the brand kit), so an edit of one slide asks the
+ * server again for that slide only and the others stay as the browser has them.
+ */
+export function slideVersion(set: CardSet, kit: string, index: number): string {
+  const { photo, cutout, scene } = set.pictures;
+  const drawnFrom = [
+    set.slides[index],
+    set.preset,
+    set.backdrop,
+    photo?.url,
+    cutout?.url,
+    scene?.url,
+  ];
+  return `${hash(JSON.stringify(drawnFrom))}.${hash(kit)}`;
 }
 
 /** A short, stable fingerprint of a text (FNV-1a), for cache keys; not for security. */

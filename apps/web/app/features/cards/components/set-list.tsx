@@ -11,7 +11,7 @@ import { formatDate } from '~/lib/format';
 import { currentLanguage } from '~/lib/i18n';
 import { useTranslation } from '~/lib/use-translation';
 import { kitKey, useBrandKit, useCardSets } from '../hooks';
-import { previewVersion } from '../slides';
+import { slideVersion } from '../slides';
 import { SlidePreview } from './slide-preview';
 
 /**
@@ -60,7 +60,7 @@ function SetCard({ set, kit }: { set: CardSet; kit: string }) {
         setId={set.id}
         index={0}
         width={360}
-        version={previewVersion(set, kit)}
+        version={slideVersion(set, kit, 0)}
         ratio={preset?.ratio ?? { w: 3, h: 4 }}
         alt=""
         lazy

@@ -10,7 +10,7 @@ import { queryKeys } from '~/features/generations/query-keys';
 import { useTranslation } from '~/lib/use-translation';
 import { kitKey, type SaveState, useBrandKit, useCardCheck, useCardDraft } from '../hooks';
 import { fieldElementId } from '../issues';
-import { maxSlides, moveSlide, newSlide, previewVersion, removeSlide } from '../slides';
+import { maxSlides, moveSlide, newSlide, removeSlide, setVersion, slideVersion } from '../slides';
 import { BrandKitDialog } from './brand-kit-dialog';
 import { CheckPanel } from './check-panel';
 import { DeleteSet } from './delete-set';
@@ -40,8 +40,8 @@ export function SetWorkshop({ set }: { set: CardSet }) {
   const max = preset ? maxSlides(preset) : draft.slides.length;
   const current = Math.min(selected, draft.slides.length - 1);
   const slide = draft.slides[current];
-  const version = previewVersion(set, kitVersion);
-  const check = useCardCheck(set, version);
+  const check = useCardCheck(set, setVersion(set, kitVersion));
+  const versionOf = (index: number) => slideVersion(set, kitVersion, index);
   const base = `${ids}-slide-${current}`;
   // The previews and the check are of the saved set: the check applies while nothing waits.
   const issues = check.data?.preset === draft.preset ? (check.data?.issues ?? []) : [];
@@ -125,7 +125,7 @@ export function SetWorkshop({ set }: { set: CardSet }) {
               setId={set.id}
               slides={draft.slides}
               saved={set.slides.length}
-              version={version}
+              versionOf={versionOf}
               ratio={ratio}
               selected={current}
               issues={issues}
@@ -141,7 +141,7 @@ export function SetWorkshop({ set }: { set: CardSet }) {
                 setId={set.id}
                 index={current}
                 width={720}
-                version={version}
+                version={versionOf(current)}
                 ratio={ratio}
                 alt={t('cards.preview.alt', { n: current + 1 })}
                 lazy
@@ -182,7 +182,7 @@ export function SetWorkshop({ set }: { set: CardSet }) {
                 setId={set.id}
                 index={current}
                 width={720}
-                version={version}
+                version={versionOf(current)}
                 ratio={ratio}
                 alt={t('cards.preview.alt', { n: current + 1 })}
                 lazy

@@ -14,7 +14,7 @@ export function SlideStrip({
   setId,
   slides,
   saved,
-  version,
+  versionOf,
   ratio,
   selected,
   issues,
@@ -26,7 +26,8 @@ export function SlideStrip({
   slides: readonly Slide[];
   /** How many slides the server holds (previews exist for those). */
   saved: number;
-  version: string;
+  /** Each slide's preview version (it changes when that slide's drawing may have). */
+  versionOf: (index: number) => string;
   ratio: { w: number; h: number };
   selected: number;
   issues: readonly CardIssue[];
@@ -60,7 +61,7 @@ export function SlideStrip({
                     setId={setId}
                     index={index}
                     width={240}
-                    version={version}
+                    version={versionOf(index)}
                     ratio={ratio}
                     alt=""
                   />
