@@ -42,6 +42,9 @@ const tabs: readonly { type: ModelType; Icon: typeof Video }[] = [
  * The studio form: tabs, model cards, prompt, translation, the model's parameters and the
  * generate button with its cost. Everything model-specific comes from the catalogue.
  */
+/** Two presses this close together are one double click, not two runs (an OS's usual interval). */
+const doubleClickMs = 600;
+
 export function StudioForm({
   state,
   dispatch,
@@ -94,9 +97,11 @@ export function StudioForm({
   }, [estimate.error]);
   const cost = estimate.data ?? instant;
 
-  // Every press is a run of its own (people press again for another variation); a double click's
-  // second click is dropped, and a retry after no answer keeps the key.
-  const submission = useSubmission(0);
+  // Every press is a run of its own (people press again for another variation), but a double
+  // click's second click is not: dropped while the first is unanswered, and answered with the same
+  // run when the first was accepted within a double click's time (a fast server can answer between
+  // the two clicks). A retry after no answer keeps the key.
+  const submission = useSubmission(doubleClickMs);
   const create = useMutation({
     mutationFn: (input: { type: ModelType; payload: GenerationPayload; key: string }) =>
       createGeneration(input.type, input.payload, input.key),
