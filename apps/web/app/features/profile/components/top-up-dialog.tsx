@@ -73,11 +73,15 @@ function TopUpFlow({
   const slow = useElapsed(slowAfterMs);
   const view = topUpView({ payment: data, notFound: isNotFound(error), slow });
 
-  // Reported once per payment (lib/metrika remembers which); only with a counter configured.
+  // Reported once per payment (lib/metrika remembers which); only with a counter configured. The
+  // statement is read again: its balance event may have come before this page's stream was open
+  // (the credit lands while the person is on the provider's page), and then nothing else would.
   const succeeded = view.kind === 'succeeded' ? view.payment : null;
   useEffect(() => {
-    if (succeeded) reportPurchase(succeeded);
-  }, [succeeded]);
+    if (!succeeded) return;
+    reportPurchase(succeeded);
+    void client.invalidateQueries({ queryKey: queryKeys.ledger.all });
+  }, [succeeded, client]);
   useConfetti(view.kind === 'succeeded');
 
   const content = describe(view, t, user.tokens);
