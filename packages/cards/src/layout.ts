@@ -713,38 +713,33 @@ function pictureWithBullets(
   return { picture: placePicture(context, box) };
 }
 
-function mainSlide(context: Context): Placed {
-  const { u, safe, input } = context;
-  const top = header(context);
-  const tiles = calloutTiles(
-    context,
-    input.slide.callouts,
-    safe.x,
-    safe.width,
-    bottom(safe),
-    safe.height * 0.2,
-  );
-  const floor = tiles ? tiles.y - 2.4 * u : bottom(safe);
-  circle(context, top);
-  const region = { x: safe.x, y: top, width: safe.width, height: floor - top };
-  return pictureWithBullets(context, region, 0.5, 'bottom');
-}
-
-function featuresSlide(context: Context): Placed {
-  const { u, safe, input } = context;
-  const top = header(context);
-  const tiles = calloutTiles(
-    context,
-    input.slide.callouts,
-    safe.x,
-    safe.width,
-    bottom(safe),
-    safe.height * 0.18,
-  );
-  const floor = tiles ? tiles.y - 2.4 * u : bottom(safe);
-  circle(context, top);
-  const region = { x: safe.x, y: top, width: safe.width, height: floor - top };
-  return pictureWithBullets(context, region, 0.56, 'center');
+/**
+ * A slide of the picture with its bullets beside or under it, over a row of callout tiles. The
+ * main, features and details slides differ only in the room each part takes: the tiles' share of
+ * the height, the gap above them (in units), the bullets' column share and their alignment.
+ */
+function pictureSlide(
+  tileShare: number,
+  gap: number,
+  column: number,
+  align: 'bottom' | 'center',
+): (context: Context) => Placed {
+  return (context) => {
+    const { u, safe, input } = context;
+    const top = header(context);
+    const tiles = calloutTiles(
+      context,
+      input.slide.callouts,
+      safe.x,
+      safe.width,
+      bottom(safe),
+      safe.height * tileShare,
+    );
+    const floor = tiles ? tiles.y - gap * u : bottom(safe);
+    circle(context, top);
+    const region = { x: safe.x, y: top, width: safe.width, height: floor - top };
+    return pictureWithBullets(context, region, column, align);
+  };
 }
 
 function sizesSlide(context: Context): Placed {
@@ -871,24 +866,6 @@ function inUseSlide(context: Context): Placed {
   };
 }
 
-function detailsSlide(context: Context): Placed {
-  const { u, safe, input } = context;
-  const top = header(context);
-  const tiles = calloutTiles(
-    context,
-    input.slide.callouts,
-    safe.x,
-    safe.width,
-    bottom(safe),
-    safe.height * 0.18,
-  );
-  const floor = tiles ? tiles.y - 2 * u : bottom(safe);
-  circle(context, top);
-  const region = { x: safe.x, y: top, width: safe.width, height: floor - top };
-  // As large a product as on the features slide: the details sit beside or under it.
-  return pictureWithBullets(context, region, 0.52, 'bottom');
-}
-
 /** A round badge, at the top right under the header, when the kit draws badges round. */
 function circle(context: Context, top: number): void {
   const badge = context.input.slide.badge.trim();
@@ -899,11 +876,12 @@ function circle(context: Context, top: number): void {
 }
 
 const kinds: Record<Slide['kind'], (context: Context) => Placed> = {
-  main: mainSlide,
-  features: featuresSlide,
+  main: pictureSlide(0.2, 2.4, 0.5, 'bottom'),
+  features: pictureSlide(0.18, 2.4, 0.56, 'center'),
   sizes: sizesSlide,
   'in-use': inUseSlide,
-  details: detailsSlide,
+  // As large a product as on the features slide: the details sit beside or under it.
+  details: pictureSlide(0.18, 2, 0.52, 'bottom'),
 };
 
 /** The layout of a slide at its preset's size. */
