@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { listTools, type MarketplacePreset } from '@kadr/catalog';
+import { cardStepTool, type MarketplacePreset } from '@kadr/catalog';
 import {
   type Batch,
   type BatchBody,
@@ -21,13 +21,6 @@ import type { CardSetDeps } from './card-set.service.ts';
 import { createSetChecks } from './card-set.service.ts';
 import { type ProductRow, parseProductCsv } from './product-csv.ts';
 import { filesOfSets, toCardSet } from './set-files.ts';
-
-/** The tool that cuts each product out: the catalogue's remove-background tool. */
-function cutoutTool() {
-  const tool = listTools().find((model) => model.tool.kind === 'remove-background');
-  if (!tool) throw new Error('the catalogue has no remove-background tool');
-  return tool;
-}
 
 /** A product's checked row with the absolute address of its photo. */
 type PreparedRow = ProductRow & { photoUrl: string };
@@ -137,7 +130,7 @@ export function createCardCsvService(
     if (errors.length > 0 || !preset || parsed.outcome !== 'parsed') {
       return { outcome: 'invalid', errors };
     }
-    const tool = cutoutTool();
+    const tool = cardStepTool('cutout');
     const rows = parsed.rows.map((row) => ({ ...row, photoUrl: photoUrls.get(row.photo) ?? '' }));
     return {
       preset,

@@ -1,4 +1,5 @@
 import {
+  cardSteps,
   getCardScene,
   getMarketplacePreset,
   getModel,
@@ -76,7 +77,7 @@ export function createSetChecks(deps: CardSetDeps) {
     for (let step = 0; step <= MAX_UPSCALES && at; step++) {
       const kind = getModel(at.model)?.tool?.kind;
       if (kind === tool) return undefined;
-      if (kind !== 'upscale' || !at.sourceGenerationId) break;
+      if (kind !== cardSteps.enlarge || !at.sourceGenerationId) break;
       at = await generations.findOwned(user.id, at.sourceGenerationId);
     }
     return { field, code: 'wrong_tool', tool };
@@ -117,8 +118,8 @@ export function createSetChecks(deps: CardSetDeps) {
       const photo = await ownPicture(user, body.photo);
       if (!photo) errors.push({ field: 'photo', code: 'not_own_picture' });
       for (const [field, id, tool] of [
-        ['cutout', body.cutout, 'remove-background'],
-        ['scene', body.scene, 'replace-background'],
+        ['cutout', body.cutout, cardSteps.cutout],
+        ['scene', body.scene, cardSteps.scene],
       ] as const) {
         const error = id === null ? undefined : await toolGeneration(user, field, id, tool);
         if (error) errors.push(error);
