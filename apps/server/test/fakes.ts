@@ -260,6 +260,8 @@ export function generationRow(overrides: Partial<GenerationRow> = {}): Generatio
     historyRecord: null,
     favorite: false,
     sourceGenerationId: null,
+    apiKeyId: null,
+    webhookUrl: null,
     created: at,
     updated: at,
     ...overrides,

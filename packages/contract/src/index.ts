@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './api.ts';
 export * from './cards.ts';
 export * from './cookies.ts';
 export * from './ledger.ts';

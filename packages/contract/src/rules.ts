@@ -70,3 +70,15 @@ export const cardLimits = {
   slides: 30,
   csvRows: 100,
 } as const;
+
+/** API keys (issue #37, ADR 040): the bounds of what the profile may set. */
+export const apiKeyLimits = {
+  /** Keys one person may have live at once. */
+  maxLiveKeys: 20,
+  nameMax: 60,
+  /** The largest daily or monthly spend limit, in tokens. */
+  maxSpendLimit: 10_000_000,
+  /** The most catalogue ids an allowed-models list may name. */
+  allowedModelsMax: 50,
+  webhookUrlMax: 2000,
+} as const;

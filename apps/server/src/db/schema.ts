@@ -175,6 +175,13 @@ export const generationRequests = pgTable(
       (): AnyColumn => generationRequests.id,
       { onDelete: 'set null' },
     ),
+    /**
+     * The API key it was created with (issue #37; null for the studio): its spend counts against the
+     * key's limits, and its endings are sent to the key's webhook. Kept when the key is revoked.
+     */
+    apiKeyId: uuid('api_key_id').references((): AnyColumn => apiKeys.id, { onDelete: 'set null' }),
+    /** A webhook URL given with this one request (issue #37), instead of or beside the key's. */
+    webhookUrl: text('webhook_url'),
     created: created(),
     updated: updated(),
   },
@@ -207,6 +214,11 @@ export const generationRequests = pgTable(
     index('generation_requests_source_idx')
       .on(t.sourceGenerationId, t.created.desc(), t.id.desc())
       .where(sql`${t.sourceGenerationId} is not null`),
+    // A key's spend today and this month (its limits, counted under the owner's lock by
+    // kadr_create_generations) and its generations, newest first.
+    index('generation_requests_api_key_created_idx')
+      .on(t.apiKeyId, t.created.desc())
+      .where(sql`${t.apiKeyId} is not null`),
   ],
 );
 
@@ -640,4 +652,125 @@ export const cardSets = pgTable(
       .on(t.sceneGenerationId)
       .where(sql`${t.sceneGenerationId} is not null`),
   ],
+);
+
+/**
+ * API keys (issue #37, ADR 040): a person's keys for `/api/v1`. Only the SHA-256 of a key is kept;
+ * the key itself is shown once. A revoked key stays (its generations and spend keep their name).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key's first characters (`kadr_` and 8 more), shown in lists to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    created: created(),
+    /** Written at most once a minute per node. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Tokens the key may spend per UTC day / calendar month (UTC); null: no limit of its own. */
+    dailyLimit: integer('daily_limit'),
+    monthlyLimit: integer('monthly_limit'),
+    /** Catalogue ids the key may create with; null: every model and tool. */
+    allowedModels: text('allowed_models').array(),
+    /** Where this key's generations' endings are sent (Standard Webhooks); null: nowhere. */
+    webhookUrl: text('webhook_url'),
+    /** The Standard Webhooks signing secret (`whsec_…`), one per key. */
+    webhookSecret: text('webhook_secret').notNull(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
+    index('api_keys_user_created_idx').on(t.userId, t.created.desc()),
+    check('api_keys_daily_limit_check', sql`${t.dailyLimit} is null or ${t.dailyLimit} > 0`),
+    check('api_keys_monthly_limit_check', sql`${t.monthlyLimit} is null or ${t.monthlyLimit} > 0`),
+  ],
+);
+
+/** Requests made with each key per UTC day (the console's "requests per key"), added in batches. */
+export const apiKeyUsage = pgTable(
+  'api_key_usage',
+  {
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.day] })],
+);
+
+/**
+ * Webhooks out (issue #37): one message per generation ending (or refund) per URL, signed with the
+ * key's secret (Standard Webhooks). `id` is the message id (`msg_…`), the same on every attempt and
+ * replay. Retried with backoff until `expires` (24 h after it was made).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    generationId: uuid('generation_id').references(() => generationRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** `generation.completed`, `generation.failed`, `generation.refunded`. */
+    eventType: text('event_type').notNull(),
+    url: text('url').notNull(),
+    /** The JSON body sent, exactly. */
+    payload: jsonb('payload').notNull(),
+    /** pending (waiting for its next attempt), delivered, failed (gave up or refused). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The receiver's last HTTP status, or null when it could not be reached. */
+    lastStatus: integer('last_status'),
+    /** Why the last attempt did not deliver, in English (a refused address, a timeout…). */
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    expires: timestamp('expires', { withTimezone: true }).notNull(),
+    created: created(),
+  },
+  (t) => [
+    check(
+      'webhook_deliveries_status_check',
+      sql`${t.status} in ('pending', 'delivered', 'failed')`,
+    ),
+    // One message per generation, event and URL: a settle replayed makes no second message.
+    uniqueIndex('webhook_deliveries_event_uq')
+      .on(t.generationId, t.eventType, t.url)
+      .where(sql`${t.generationId} is not null`),
+    index('webhook_deliveries_user_created_idx').on(t.userId, t.created.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * A person's own audit (issue #37): what was done to their account's keys and webhooks, by them or
+ * an operator. Append-only. Shown in the profile and the console.
+ */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** `api_key.created`, `api_key.revoked`, `api_key.changed`, `webhook.replayed`. */
+    action: text('action').notNull(),
+    /** Who did it: `self`, or the operator's e-mail. */
+    actor: text('actor').notNull(),
+    /** The key (or delivery) it was about. */
+    subjectId: text('subject_id'),
+    /** What changed: before and after of the fields that moved. */
+    details: jsonb('details'),
+    ip: text('ip'),
+  },
+  (t) => [index('account_events_user_at_idx').on(t.userId, t.at.desc(), t.id.desc())],
 );

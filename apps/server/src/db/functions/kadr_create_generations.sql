@@ -10,6 +10,10 @@
 -- the most generations one person may have running (pending or processing) at once: an item that
 -- would go past it is 'too_many_running' and writes nothing (its fresh claim is removed), like an
 -- item the balance cannot cover.
+-- An item made with an API key (issue #37, ADR 040) carries the key's id and its spend limits per UTC
+-- day and calendar month (UTC): its key's spend (the cost of its generations that did not fail, so a
+-- refunded one spends nothing) counted under the owner's lock, plus this batch's, must stay within
+-- each, else the item is 'key_daily_limit' or 'key_monthly_limit' and writes nothing.
 -- force_custom_plan: every statement, graphile-worker's add_jobs included (a function's SET clause
 -- holds for nested calls too), is planned for the values at hand: a cached generic plan of the
 -- queue's job-key lookup, made while the queue was small, scans the whole queue once it has grown.
@@ -31,6 +35,13 @@ DECLARE
   v_user_channel text := p_settings->>'userChannel';
   v_max_running integer := (p_settings->>'maxRunning')::integer;
   v_running integer := 0;
+  -- Per API key met in this batch: its spend today and this month, this batch's accepted items included.
+  v_key_day jsonb := '{}'::jsonb;
+  v_key_month jsonb := '{}'::jsonb;
+  v_day_start timestamptz := date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
+  v_month_start timestamptz := date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
+  v_day_spent integer;
+  v_month_spent integer;
 BEGIN
   IF num_nulls(v_job_name, v_job_max_attempts, v_job_key_prefix, v_debit_reason,
                v_generation_channel, v_user_channel) > 0 THEN
@@ -54,7 +65,9 @@ BEGIN
     SELECT e.value AS raw, x.*
     FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(value, ord),
          jsonb_to_record(e.value) AS x("id" uuid, "cost" integer, "key" text,
-                                       "request_hash" text, "response" jsonb)
+                                       "request_hash" text, "response" jsonb,
+                                       "api_key_id" uuid, "daily_limit" integer,
+                                       "monthly_limit" integer)
     ORDER BY e.ord
   LOOP
     request_id := v_item."id";
@@ -87,6 +100,36 @@ BEGIN
       RETURN NEXT;
       CONTINUE;
     END IF;
+    IF v_item."api_key_id" IS NOT NULL
+       AND (v_item."daily_limit" IS NOT NULL OR v_item."monthly_limit" IS NOT NULL) THEN
+      IF NOT v_key_day ? v_item."api_key_id"::text THEN
+        SELECT coalesce(sum(g."cost") FILTER (WHERE g."created" >= v_day_start), 0)::integer,
+               coalesce(sum(g."cost"), 0)::integer
+        INTO v_day_spent, v_month_spent
+        FROM "generation_requests" AS g
+        WHERE g."api_key_id" = v_item."api_key_id" AND g."created" >= v_month_start
+          AND g."status" <> 'failed';
+        v_key_day := v_key_day || jsonb_build_object(v_item."api_key_id"::text, v_day_spent);
+        v_key_month := v_key_month || jsonb_build_object(v_item."api_key_id"::text, v_month_spent);
+      END IF;
+      v_day_spent := (v_key_day->>v_item."api_key_id"::text)::integer;
+      v_month_spent := (v_key_month->>v_item."api_key_id"::text)::integer;
+      IF (v_item."daily_limit" IS NOT NULL AND v_day_spent + v_item."cost" > v_item."daily_limit")
+         OR (v_item."monthly_limit" IS NOT NULL
+             AND v_month_spent + v_item."cost" > v_item."monthly_limit") THEN
+        IF v_item."key" IS NOT NULL THEN
+          DELETE FROM "idempotency_keys" AS k WHERE k."user_id" = p_user AND k."key" = v_item."key";
+        END IF;
+        outcome := CASE
+          WHEN v_item."daily_limit" IS NOT NULL AND v_day_spent + v_item."cost" > v_item."daily_limit"
+          THEN 'key_daily_limit' ELSE 'key_monthly_limit' END;
+        balance := v_balance - v_spent;
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+      v_key_day := v_key_day || jsonb_build_object(v_item."api_key_id"::text, v_day_spent + v_item."cost");
+      v_key_month := v_key_month || jsonb_build_object(v_item."api_key_id"::text, v_month_spent + v_item."cost");
+    END IF;
     v_spent := v_spent + v_item."cost";
     v_running := v_running + 1;
     v_accepted := v_accepted || jsonb_build_array(v_item.raw);
@@ -102,13 +145,16 @@ BEGIN
   -- An item's source_id (lineage, ADR 038) is kept only when it names a generation of this person
   -- that still exists: one deleted meanwhile leaves the new request unlinked, not refused.
   INSERT INTO "generation_requests" ("id", "user_id", "type", "model", "status", "cost", "jsondata",
-                                     "source_generation_id", "created", "updated")
+                                     "source_generation_id", "api_key_id", "webhook_url",
+                                     "created", "updated")
   SELECT a."id", p_user, a."type", a."model", 'pending', a."cost", a."jsondata",
          (SELECT s."id" FROM "generation_requests" AS s
           WHERE s."id" = a."source_id" AND s."user_id" = p_user),
+         a."api_key_id", a."webhook_url",
          clock_timestamp(), clock_timestamp()
   FROM jsonb_to_recordset(v_accepted) AS a("id" uuid, "type" text, "model" text, "cost" integer,
-                                          "jsondata" jsonb, "source_id" uuid);
+                                          "jsondata" jsonb, "source_id" uuid, "api_key_id" uuid,
+                                          "webhook_url" text);
 
   -- A free request (an operator's retry at no charge) moves no tokens, so it has no debit entry.
   INSERT INTO "token_ledger" ("user_id", "delta", "reason", "generation_id")

@@ -24,12 +24,21 @@ export interface PaidGeneration {
   sourceId?: string | null | undefined;
   /** Claimed in the same transaction, with the answer a repeat will replay. */
   idempotency?: { key: string; requestHash: string; response: unknown } | undefined;
+  /**
+   * The API key it is made with (issue #37): its spend today and this month, counted under the
+   * owner's lock, must stay within the key's limits (null: none).
+   */
+  apiKey?: { id: string; dailyLimit: number | null; monthlyLimit: number | null } | undefined;
+  /** A webhook URL given with this request (sent its ending beside the key's own). */
+  webhookUrl?: string | null | undefined;
 }
 
 export type PaidGenerationOutcome =
   | { outcome: 'created'; balance: number }
   | { outcome: 'insufficient_tokens'; balance: number }
   | { outcome: 'too_many_running'; balance: number }
+  /** The API key's spend limit for the UTC day or month would be passed: nothing written. */
+  | { outcome: 'key_daily_limit' | 'key_monthly_limit'; balance: number }
   | { outcome: 'key_taken' };
 
 /**
@@ -63,6 +72,10 @@ async function insertPaidGenerations(
           key: item.idempotency?.key ?? null,
           request_hash: item.idempotency?.requestHash ?? null,
           response: item.idempotency?.response ?? null,
+          api_key_id: item.apiKey?.id ?? null,
+          daily_limit: item.apiKey?.dailyLimit ?? null,
+          monthly_limit: item.apiKey?.monthlyLimit ?? null,
+          webhook_url: item.webhookUrl ?? null,
         })),
       ),
       limits.maxRunning === undefined
@@ -78,7 +91,12 @@ async function insertPaidGenerations(
     if (row.outcome === 'key_taken') return { outcome: 'key_taken' };
     if (row.balance === null) throw new Error(`no balance for outcome ${row.outcome}`);
     if (row.outcome === 'created') return { outcome: 'created', balance: row.balance };
-    if (row.outcome === 'insufficient_tokens' || row.outcome === 'too_many_running') {
+    if (
+      row.outcome === 'insufficient_tokens' ||
+      row.outcome === 'too_many_running' ||
+      row.outcome === 'key_daily_limit' ||
+      row.outcome === 'key_monthly_limit'
+    ) {
       return { outcome: row.outcome, balance: row.balance };
     }
     throw new Error(`unknown outcome ${row.outcome}`);
