@@ -24,6 +24,7 @@ import { createPaymentRepository } from './modules/payments/payment.repository.t
 import { createJobRepository } from './modules/queue/job.repository.ts';
 import { createShareRepository } from './modules/shares/share.repository.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
+import { createWebhookDeliveryRepository } from './modules/webhooks-out/webhook-delivery.repository.ts';
 
 /**
  * What can take part in a transaction, each made on one executor. `ledger` is the ledger's
@@ -46,6 +47,7 @@ const binders = {
   brandKits: createBrandKitRepository,
   admin: createAdminRepository,
   modelSwitches: createModelSwitchRepository,
+  webhookDeliveries: createWebhookDeliveryRepository,
 };
 
 type Binders = typeof binders;
