@@ -74,7 +74,7 @@ export function toGenerationRecord(
 }
 
 /** What `toApiGeneration` reads of a request: its row (timestamps as Date or ISO text). */
-export type ApiGenerationRow = Pick<
+type ApiGenerationRow = Pick<
   GenerationRow,
   'id' | 'type' | 'model' | 'status' | 'errorCode' | 'jsondata' | 'cost'
 > &

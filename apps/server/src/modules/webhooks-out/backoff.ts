@@ -5,7 +5,7 @@ export const MESSAGE_LIFETIME_MS = 24 * 60 * 60_000;
  * The wait after each failed attempt: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h
  * (about a dozen attempts in the 24 hours).
  */
-export const RETRY_DELAYS_MS: readonly number[] = [
+const RETRY_DELAYS_MS: readonly number[] = [
   5_000,
   30_000,
   2 * 60_000,
@@ -13,7 +13,7 @@ export const RETRY_DELAYS_MS: readonly number[] = [
   30 * 60_000,
   60 * 60_000,
 ];
-export const LATER_RETRY_DELAY_MS = 3 * 60 * 60_000;
+const LATER_RETRY_DELAY_MS = 3 * 60 * 60_000;
 
 /**
  * When a message that has now failed `attempts` times is tried next, or null when that would be

@@ -54,7 +54,9 @@ export function createWebhookDeliveryRepository(db: Executor) {
         .from(apiKeys)
         .where(eq(apiKeys.id, keyId))
         .limit(1);
-      return row ? { url: row.url, secret: row.secret, revoked: row.revokedAt !== null } : undefined;
+      return row
+        ? { url: row.url, secret: row.secret, revoked: row.revokedAt !== null }
+        : undefined;
     },
 
     /**
@@ -102,7 +104,10 @@ export function createWebhookDeliveryRepository(db: Executor) {
     },
 
     /** Records one attempt of a pending message (a message no longer pending is left as it is). */
-    async recordAttempt(id: string, result: AttemptResult): Promise<WebhookDeliveryRow | undefined> {
+    async recordAttempt(
+      id: string,
+      result: AttemptResult,
+    ): Promise<WebhookDeliveryRow | undefined> {
       const [row] = await db
         .update(webhookDeliveries)
         .set({

@@ -5,7 +5,7 @@ import { MESSAGE_LIFETIME_MS } from './backoff.ts';
 import type { WebhookDeliveryRepository } from './webhook-delivery.repository.ts';
 
 /** A message's id (`webhook-id`): `msg_` and 24 random base64url characters. */
-export function newMessageId(): string {
+function newMessageId(): string {
   return `msg_${randomBytes(18).toString('base64url')}`;
 }
 
@@ -13,7 +13,7 @@ export function newMessageId(): string {
 export const sendJobKey = (id: string) => `webhook:${id}`;
 
 /** A generation's ending (or an operator's refund) to tell its key's receivers about. */
-export interface GenerationEvent {
+interface GenerationEvent {
   type: WebhookEventType;
   userId: string;
   /** The key it was made with: its secret signs every message; without one nothing is sent. */

@@ -150,7 +150,11 @@ describe('retries', () => {
     expect(first).toMatchObject({ outcome: 'retrying', error: 'the receiver answered HTTP 500' });
     if (first.outcome === 'retrying') clock = first.next;
     expect(await deliveries.send(id)).toEqual({ outcome: 'delivered', status: 200 });
-    expect(await messageRow(id)).toMatchObject({ status: 'delivered', attempts: 2, last_error: null });
+    expect(await messageRow(id)).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      last_error: null,
+    });
   });
 });
 

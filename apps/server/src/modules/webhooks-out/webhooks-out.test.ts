@@ -309,10 +309,10 @@ describe('webhooks out', () => {
     });
     const id = (res.json() as { request_id: string }).request_id;
     await expect
-      .poll(
-        async () => (await t.container.repositories.generations.findById(id))?.status,
-        { timeout: 30_000, interval: 100 },
-      )
+      .poll(async () => (await t.container.repositories.generations.findById(id))?.status, {
+        timeout: 30_000,
+        interval: 100,
+      })
       .toBe('completed');
     expect(await messagesOf(id)).toEqual([]);
   });
@@ -333,7 +333,9 @@ describe('the delivery log and replay', () => {
       headers: { cookie: stranger.cookie, ...ORIGIN, 'accept-language': 'en' },
     });
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toMatchObject({ detail: 'There is no such message in your webhook log.' });
+    expect(refused.json()).toMatchObject({
+      detail: 'There is no such message in your webhook log.',
+    });
     const inRussian = await t.app.inject({
       method: 'POST',
       url: `/api/webhook-deliveries/${message?.id}/replay`,
@@ -411,7 +413,8 @@ describe('the delivery log and replay', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({
-      detail: 'This link to the next page of the log is stale or damaged. Open the log from the start.',
+      detail:
+        'This link to the next page of the log is stale or damaged. Open the log from the start.',
     });
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/webhook-deliveries' });
     expect(signedOut.statusCode).toBe(401);

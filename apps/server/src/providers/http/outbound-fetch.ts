@@ -68,7 +68,10 @@ export class RefusedAddressError extends Error {
  * `RefusedAddressError`) if any is not public, unless `internalAllowed`; the socket then connects
  * to the very answer that was checked, so no second DNS answer can differ (DNS rebinding).
  */
-export function publicOnlyLookup(resolve: LookupFunction, internalAllowed: boolean): LookupFunction {
+export function publicOnlyLookup(
+  resolve: LookupFunction,
+  internalAllowed: boolean,
+): LookupFunction {
   return (host, lookupOptions, callback) => {
     resolve(host, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);

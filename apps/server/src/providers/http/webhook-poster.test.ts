@@ -120,6 +120,9 @@ describe('the webhook poster with private receivers allowed (local development)'
     const gone = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const result = await poster.post(message(`http://127.0.0.1:${gone}/hook`));
-    expect(result).toMatchObject({ outcome: 'unreachable', error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(result).toMatchObject({
+      outcome: 'unreachable',
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
 });

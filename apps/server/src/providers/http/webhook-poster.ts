@@ -5,14 +5,14 @@ import { isIP, type LookupFunction } from 'node:net';
 import { isPublicAddress, publicOnlyLookup, RefusedAddressError } from './outbound-fetch.ts';
 
 /** One message to POST: the URL someone else chose, our signed headers and the exact JSON body. */
-export interface WebhookPost {
+interface WebhookPost {
   url: string;
   headers: Record<string, string>;
   body: string;
 }
 
 /** What became of one POST. */
-export type WebhookPostResult =
+type WebhookPostResult =
   /** The receiver answered (any status: the caller decides what counts as delivered). */
   | { outcome: 'answered'; status: number }
   /** Never sent: the URL is not http(s), or its address is not public (SSRF). */
