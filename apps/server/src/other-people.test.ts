@@ -25,6 +25,7 @@ let fileUrl: string;
 let collectionId: string;
 let batchId: string;
 let cardSetId: string;
+let keyId: string;
 /** A's webhook message (webhooks out), as the settle of a key's generation writes one. */
 const messageId = 'msg_othersPeopleMessage0001';
 
@@ -108,11 +109,19 @@ beforeAll(async () => {
   );
   if (set.outcome !== 'saved') throw new Error('no card set');
   cardSetId = set.set.id;
+  const key = await t.container.keys.create(
+    { id: a.id },
+    { name: 'A’s key' },
+    { name: 'self', ip: null },
+  );
+  if (key.outcome !== 'created') throw new Error('no key');
+  keyId = key.key.id;
   await t.database.pool.query(
-    `insert into webhook_deliveries (id, user_id, generation_id, event_type, url, payload, status, expires)
-     values ($1, $2, $3, 'generation.completed', 'https://a.example/hooks', '{}', 'delivered',
+    `insert into webhook_deliveries (id, user_id, api_key_id, generation_id, event_type, url, payload,
+                                     status, expires)
+     values ($1, $2, $3, $4, 'generation.completed', 'https://a.example/hooks', '{}', 'delivered',
              now() + interval '1 day')`,
-    [messageId, a.id, generationId],
+    [messageId, a.id, keyId, generationId],
   );
 });
 afterAll(async () => {
@@ -243,14 +252,30 @@ const covered: Record<string, () => Target> = {
     url: `/api/card-sets/${cardSetId}/zip`,
     own: `/api/card-sets/${cardSetId}`,
   }),
+  'PATCH /api/keys/:id': () => ({
+    url: `/api/keys/${keyId}`,
+    body: { name: 'taken over' },
+    own: '/api/keys',
+  }),
+  'DELETE /api/keys/:id': () => ({ url: `/api/keys/${keyId}`, own: '/api/keys' }),
+  'GET /api/keys/:id/webhook-secret': () => ({
+    url: `/api/keys/${keyId}/webhook-secret`,
+    own: `/api/keys/${keyId}/webhook-secret`,
+  }),
   'POST /api/webhook-deliveries/:id/replay': () => ({
     url: `/api/webhook-deliveries/${messageId}/replay`,
     own: '/api/webhook-deliveries',
   }),
 };
 
+/** `/api/v1` takes a key, never a session: its id routes are walked with another person's key. */
+const v1Reason = "a key's route: api-v1/v1-isolation.test.ts calls it with another person's key";
+
 /** Routes whose parameter names no person's resource, each with why. */
 const excluded: Record<string, string> = {
+  'GET /api/v1/generations/:id': v1Reason,
+  'POST /api/v1/generations/:id/cancel': v1Reason,
+  'GET /api/v1/generations/:id/outputs/:index': v1Reason,
   'GET /api/auth/:provider': 'a sign-in provider name, the same for everyone',
   'GET /api/auth/:provider/callback': "a provider's redirect back, bound to its own state cookie",
 };
@@ -281,7 +306,7 @@ describe("another person's ids", () => {
     expect(res.headers['content-type'], res.body).toContain('application/problem+json');
     expect(res.body).not.toContain(SECRET_PROMPT);
     expect(res.body).not.toContain(aId);
-    for (const id of [generationId, paymentId, collectionId, batchId, cardSetId]) {
+    for (const id of [generationId, paymentId, collectionId, batchId, cardSetId, keyId]) {
       if (!url.includes(id)) expect(res.body).not.toContain(id);
     }
     // A's own session still sees it: the 404 is about who asks, not a missing thing.
@@ -301,8 +326,9 @@ async function snapshot() {
     `select (select tokens from users where id = $1) as tokens,
             (select status from generation_requests where id = $2) as generation,
             (select status from payments where id = $3) as payment,
-            (select status from webhook_deliveries where id = $4) as message`,
-    [aId, generationId, paymentId, messageId],
+            (select row_to_json(k)::text from api_keys k where id = $4) as key,
+            (select row_to_json(d)::text from webhook_deliveries d where id = $5) as message`,
+    [aId, generationId, paymentId, keyId, messageId],
   );
   return rows[0];
 }
