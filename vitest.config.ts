@@ -72,6 +72,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'client',
+          include: ['packages/client/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles,
+        },
+      },
+      {
+        test: {
           name: 'emulators',
           include: ['packages/emulators/src/**/*.test.ts'],
           environment: 'node',

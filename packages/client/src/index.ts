@@ -1,0 +1,6 @@
+export {
+  KadrWebhookError,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookHeaders,
+} from './webhooks.ts';
