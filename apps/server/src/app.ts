@@ -143,6 +143,12 @@ export async function buildApp(deps: AppDeps) {
         description: 'Images and short videos from a prompt, paid with tokens.',
       },
       servers: [{ url: config.publicUrl }],
+      components: {
+        // `/api/v1` (ADR 040): an API key made in the profile, `kadr_…`.
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, `kadr_…`.' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
