@@ -5,6 +5,8 @@
  * unchanged in Node ≥ 20, Deno, Bun, edge workers and browsers.
  */
 
+import type { KadrWebhookMessage } from './client.ts';
+
 /** The headers of a request, as Node's `IncomingHttpHeaders`, a Fetch `Headers` or a plain record. */
 export type WebhookHeaders =
   | Headers
@@ -77,7 +79,7 @@ function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
  *
  * Messages are delivered at least once: remember `webhook-id` and ignore one you have seen.
  */
-export async function verifyWebhook<Message = unknown>(
+export async function verifyWebhook<Message = KadrWebhookMessage>(
   secret: string,
   headers: WebhookHeaders,
   rawBody: string | Uint8Array,
