@@ -17,7 +17,7 @@ export type DeveloperExampleSettings = {
 
 export type DeveloperExample = { language: 'shell' | 'typescript'; code: string };
 
-export const developerExampleIds = [
+const developerExampleIds = [
   'curlEstimate',
   'curlCreate',
   'curlRead',
@@ -29,7 +29,7 @@ export const developerExampleIds = [
 export type DeveloperExampleId = (typeof developerExampleIds)[number];
 
 /** The model the examples use: the catalogue's first image model, whatever it is today. */
-export function exampleModel(): string {
+function exampleModel(): string {
   const model = listModels('image')[0];
   if (!model) throw new Error('The catalogue has no image model for the API examples');
   return model.id;
@@ -61,8 +61,8 @@ export function developerExamples({
   ${auth}`),
     curlDownload: shell(`curl -sS -f -OJ ${api}/generations/$GENERATION_ID/outputs/0 \\
   ${auth}`),
-    curlBalance: shell(`curl -sS ${api}/balance ${auth}
-curl -sS "${api}/statement?limit=5" ${auth}`),
+    curlBalance: shell(`curl -sS -w '\\n' ${api}/balance ${auth}
+curl -sS -w '\\n' "${api}/statement?limit=5" ${auth}`),
     typescriptQuickStart: typescript(`import { writeFile } from 'node:fs/promises';
 import { createKadrClient } from '@kadr/client';
 
