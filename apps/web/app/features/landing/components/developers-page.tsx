@@ -258,7 +258,7 @@ export function DevelopersPage() {
                   <th scope="col" className="py-2 pr-4 font-medium">
                     {t('prices.name')}
                   </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
+                  <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
                     {t('prices.id')}
                   </th>
                   <th scope="col" className="py-2 font-medium">
@@ -275,9 +275,13 @@ export function DevelopersPage() {
                   >
                     <th scope="row" className="py-2 pr-4 font-medium text-fg">
                       {row.name}
+                      {/* On a phone the id goes under the name: a column of its own is too narrow. */}
+                      <code className={`${inlineCode} mt-1 block w-fit font-normal sm:hidden`}>
+                        {row.id}
+                      </code>
                     </th>
-                    <td className="py-2 pr-4">
-                      <code className={`${inlineCode} break-all`}>{row.id}</code>
+                    <td className="hidden py-2 pr-4 sm:table-cell">
+                      <code className={inlineCode}>{row.id}</code>
                     </td>
                     <td className="py-2 text-accent-soft">{row.price}</td>
                   </tr>
@@ -317,32 +321,24 @@ export function DevelopersPage() {
 
       <Section id="errors" title={t('errors.title')}>
         <p className="mt-4 leading-relaxed text-fg-muted">{t('errors.intro')}</p>
-        <table className="mt-6 w-full border-collapse text-left text-sm">
-          <thead className="text-fg-muted">
-            <tr className="border-b border-line">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('errors.code')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('errors.status')}
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                {t('errors.meaning')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {apiProblemCodes.map((code) => (
-              <tr key={code} data-problem={code} className="border-b border-line/60 align-top">
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  <code className={`${inlineCode} break-all`}>{code}</code>
-                </th>
-                <td className="py-2 pr-3 text-fg">{problemStatus[code]}</td>
-                <td className="py-2 text-fg-muted">{t(`errors.codes.${code}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <dl className="mt-6 divide-y divide-line/60 border-y border-line/60 text-sm">
+          {apiProblemCodes.map((code) => (
+            <div
+              key={code}
+              data-problem={code}
+              className="py-3 sm:grid sm:grid-cols-[19rem_1fr] sm:gap-4"
+            >
+              <dt className="flex items-baseline justify-between gap-3 sm:justify-start">
+                <code className={inlineCode}>{code}</code>
+                <span className="text-fg">
+                  <span className="sr-only">{t('errors.status')} </span>
+                  {problemStatus[code]}
+                </span>
+              </dt>
+              <dd className="mt-1 text-fg-muted sm:mt-0">{t(`errors.codes.${code}`)}</dd>
+            </div>
+          ))}
+        </dl>
       </Section>
 
       <Section id="stability" title={t('stability.title')}>
