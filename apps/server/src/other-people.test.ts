@@ -25,6 +25,8 @@ let fileUrl: string;
 let collectionId: string;
 let batchId: string;
 let cardSetId: string;
+/** A's webhook message (webhooks out), as the settle of a key's generation writes one. */
+const messageId = 'msg_othersPeopleMessage0001';
 
 /** A card set's body: one slide of texts, A's own photo. */
 const cardSetBody = (photo: string): CardSetBody => ({
@@ -106,6 +108,12 @@ beforeAll(async () => {
   );
   if (set.outcome !== 'saved') throw new Error('no card set');
   cardSetId = set.set.id;
+  await t.database.pool.query(
+    `insert into webhook_deliveries (id, user_id, generation_id, event_type, url, payload, status, expires)
+     values ($1, $2, $3, 'generation.completed', 'https://a.example/hooks', '{}', 'delivered',
+             now() + interval '1 day')`,
+    [messageId, a.id, generationId],
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -235,6 +243,10 @@ const covered: Record<string, () => Target> = {
     url: `/api/card-sets/${cardSetId}/zip`,
     own: `/api/card-sets/${cardSetId}`,
   }),
+  'POST /api/webhook-deliveries/:id/replay': () => ({
+    url: `/api/webhook-deliveries/${messageId}/replay`,
+    own: '/api/webhook-deliveries',
+  }),
 };
 
 /** Routes whose parameter names no person's resource, each with why. */
@@ -288,8 +300,9 @@ async function snapshot() {
   const { rows } = await t.database.pool.query(
     `select (select tokens from users where id = $1) as tokens,
             (select status from generation_requests where id = $2) as generation,
-            (select status from payments where id = $3) as payment`,
-    [aId, generationId, paymentId],
+            (select status from payments where id = $3) as payment,
+            (select status from webhook_deliveries where id = $4) as message`,
+    [aId, generationId, paymentId, messageId],
   );
   return rows[0];
 }

@@ -313,3 +313,57 @@ describe('/api/v1 refusals', () => {
     expect(apiProblemCodes).toContain('spend_limit_daily');
   });
 });
+
+describe('GET /api/v1/openapi.json', () => {
+  it('documents every v1 operation with an operationId, the bearer scheme and coded problems', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId?: string;
+            responses: Record<
+              string,
+              { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }
+            >;
+          }
+        >
+      >;
+      components: { securitySchemes: Record<string, { scheme: string }> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearerAuth?.scheme).toBe('bearer');
+    expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/v1/'))).toBe(true);
+    const ids = Object.values(doc.paths).flatMap((operations) =>
+      Object.values(operations).map((operation) => operation.operationId),
+    );
+    expect(ids.sort()).toEqual(
+      [
+        'cancelGeneration',
+        'createGeneration',
+        'downloadOutput',
+        'estimate',
+        'getBalance',
+        'getGeneration',
+        'getOpenApi',
+        'getStatement',
+        'listGenerations',
+        'listModels',
+        'uploadImage',
+      ].sort(),
+    );
+    for (const operations of Object.values(doc.paths)) {
+      for (const operation of Object.values(operations)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 400) continue;
+          const schema = Object.values(response.content ?? {})[0]?.schema;
+          expect(schema?.properties, `${operation.operationId} ${status}`).toHaveProperty('code');
+        }
+      }
+    }
+  });
+});
