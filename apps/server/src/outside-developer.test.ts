@@ -221,7 +221,7 @@ const v1Status = async (node: Node, secret: string) =>
     .status;
 
 describe('an outside developer with the packed @kadr/client', () => {
-  it('creates ten generations (one repeated), gets their signed webhooks, downloads them, reads balance and statement; a revoked key is 401 on every node at once', async () => {
+  it('creates ten generations (one repeated), gets their signed webhooks, downloads them, reads balance and statement; a revoked key is 401 on every node at once (the other node at its notification)', async () => {
     const cookie = await signIn(api1);
     const receiverPort = await freePort();
     const key = await createKey(api1, cookie, `http://127.0.0.1:${receiverPort}/kadr-webhooks`);
@@ -278,9 +278,13 @@ describe('an outside developer with the packed @kadr/client', () => {
       headers: { cookie, origin: ORIGIN },
     });
     expect(revoked.status).toBe(200);
-    expect([await v1Status(api1, key.secret), await v1Status(api2, key.secret)]).toEqual([
-      401, 401,
-    ]);
+    // The node that revoked forgot the key before answering; the other forgets it when the
+    // revocation's notification arrives, at commit: milliseconds, though a loaded machine was seen
+    // to answer one request in between. One second is far inside the 10 s a cached key would live
+    // without the notification.
+    expect(await v1Status(api2, key.secret)).toBe(401);
+    await expect.poll(() => v1Status(api1, key.secret), { timeout: 1_000, interval: 20 }).toBe(401);
+    expect(await v1Status(api2, key.secret)).toBe(401);
   });
 });
 
