@@ -156,6 +156,16 @@ export default {
         pathNot: ['^apps/web/app/features/$1/', '^apps/web/app/features/generations/'],
       },
     },
+    {
+      name: 'the-web-app-ships-no-api-client',
+      comment:
+        '@kadr/client is for code outside Kadr (published to npm, ADR 040): the web app speaks to ' +
+        'its own routes through lib/api.ts, and the client would only add to the JavaScript people ' +
+        "download. The developers' page shows the client's examples as text (issue #37).",
+      severity: 'error',
+      from: { path: '^apps/web/app/' },
+      to: { path: ['^packages/client/', '(^|/)@kadr/client(/|$)'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -14,6 +14,7 @@ const setupFiles = ['./vitest.fail-on-console-error.ts'];
 const slowestFirst = [
   'apps/server/src/worker-kill.test.ts',
   'apps/server/src/multi-node.test.ts',
+  'apps/server/src/outside-developer.test.ts',
   'apps/server/src/modules/generations/notification-schedules.test.ts',
   'apps/server/src/crash-recovery.test.ts',
   'apps/server/src/startup-errors.test.ts',
@@ -66,6 +67,14 @@ export default defineConfig({
         test: {
           name: 'cards',
           include: ['packages/cards/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles,
+        },
+      },
+      {
+        test: {
+          name: 'client',
+          include: ['packages/client/src/**/*.test.ts'],
           environment: 'node',
           setupFiles,
         },

@@ -146,13 +146,16 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL('/studio');
   });
 
-  test('the footer leads to every use case and legal page, at the top', async ({ page }) => {
+  test('the footer leads to every use case, the developers’ page and every legal page, at the top', async ({
+    page,
+  }) => {
     const targets = [
       ['/smm', ru.useCases.smm.title],
       ['/marketplace', ru.useCases.marketplace.title],
       ['/inspiration', ru.useCases.inspiration.title],
       ['/living-photo', ru.useCases.livingPhoto.title],
       ['/influencer', ru.useCases.influencer.title],
+      ['/developers', ru.footer.api],
       ['/privacy-policy', ru.footer.privacy],
       ['/terms-of-use', ru.footer.terms],
     ] as const;

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import enAuth from '../../apps/web/app/locales/en/auth.json' with { type: 'json' };
+import enDevelopers from '../../apps/web/app/locales/en/developers.json' with { type: 'json' };
 import enLegal from '../../apps/web/app/locales/en/legal.json' with { type: 'json' };
 import ruAuth from '../../apps/web/app/locales/ru/auth.json' with { type: 'json' };
+import ruDevelopers from '../../apps/web/app/locales/ru/developers.json' with { type: 'json' };
 import ruLegal from '../../apps/web/app/locales/ru/legal.json' with { type: 'json' };
 import { appTexts } from './app-texts.ts';
 import { scanAtRest } from './axe.ts';
@@ -31,6 +33,7 @@ const useCaseIds = [
 function pagesIn(language: 'ru' | 'en'): PublicPage[] {
   const t = language === 'ru' ? ru : en;
   const legal = language === 'ru' ? ruLegal : enLegal;
+  const developers = language === 'ru' ? ruDevelopers : enDevelopers;
   const at = (path: string) => (language === 'ru' ? path : path === '/' ? '/en' : `/en${path}`);
   const other = (path: string) => (language === 'en' ? path : path === '/' ? '/en' : `/en${path}`);
   return [
@@ -48,6 +51,13 @@ function pagesIn(language: 'ru' | 'en'): PublicPage[] {
       heading: `${t.useCases[id].hero.title} ${t.useCases[id].hero.titleHighlight}`,
       counterpart: other(path),
     })),
+    {
+      path: at('/developers'),
+      language,
+      meta: developers.meta,
+      heading: `${developers.hero.title} ${developers.hero.titleHighlight}`,
+      counterpart: other('/developers'),
+    },
     {
       path: at('/privacy-policy'),
       language,
@@ -202,7 +212,7 @@ test.describe('public pages as delivered (raw HTML, as a search engine sees them
 
 test.describe('both languages in the browser', () => {
   const rawKey =
-    /\b(?:home|useCase|useCases|header|footer|points|images|privacy|terms|language|notFound|login)\.[A-Za-z0-9_.]+/;
+    /\b(?:home|useCase|useCases|header|footer|points|images|privacy|terms|language|notFound|login|hero|what|key|quickStart|typescript|limits|webhooks|errors|stability|reference)\.[A-Za-z0-9_.]+/;
 
   for (const page of staticPages) {
     test(`${page.path} shows no untranslated key`, async ({ page: browser }) => {
@@ -365,9 +375,11 @@ test.describe('accessibility', () => {
     '/smm',
     '/marketplace',
     '/privacy-policy',
+    '/developers',
     '/en',
     '/en/living-photo',
     '/en/terms-of-use',
+    '/en/developers',
   ]) {
     test(`axe finds nothing serious on ${path}`, async ({ page }) => {
       await page.goto(path);

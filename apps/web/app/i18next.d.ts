@@ -10,6 +10,7 @@ import type studio from '~/locales/ru/app-studio.json';
 import type tools from '~/locales/ru/app-tools.json';
 import type auth from '~/locales/ru/auth.json';
 import type common from '~/locales/ru/common.json';
+import type developers from '~/locales/ru/developers.json';
 import type landing from '~/locales/ru/landing.json';
 import type legal from '~/locales/ru/legal.json';
 
@@ -22,6 +23,7 @@ declare module 'i18next' {
       common: typeof common;
       landing: typeof landing;
       legal: typeof legal;
+      developers: typeof developers;
       auth: typeof auth;
       // A screen's own texts are files of their own, loaded with it (app/locales/app-*.ts).
       app: typeof app & {

@@ -18,6 +18,7 @@ export default [
     ...localizedPage(paths.inspiration, 'routes/inspiration.tsx'),
     ...localizedPage(paths.livingPhoto, 'routes/living-photo.tsx'),
     ...localizedPage(paths.influencer, 'routes/influencer.tsx'),
+    ...localizedPage(paths.developers, 'routes/developers.tsx'),
     ...localizedPage(paths.privacyPolicy, 'routes/privacy-policy.tsx'),
     ...localizedPage(paths.termsOfUse, 'routes/terms-of-use.tsx'),
     ...localizedPage(paths.login, 'routes/login.tsx'),

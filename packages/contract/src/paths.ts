@@ -9,6 +9,8 @@ export const paths = {
   inspiration: '/inspiration',
   livingPhoto: '/living-photo',
   influencer: '/influencer',
+  /** The Kadr API for developers (issue #37): what it does, prices, examples, limits, webhooks. */
+  developers: '/developers',
   studio: '/studio',
   compare: '/compare',
   batch: '/batch',
@@ -53,12 +55,13 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * Marketing pages: the landing, the use cases and the legal pages. Each is prerendered once per
- * language as complete HTML that needs no JavaScript (ADR 007).
+ * Marketing pages: the landing, the use cases, the developers' page and the legal pages. Each is
+ * prerendered once per language as complete HTML that needs no JavaScript (ADR 007).
  */
 export const marketingPaths = [
   paths.home,
   ...useCasePaths,
+  paths.developers,
   paths.privacyPolicy,
   paths.termsOfUse,
 ] as const;
@@ -107,6 +110,7 @@ export const publicPaths = [
   paths.privacyPolicy,
   paths.termsOfUse,
   ...useCasePaths,
+  paths.developers,
   ...englishMarketingPaths,
   englishLoginPath,
 ] as const;

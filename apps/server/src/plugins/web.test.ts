@@ -62,6 +62,7 @@ describe('web plugin', () => {
       '/en/inspiration',
       '/en/living-photo',
       '/en/influencer',
+      '/en/developers',
       '/en/privacy-policy',
       '/en/terms-of-use',
     ]);

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generationErrorCodes } from '@kadr/contract';
+import { apiProblemCodes, generationErrorCodes } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
 import { appTexts } from './app-texts';
 import enAdmin from './en/admin.json';
+import enDevelopers from './en/developers.json';
 import ruAdmin from './ru/admin.json';
+import ruDevelopers from './ru/developers.json';
 
 /** Every key path of a translation file, plural suffixes folded (ru has _few and _many, en not). */
 function keys(value: unknown, prefix = ''): string[] {
@@ -23,6 +25,17 @@ describe('the app’s translations', () => {
 
   it('the console’s have the same keys in Russian and English', () => {
     expect([...new Set(keys(ruAdmin))].sort()).toEqual([...new Set(keys(enAdmin))].sort());
+  });
+
+  it('the developers’ page’s have the same keys in Russian and English', () => {
+    expect([...new Set(keys(ruDevelopers))].sort()).toEqual(
+      [...new Set(keys(enDevelopers))].sort(),
+    );
+  });
+
+  it.each(apiProblemCodes)('explain the API’s problem code %s on the developers’ page', (code) => {
+    expect(ruDevelopers.errors.codes[code]).toMatch(/\S/);
+    expect(enDevelopers.errors.codes[code]).toMatch(/\S/);
   });
 
   it.each(generationErrorCodes)(

@@ -1,3 +1,4 @@
+import '~/locales/developers';
 import '~/locales/landing';
 import { languageOfPath, localizedPublicPath, paths } from '@kadr/contract';
 import { i18n } from '~/lib/i18n';
@@ -30,5 +31,19 @@ export function useCaseMeta(useCase: UseCaseId, pathname: string) {
     path: localizedPublicPath(path, language),
     language,
     alternatesOf: path,
+  });
+}
+
+/** The developers' page's head tags, in the language of its address. */
+export function developersMeta(pathname: string) {
+  const language = languageOfPath(pathname);
+  const t = i18n.getFixedT(language, 'developers');
+  return pageMeta({
+    title: t('meta.title'),
+    description: t('meta.description'),
+    keywords: t('meta.keywords'),
+    path: localizedPublicPath(paths.developers, language),
+    language,
+    alternatesOf: paths.developers,
   });
 }

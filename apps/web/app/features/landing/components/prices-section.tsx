@@ -19,14 +19,9 @@ const groups: { type: 'image' | 'video'; icon: LucideIcon }[] = [
   { type: 'video', icon: Film },
 ];
 
-/**
- * What things cost, for visitors who have not signed in (the pricing screen is for people who
- * have): the credit packages of the page's currency, every model's and tool's rates, read from the
- * catalogue while prerendering, so no figure here can drift from what the studio charges.
- */
-export function PricesSection() {
+/** A model's rates as the public pages say them: per image, per second (at a resolution), fixed. */
+export function useModelRates(): (card: ModelCost) => string[] {
   const { t } = useTranslation('landing');
-  const language = usePageLanguage();
   const credits = (count: number) => t('home.prices.credits', { count });
   const rate = (item: CostRate) => {
     const cost = credits(item.tokens);
@@ -36,12 +31,24 @@ export function PricesSection() {
       ? t('home.prices.perSecondAt', { cost, resolution: item.resolution })
       : t('home.prices.perSecond', { cost });
   };
-  const rates = (card: ModelCost) => [
+  return (card) => [
     ...card.rates.map(rate),
     ...(card.fixed
       ? [t('home.prices.fixed', { seconds: card.fixed.seconds, cost: credits(card.fixed.tokens) })]
       : []),
   ];
+}
+
+/**
+ * What things cost, for visitors who have not signed in (the pricing screen is for people who
+ * have): the credit packages of the page's currency, every model's and tool's rates, read from the
+ * catalogue while prerendering, so no figure here can drift from what the studio charges.
+ */
+export function PricesSection() {
+  const { t } = useTranslation('landing');
+  const language = usePageLanguage();
+  const credits = (count: number) => t('home.prices.credits', { count });
+  const rates = useModelRates();
   return (
     <section
       id={sections.prices}

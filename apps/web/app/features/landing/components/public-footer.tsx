@@ -8,7 +8,7 @@ import { useCases } from '../use-cases';
 const linkClass = 'inline-block rounded py-1 text-sm text-fg-muted transition-colors hover:text-fg';
 
 /**
- * Links to every use case and legal page, in the page's language. Plain links: each opens its
+ * Links to every use case, the developers' page and the legal pages, in the page's language. Plain links: each opens its
  * page as a new document, at the top.
  */
 export function PublicFooter() {
@@ -16,7 +16,7 @@ export function PublicFooter() {
   const localized = useLocalizedPath();
   return (
     <footer className="border-t border-line">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-[2fr_1fr_1fr] sm:px-6">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:px-6">
         <div>
           <BrandLink />
           <p className="mt-3 max-w-xs text-sm text-fg-muted">{t('footer.tagline')}</p>
@@ -33,6 +33,18 @@ export function PublicFooter() {
                 </a>
               </li>
             ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-developers">
+          <h2 id="footer-developers" className="text-sm font-semibold text-fg">
+            {t('footer.developers')}
+          </h2>
+          <ul className="mt-2 space-y-1">
+            <li>
+              <a href={localized(paths.developers)} className={linkClass}>
+                {t('footer.api')}
+              </a>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-legal">

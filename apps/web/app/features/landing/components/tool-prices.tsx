@@ -5,7 +5,7 @@ import { usePageLanguage } from '~/lib/static-page';
 import { useTranslation } from '~/lib/use-translation';
 
 /** A tool's price as the public pages say it: per picture, or per megapixel with its minimum. */
-function useToolRate(): (rate: CostRate) => string {
+export function useToolRate(): (rate: CostRate) => string {
   const { t } = useTranslation('landing');
   return (rate) => {
     const cost = t('home.prices.credits', { count: rate.tokens });
