@@ -16,6 +16,8 @@ import { HttpProblem } from './lib/problem.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { isV1, v1AuthPlugin } from './modules/api-v1/v1.plugin.ts';
+import { v1NotFound, v1Routes } from './modules/api-v1/v1.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oauthRoutes } from './modules/auth/oauth.routes.ts';
@@ -27,6 +29,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { generationRoutes, toolEstimator } from './modules/generations/generations.routes.ts';
 import { webhookRoutes } from './modules/generations/webhooks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { keyRoutes } from './modules/keys/keys.routes.ts';
 import { RATE_LIMIT_WINDOW_MS, rateLimitPlugin } from './modules/limits/rate-limit.plugin.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
@@ -140,6 +143,12 @@ export async function buildApp(deps: AppDeps) {
         description: 'Images and short videos from a prompt, paid with tokens.',
       },
       servers: [{ url: config.publicUrl }],
+      components: {
+        // `/api/v1` (ADR 040): an API key made in the profile, `kadr_…`.
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, `kadr_…`.' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -164,6 +173,9 @@ export async function buildApp(deps: AppDeps) {
     ],
   });
 
+  // Bearer keys: `/api/v1` only; refused anywhere else (ADR 040). Before the session cookie's
+  // Origin check, so a key sent to a cookie route is told it is a key.
+  await app.register(v1AuthPlugin, { keyAuth: container.keyAuth });
   await app.register(authPlugin, {
     sessions,
     secureCookies: config.session.secureCookies,
@@ -216,15 +228,25 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentWebhookRoutes, { payments: container.payments });
   await app.register(statementRoutes, { statement: container.statement });
   await app.register(adminRoutes, { admin: container.admin });
+  await app.register(keyRoutes, { keys: container.keys });
+  await app.register(v1Routes, {
+    prefix: '/api/v1',
+    v1: container.v1,
+    maxUploadBytes: config.uploadMaxBytes,
+    publicUrl: config.publicUrl,
+  });
 
   // Sessions are cached while the hub listens, so a revocation on any node reaches this one.
   const stopSessionCache = sessions.useRevocationFeed(realtime);
   // A switch made on any node is forgotten here at once, not after the switch cache's TTL.
   const stopModelSwitchFeed = container.modelSwitches.useFeed(realtime);
+  // Keys likewise: a revoke on any node is refused here at once.
+  const stopKeyCache = container.keyAuth.useRevocationFeed(realtime);
   app.addHook('onReady', realtime.start);
   app.addHook('onClose', async () => {
     stopSessionCache();
     stopModelSwitchFeed();
+    stopKeyCache();
     await realtime.stop();
   });
   await app.register(realtimeRoutes, {
@@ -245,6 +267,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(container.demo.plugin);
 
   app.setNotFoundHandler((request, reply) => {
+    if (isV1(request.url)) return v1NotFound(request, reply);
     const problem = new HttpProblem(
       404,
       `No route for ${request.method} ${request.url.split('?')[0]}`,

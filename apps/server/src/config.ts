@@ -142,6 +142,8 @@ const envSchema = z
     RATE_LIMIT_PAYMENT: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WEBHOOK: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_ADMIN: z.coerce.number().int().min(1).default(120),
+    RATE_LIMIT_API_READ: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_API_CREATE: z.coerce.number().int().min(1).default(120),
     ADMIN_SESSION_HOURS: z.coerce
       .number()
       .min(1)
@@ -330,6 +332,10 @@ export interface Config {
         payment: number;
         webhook: number;
         admin: number;
+        /** `/api/v1` reads (and estimates, cancels), per API key. */
+        apiRead: number;
+        /** `/api/v1` creates and uploads, per API key. */
+        apiCreate: number;
       }
     | undefined;
   /** Signs short-lived file URLs (and other tokens); shared by every node. */
@@ -511,6 +517,8 @@ export function loadConfig(
           payment: env.RATE_LIMIT_PAYMENT,
           webhook: env.RATE_LIMIT_WEBHOOK,
           admin: env.RATE_LIMIT_ADMIN,
+          apiRead: env.RATE_LIMIT_API_READ,
+          apiCreate: env.RATE_LIMIT_API_CREATE,
         }
       : undefined,
     allowedOrigins: [

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createDemo } from './demo.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
+import { createApiV1Service } from './modules/api-v1/v1.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBatchService } from './modules/batches/batch.service.ts';
@@ -20,6 +21,8 @@ import {
 import { createGenerationService } from './modules/generations/generation.service.ts';
 import { createWebhookService } from './modules/generations/webhook.service.ts';
 import { createWebhookBinding } from './modules/generations/webhook-binding.ts';
+import { createKeyService } from './modules/keys/key.service.ts';
+import { createKeyAuthService } from './modules/keys/key-auth.service.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { createPaymentService } from './modules/payments/payment.service.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
@@ -134,6 +137,14 @@ export function createContainer(
     logger,
   });
   const batches = createBatchService({ repositories, generations, storage });
+  const keyAuth = createKeyAuthService(repositories.apiKeys);
+  const keys = createKeyService({ repositories, forgetKeys: keyAuth.forget });
+  const uploads = createUploadService({
+    storage,
+    repositories,
+    limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
+  });
+  const statement = createStatementService(repositories);
   const cardDeps = { repositories, urls: fileUrls, publicUrl: config.publicUrl };
   return {
     config,
@@ -164,19 +175,28 @@ export function createContainer(
       referralDailyCap: config.referralDailyCap,
     }),
     oauthProviders: createOAuthProviders(config),
-    uploads: createUploadService({
-      storage,
+    uploads,
+    keys,
+    keyAuth,
+    v1: createApiV1Service({
+      generations,
+      statement,
+      uploads,
+      modelSwitches,
       repositories,
-      limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
+      storage,
+      urls: fileUrls,
+      publicUrl: config.publicUrl,
     }),
     files: createFileService({ repositories, storage, urls: fileUrls, delivery: config.storage }),
     paymentGateways,
     payments,
-    statement: createStatementService(repositories),
+    statement,
     metrics,
     admin: createAdminService({
       repositories,
       sessions,
+      keys,
       adminSessionMs: config.adminSessionMs,
       generations,
       modelSwitches,

@@ -16,6 +16,7 @@ import {
   createGenerationStatements,
 } from './modules/generations/generation.repository.ts';
 import { createIdempotencyKeyRepository } from './modules/generations/idempotency-key.repository.ts';
+import { createApiKeyRepository } from './modules/keys/api-key.repository.ts';
 import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createRateLimitRepository } from './modules/limits/rate-limit.repository.ts';
@@ -46,6 +47,7 @@ const binders = {
   brandKits: createBrandKitRepository,
   admin: createAdminRepository,
   modelSwitches: createModelSwitchRepository,
+  apiKeys: createApiKeyRepository,
 };
 
 type Binders = typeof binders;

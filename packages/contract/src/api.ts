@@ -418,4 +418,5 @@ export const adminApiKeySchema = z.extend(apiKeySchema, {
   /** Requests per UTC day, the last 30 days that had any, newest first. */
   requests: z.array(z.object({ day: z.string(), requests: z.number().check(z.int()) })),
 });
+export type AdminApiKey = z.infer<typeof adminApiKeySchema>;
 export const adminApiKeyListSchema = z.object({ items: z.array(adminApiKeySchema) });

@@ -25,6 +25,8 @@ export class HttpProblem extends Error {
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
   readonly limit: number | undefined;
+  /** Further members of the body (a v1 problem's `code`, a spend limit's `spent`…). */
+  readonly members: Record<string, unknown> | undefined;
 
   constructor(
     status: number,
@@ -35,6 +37,8 @@ export class HttpProblem extends Error {
       headers?: Record<string, string>;
       /** The number a limit allows (a 429's `limit` member). */
       limit?: number;
+      /** Further members of the body, e.g. a v1 problem's stable `code`. */
+      members?: Record<string, unknown>;
     } = {},
   ) {
     super(detail ?? titleFor(status));
@@ -45,11 +49,13 @@ export class HttpProblem extends Error {
     this.errors = options.errors;
     this.headers = options.headers;
     this.limit = options.limit;
+    this.members = options.members;
   }
 
   toJSON(): Problem {
     const body = problemBody(this.status, this.detail, this.errors, this.type);
-    return this.limit === undefined ? body : { ...body, limit: this.limit };
+    const limited = this.limit === undefined ? body : { ...body, limit: this.limit };
+    return this.members === undefined ? limited : { ...limited, ...this.members };
   }
 }
 

@@ -20,6 +20,7 @@ describe('realtime messages (small)', () => {
     { kind: 'payment', userId: owner, paymentId: other },
     { kind: 'session', tokenHash: 'f'.repeat(64) },
     { kind: 'model', model: 'veo-3-fast' },
+    { kind: 'api_key', keyHash: 'e'.repeat(64) },
   ];
 
   it('decodes what it encodes, on one channel per kind', () => {

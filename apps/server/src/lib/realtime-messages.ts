@@ -18,6 +18,8 @@ export const realtimeChannels = {
   session: 'kadr_session',
   /** An operator switched a model off or on: the model's id. */
   model: 'kadr_model',
+  /** An API key was revoked (or its owner blocked or its settings changed): the hash of the key. */
+  apiKey: 'kadr_api_key',
 } as const;
 
 export type RealtimeChannel = (typeof realtimeChannels)[keyof typeof realtimeChannels];
@@ -30,7 +32,8 @@ export type RealtimeMessage =
   | { kind: 'generation'; userId: string; generationId: string }
   | { kind: 'payment'; userId: string; paymentId: string }
   | { kind: 'session'; tokenHash: string }
-  | { kind: 'model'; model: string };
+  | { kind: 'model'; model: string }
+  | { kind: 'api_key'; keyHash: string };
 
 /** The channel and payload that carry `message` (what `pg_notify` takes). */
 export function encodeRealtimeMessage(message: RealtimeMessage): {
@@ -54,6 +57,8 @@ export function encodeRealtimeMessage(message: RealtimeMessage): {
       return { channel: realtimeChannels.session, payload: message.tokenHash };
     case 'model':
       return { channel: realtimeChannels.model, payload: message.model };
+    case 'api_key':
+      return { channel: realtimeChannels.apiKey, payload: message.keyHash };
   }
 }
 
@@ -77,6 +82,8 @@ export function decodeRealtimeMessage(
       return payload ? { kind: 'session', tokenHash: payload } : undefined;
     case realtimeChannels.model:
       return payload ? { kind: 'model', model: payload } : undefined;
+    case realtimeChannels.apiKey:
+      return payload ? { kind: 'api_key', keyHash: payload } : undefined;
     default:
       return undefined;
   }

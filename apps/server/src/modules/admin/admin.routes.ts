@@ -3,6 +3,7 @@ import {
   adminAckSchema,
   adminAdjustmentRequestSchema,
   adminAdjustmentSchema,
+  adminApiKeyListSchema,
   adminAuditQuerySchema,
   adminAuditSchema,
   adminGenerationDetailSchema,
@@ -20,6 +21,7 @@ import {
   adminPersonDetailSchema,
   adminReasonBodySchema,
   adminRetrySchema,
+  apiKeySchema,
   problemSchema,
 } from '@kadr/contract';
 import type { FastifyRequest } from 'fastify';
@@ -131,6 +133,39 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
     async (request) =>
       answer(await admin.endSessions(operatorOf(request), request.params.id, request.body.reason)),
+  );
+
+  app.get(
+    '/api/admin/people/:id/keys',
+    {
+      schema: {
+        tags,
+        description: "A person's API keys with their spend and requests per day (the last 30).",
+        params: idParams,
+        response: { 200: adminApiKeyListSchema, ...read },
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return { items: answer(await admin.personKeys(request.params.id)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/keys/:id/revoke',
+    {
+      schema: {
+        tags,
+        description:
+          "Revoke someone's API key (refused at once on every node); written to the console's " +
+          "audit log and the person's own audit. A revoked key answers as it is.",
+        params: idParams,
+        body: adminReasonBodySchema,
+        response: { 200: apiKeySchema, ...change },
+      },
+    },
+    async (request) =>
+      answer(await admin.revokeKey(operatorOf(request), request.params.id, request.body.reason)),
   );
 
   for (const action of ['block', 'unblock'] as const) {

@@ -1,6 +1,7 @@
 import { listModels } from '@kadr/catalog';
 import type {
   AdminAccount,
+  AdminApiKey,
   AdminGenerationDetail,
   AdminOverview,
   AdminPaymentDetail,
@@ -8,6 +9,7 @@ import type {
   AdminPeriod,
   AdminPerson,
   AdminPersonDetail,
+  ApiKey,
 } from '@kadr/contract';
 import { uuidPattern } from '@kadr/contract';
 import type { Transaction } from '../../lib/transaction.ts';
@@ -15,6 +17,7 @@ import type { SessionService, SessionUser } from '../auth/index.ts';
 import type { ModelSwitchRepository, ModelSwitchService } from '../catalog/index.ts';
 import type { FileUrls } from '../files/index.ts';
 import type { FreeRetry, GenerationService, Generations } from '../generations/index.ts';
+import { type ApiKeyRepository, type KeyService, revokeKeyIn, toApiKey } from '../keys/index.ts';
 import { InsufficientTokensError, type Ledger } from '../ledger/index.ts';
 import type { PaymentRefund, PaymentService } from '../payments/index.ts';
 import type { UserRepository } from '../users/index.ts';
@@ -111,9 +114,12 @@ export function createAdminService(deps: {
       admin: AdminRepository;
       ledger: Ledger;
       modelSwitches: ModelSwitchRepository;
+      apiKeys: ApiKeyRepository;
     }>;
   };
   sessions: Pick<SessionService, 'revokeAllFor' | 'revoke' | 'signedInAt'>;
+  /** A person's API keys: listed and revoked here; forgotten on every node when they are blocked. */
+  keys?: Pick<KeyService, 'ofPerson' | 'forgetOwner' | 'forget'> | undefined;
   adminSessionMs: number;
   generations: Pick<GenerationService, 'retryFree'>;
   modelSwitches: Pick<ModelSwitchService, 'forget'>;
@@ -378,8 +384,50 @@ export function createAdminService(deps: {
         });
       });
       if (blocked) await deps.sessions.revokeAllFor(userId);
+      // Their keys are read again on every node: refused while blocked, working once unblocked.
+      await deps.keys?.forgetOwner(userId);
       const after = await accountOf(userId);
       return after ? changed(after) : notFound;
+    },
+
+    /** A person's API keys with their requests per day. */
+    async personKeys(userId: string): Promise<AdminRead<AdminApiKey[]>> {
+      if (!(await accountOf(userId))) return notFound;
+      return { outcome: 'found', value: (await deps.keys?.ofPerson(userId)) ?? [] };
+    },
+
+    /**
+     * Revokes someone's API key: in the console's audit log and the person's own audit (named by
+     * the operator's e-mail), in one transaction. Revoking a revoked key changes and records nothing.
+     */
+    async revokeKey(operator: Operator, id: string, reason: string): Promise<AdminChange<ApiKey>> {
+      if (!uuidPattern.test(id)) return notFound;
+      const revoked = await deps.repositories.transaction(['admin', 'apiKeys'], async (tx) => {
+        const key = await tx.apiKeys.findById(id);
+        if (!key) return undefined;
+        const locked = await tx.apiKeys.lockOwned(key.userId, id);
+        if (!locked) return undefined;
+        const hash = await revokeKeyIn(
+          tx.apiKeys,
+          locked,
+          { name: operator.email, ip: null },
+          reason,
+        );
+        if (hash !== undefined) {
+          await audit(tx.admin, operator, {
+            action: 'api_key.revoke',
+            subjectType: 'api_key',
+            subjectId: id,
+            before: { revoked: false, name: locked.name, owner: locked.userId },
+            after: { revoked: true },
+            reason,
+          });
+        }
+        return { row: await tx.apiKeys.findById(id), hash };
+      });
+      if (!revoked?.row) return notFound;
+      if (revoked.hash !== undefined) deps.keys?.forget([revoked.hash]);
+      return changed(toApiKey(revoked.row));
     },
 
     async generations(query: Omit<ListFilters, 'limit' | 'offset'> & { page: number }) {

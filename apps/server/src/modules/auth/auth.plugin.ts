@@ -45,7 +45,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
 
   // A callback hook, not an async one: most requests carry no session and should pay nothing.
   app.addHook('onRequest', (request, _reply, done) => {
-    const token = request.url.startsWith('/api/') ? request.cookies[cookieName] : undefined;
+    // `/api/v1` is for API keys only (modules/api-v1): a session cookie there is never read.
+    const token =
+      request.url.startsWith('/api/') && !isV1Url(request.url)
+        ? request.cookies[cookieName]
+        : undefined;
     if (!token) return done();
     if (UNSAFE_METHODS.has(request.method) && !fromAllowedOrigin(request, allowed)) {
       return done(new HttpProblem(403, 'This request must come from the Kadr site itself.'));
@@ -97,6 +101,10 @@ declare module 'fastify' {
       blocked(reply: FastifyReply, reason: string): void;
     };
   }
+}
+
+function isV1Url(url: string): boolean {
+  return url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?');
 }
 
 export function fromAllowedOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {

@@ -201,6 +201,10 @@ export function createBatchService(deps: {
             problem: 'invalid',
           });
           break;
+        // A batch is made in the studio, never with an API key (whose refusals these are).
+        case 'model_not_allowed':
+        case 'spend_limit':
+          throw new Error(`a batch item met an API key's refusal: ${created.outcome}`);
         default:
           return unhandledOutcome(created);
       }

@@ -206,8 +206,46 @@ const recordColumns = {
   files: sql<RecordFile[]>`coalesce(${generationRequests.recordFiles}, '[]'::jsonb)`,
 };
 
+/** A generation as `/api/v1` lists it: its record's row, files, key and exact `created` text. */
+export type ApiPageRow = RecordRow & {
+  files: RecordFile[];
+  apiKeyId: string | null;
+  /** `created` as PostgreSQL writes it (microseconds kept): a cursor's position. */
+  at: string;
+};
+
 export function createGenerationRepository(db: Executor) {
   return {
+    /**
+     * Up to `limit` of the person's generations after a position (`before`: the `at` and id of the
+     * last one of the previous page), newest first, from the (user, created, id) index.
+     */
+    async cursorPage(
+      userId: string,
+      options: {
+        before?: { at: string; id: string } | undefined;
+        limit: number;
+        type?: 'image' | 'video' | undefined;
+        status?: GenerationStatus | undefined;
+      },
+    ): Promise<ApiPageRow[]> {
+      const g = generationRequests;
+      const conditions = [eq(g.userId, userId)];
+      if (options.type) conditions.push(eq(g.type, options.type));
+      if (options.status) conditions.push(eq(g.status, options.status));
+      if (options.before) {
+        conditions.push(
+          sql`(${g.created}, ${g.id}) < (${options.before.at}::timestamptz, ${options.before.id}::uuid)`,
+        );
+      }
+      return db
+        .select({ ...recordColumns, apiKeyId: g.apiKeyId, at: sql<string>`${g.created}::text` })
+        .from(g)
+        .where(and(...conditions))
+        .orderBy(sql`${g.created} desc, ${g.id} desc`)
+        .limit(options.limit);
+    },
+
     /** Tells every open realtime stream of the owner (on any node) that a request changed; sent on commit. */
     async notify(userId: string, id: string): Promise<void> {
       const { channel, payload } = encodeRealtimeMessage({

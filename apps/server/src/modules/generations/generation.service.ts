@@ -27,6 +27,7 @@ import type { FileRepository, FileRow, FileUrls } from '../files/index.ts';
 import type { GenerationEngine } from './generation.engine.ts';
 import { toGenerationRecord } from './generation.mapper.ts';
 import type {
+  ApiPageRow,
   GenerationRepository,
   GenerationRow,
   Generations,
@@ -66,7 +67,29 @@ export type GenerationCreate =
   /** The Idempotency-Key was used with another body. */
   | { outcome: 'key_reused' }
   /** The Idempotency-Key's first request has not answered yet. */
-  | { outcome: 'key_in_progress' };
+  | { outcome: 'key_in_progress' }
+  /** An API key's allowed-models list leaves this model out: nothing was charged. */
+  | { outcome: 'model_not_allowed'; model: string }
+  /** The API key's spend limit for the UTC day or month would be passed: nothing was charged. */
+  | { outcome: 'spend_limit'; period: 'daily' | 'monthly'; limit: number };
+
+/** What a create made with an API key carries (issue #37): the key's limits and a webhook. */
+export interface ApiCreateContext {
+  apiKey: {
+    id: string;
+    dailyLimit: number | null;
+    monthlyLimit: number | null;
+    /** Catalogue ids the key may create with; null: all. */
+    allowedModels: readonly string[] | null;
+  };
+  /** This request's own webhook address (beside the key's). */
+  webhookUrl: string | null;
+}
+
+/** One of the person's generations as `/api/v1` shows it: the row, its files. */
+export type ApiGenerationRead =
+  | { outcome: 'found'; row: GenerationRow; files: FileRow[] }
+  | NotFound;
 
 /** How an operator's free retry ended. */
 export type FreeRetry =
@@ -339,12 +362,18 @@ export function createGenerationService(deps: {
       type: ModelType,
       body: Record<string, unknown>,
       idempotencyKey: string | undefined,
+      context?: ApiCreateContext,
     ): Promise<GenerationCreate> {
+      const allowed = context?.apiKey.allowedModels;
+      if (allowed && !allowed.includes(String(body.model))) {
+        return { outcome: 'model_not_allowed', model: String(body.model) };
+      }
       const checked = await check(user, type, body);
       if (checked.outcome !== 'valid') return checked;
       const { validated, model, translate, source, sourceId } = checked;
       const cost = priceFor(checked);
-      const hash = idempotencyKey ? requestHash(type, body) : '';
+      const hashed = context?.webhookUrl ? { ...body, webhook_url: context.webhookUrl } : body;
+      const hash = idempotencyKey ? requestHash(type, hashed) : '';
       const id = randomUUID();
       const response: CreateGenerationResponse = {
         request_id: id,
@@ -372,6 +401,8 @@ export function createGenerationService(deps: {
         idempotency: idempotencyKey
           ? { key: idempotencyKey, requestHash: hash, response }
           : undefined,
+        apiKey: context?.apiKey,
+        webhookUrl: context?.webhookUrl,
       });
       if (result.outcome === 'failed') throw result.error;
       if (result.outcome === 'created') {
@@ -387,6 +418,16 @@ export function createGenerationService(deps: {
       }
       if (result.outcome === 'too_many_running') {
         return { outcome: 'too_many_running', limit: deps.maxRunning ?? 0 };
+      }
+      if (result.outcome === 'key_daily_limit') {
+        return { outcome: 'spend_limit', period: 'daily', limit: context?.apiKey.dailyLimit ?? 0 };
+      }
+      if (result.outcome === 'key_monthly_limit') {
+        return {
+          outcome: 'spend_limit',
+          period: 'monthly',
+          limit: context?.apiKey.monthlyLimit ?? 0,
+        };
       }
       // The key was claimed before, by a request that has committed: replay it or refuse.
       const existing = await idempotencyKeys.find(user.id, idempotencyKey ?? '');
@@ -439,6 +480,19 @@ export function createGenerationService(deps: {
       );
       return { outcome: 'created', id };
     },
+
+    /** One of the person's own requests with its files, as `/api/v1` maps it. */
+    async readForApi(user: SessionUser, id: string): Promise<ApiGenerationRead> {
+      const row = await findOwned(user, id);
+      if (!row) return { outcome: 'not_found' };
+      return { outcome: 'found', row, files: await files.findByGenerations([row.id]) };
+    },
+
+    /** A cursor page of the person's requests, newest first (`/api/v1`). */
+    cursorPage: (
+      user: SessionUser,
+      options: Parameters<Generations['cursorPage']>[1],
+    ): Promise<ApiPageRow[]> => generations.cursorPage(user.id, options),
 
     /** One of the user's own requests as its record. */
     async read(user: SessionUser, id: string): Promise<GenerationRead> {

@@ -123,6 +123,13 @@ export function generationProblem(refusal: GenerationRefusal, locale: Locale): H
       return new HttpProblem(409, 'This generation is still running; cancel it first.');
     case 'finished':
       return new HttpProblem(409, 'This generation has already finished.');
+    // Only a create made with an API key meets these; `/api/v1` answers them itself.
+    case 'model_not_allowed':
+      return new HttpProblem(403, `This key may not use ${refusal.model}.`);
+    case 'spend_limit':
+      return new HttpProblem(402, `The key's ${refusal.period} spend limit would be passed.`, {
+        limit: refusal.limit,
+      });
     default:
       return unhandledOutcome(refusal);
   }

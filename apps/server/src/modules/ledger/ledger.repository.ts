@@ -216,6 +216,28 @@ export function createLedgerRepository(db: Executor) {
     },
 
     /**
+     * Up to `limit` entries of the person's statement older than entry `beforeId` (all when
+     * undefined), newest first, with the balance after each (`/api/v1/statement`'s cursor pages).
+     */
+    async statementBefore(
+      userId: string,
+      beforeId: number | undefined,
+      limit: number,
+    ): Promise<StatementRow[]> {
+      const before = beforeId === undefined ? sql`` : sql`and id < ${beforeId}`;
+      const page = sql`(
+        select * from (
+          select id, user_id, created, reason, delta, generation_id, payment_id, referred_user_id,
+                 (sum(delta) over (order by id))::int as balance_after
+            from token_ledger
+           where user_id = ${userId} ${before}) running
+         order by id desc
+         limit ${limit})`;
+      const result = await db.execute<RawStatementRow>(statementDetails(page));
+      return result.rows.map(toStatementRow);
+    },
+
+    /**
      * The person's whole statement, newest first, read in batches (for the CSV download): each
      * batch walks back from the one before, the balance after each entry derived from the sum of
      * everything up to the newest entry at the start.

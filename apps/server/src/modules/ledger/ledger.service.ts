@@ -113,6 +113,7 @@ export function createLedgerService(ledger: LedgerRepository) {
 
     referralBonusesToday: ledger.referralBonusesToday,
     statementPage: ledger.statementPage,
+    statementBefore: ledger.statementBefore,
     statement: ledger.statement,
   };
 }

@@ -14,6 +14,8 @@ const rateLimitClasses = [
   'payment',
   'webhook',
   'admin',
+  'apiRead',
+  'apiCreate',
 ] as const;
 type RateLimitClass = (typeof rateLimitClasses)[number];
 
@@ -60,10 +62,26 @@ const routeClasses: Record<string, RateLimitClass> = {
   '/api/webhooks/stripe': 'webhook',
 };
 
+/** `/api/v1` routes that cost as a create does; every other v1 route (the document aside) reads. */
+const apiCreateRoutes = new Set(['POST /api/v1/generations', 'POST /api/v1/uploads']);
+
 /** Which class a route is in, if any. */
-function rateLimitClassOf(url: string): RateLimitClass | undefined {
+function rateLimitClassOf(url: string, method = 'GET'): RateLimitClass | undefined {
+  if (url.startsWith('/api/v1/') && url !== '/api/v1/openapi.json') {
+    return apiCreateRoutes.has(`${method} ${url}`) ? 'apiCreate' : 'apiRead';
+  }
   // Every operator route, per operator.
   return routeClasses[url] ?? (url.startsWith('/api/admin/') ? 'admin' : undefined);
+}
+
+/** Who a limited request is counted as: an API key by its id, a person by theirs, else an address. */
+function counted(kind: RateLimitClass, request: FastifyRequest): string {
+  if (kind === 'apiRead' || kind === 'apiCreate') {
+    return request.apiKey ? `${kind}:key:${request.apiKey.id}` : `${kind}:ip:${request.ip}`;
+  }
+  return kind === 'signIn' || !request.user
+    ? `${kind}:ip:${request.ip}`
+    : `${kind}:user:${request.user.id}`;
 }
 
 export interface RateLimitPluginOptions {
@@ -99,7 +117,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
 
   // Before @fastify/rate-limit's own onRoute hook: give each limited route its class's settings.
   app.addHook('onRoute', (route) => {
-    const kind = rateLimitClassOf(route.url);
+    const kind = rateLimitClassOf(route.url, String(route.method));
     // Webhooks are counted once answered (the hooks below), not as they arrive.
     if (!kind || kind === 'webhook' || route.method === 'HEAD') return;
     route.config = {
@@ -108,10 +126,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
         max: limits[kind],
         timeWindow: options.windowMs,
         groupId: kind,
-        keyGenerator: (request: FastifyRequest) =>
-          kind === 'signIn' || !request.user
-            ? `${kind}:ip:${request.ip}`
-            : `${kind}:user:${request.user.id}`,
+        keyGenerator: (request: FastifyRequest) => counted(kind, request),
       },
     };
   });

@@ -102,6 +102,9 @@ export function createFanOut(options: {
         for (const stream of everyStream()) write(stream, chunk);
         return;
       }
+      case 'api_key':
+        // For the key cache (modules/keys); no stream is about a key.
+        return;
       case 'session':
         for (const stream of everyStream())
           if (stream.tokenHash === message.tokenHash) stream.end();

@@ -167,9 +167,22 @@ function toEntryRecord(row: StatementRow): StatementEntryRecord {
 
 /** The person's token statement: every ledger entry with the balance right after it. */
 export function createStatementService(repositories: {
-  ledger: Pick<Ledger, 'statement' | 'statementPage'>;
+  ledger: Pick<Ledger, 'statement' | 'statementPage' | 'statementBefore'>;
 }) {
   return {
+    /**
+     * Up to `limit` entries older than entry `beforeId` (from the start when undefined), newest
+     * first, and whether more follow (`/api/v1/statement`).
+     */
+    async before(
+      user: SessionUser,
+      beforeId: number | undefined,
+      limit: number,
+    ): Promise<{ items: StatementRow[]; more: boolean }> {
+      const rows = await repositories.ledger.statementBefore(user.id, beforeId, limit + 1);
+      return { items: rows.slice(0, limit), more: rows.length > limit };
+    },
+
     async page(user: SessionUser, query: { page: number; perPage: number }): Promise<LedgerPage> {
       const { total, rows } = await repositories.ledger.statementPage(
         user.id,

@@ -1,0 +1,178 @@
+import {
+  estimateFromDraft,
+  type Localized,
+  type ModelDefinition,
+  type ParameterDefinition,
+  promptUse,
+} from '@kadr/catalog';
+import {
+  type ApiGeneration,
+  type ApiModel,
+  type ApiParameter,
+  type GenerationErrorCode,
+  generationErrorCodes,
+} from '@kadr/contract';
+import type { Locale } from '../../lib/locale.ts';
+import {
+  type ApiPageRow,
+  type GenerationRow,
+  generationErrorTexts,
+  type RecordFile,
+} from '../generations/index.ts';
+
+/** A catalogue parameter as v1 describes it. */
+export function toApiParameter(def: ParameterDefinition, locale: Locale): ApiParameter {
+  const type: ApiParameter['type'] =
+    def.type === 'select'
+      ? 'enum'
+      : def.type === 'boolean'
+        ? 'boolean'
+        : def.type === 'file'
+          ? 'file'
+          : def.type === 'number' || def.type === 'slider'
+            ? def.integer === true
+              ? 'integer'
+              : 'number'
+            : 'string';
+  const values =
+    def.type === 'select'
+      ? (def.options ?? []).map((option) => option.value)
+      : def.allowedValues
+        ? [...def.allowedValues]
+        : undefined;
+  const said = (text: Localized | undefined) => text?.[locale];
+  return {
+    name: def.name,
+    type,
+    required: def.required === true,
+    nullable: def.nullable === true,
+    ...(def.default === undefined ? {} : { default: def.default }),
+    ...(def.min === undefined ? {} : { minimum: def.min }),
+    ...(def.max === undefined ? {} : { maximum: def.max }),
+    ...(values === undefined ? {} : { values }),
+    ...(def.showWhen === undefined ? {} : { when: def.showWhen }),
+    description: said(def.description) ?? said(def.label) ?? def.name,
+  };
+}
+
+const priceSummaries: Record<Locale, (model: ModelDefinition) => string> = {
+  en: (model) => {
+    const rule = model.price;
+    switch (rule.kind) {
+      case 'per-output':
+        return `${rule.tokens} tokens per image`;
+      case 'flat':
+        return `${rule.tokens} tokens per ${model.type === 'image' ? 'image' : 'video'}`;
+      case 'per-second':
+        return `${rule.tokensPerSecond} tokens per second of video`;
+      case 'per-second-by-resolution':
+        return `per second of video by resolution: ${Object.entries(rule.tokensPerSecond)
+          .map(([resolution, tokens]) => `${resolution} ${tokens}`)
+          .join(', ')} tokens`;
+      case 'per-megapixel':
+        return `${rule.tokensPerMegapixel} tokens per megapixel of the result, at least ${rule.minimum}`;
+    }
+  },
+  ru: (model) => {
+    const rule = model.price;
+    switch (rule.kind) {
+      case 'per-output':
+        return `${rule.tokens} кр. за картинку`;
+      case 'flat':
+        return `${rule.tokens} кр. за ${model.type === 'image' ? 'картинку' : 'видео'}`;
+      case 'per-second':
+        return `${rule.tokensPerSecond} кр. за секунду видео`;
+      case 'per-second-by-resolution':
+        return `за секунду видео по разрешению: ${Object.entries(rule.tokensPerSecond)
+          .map(([resolution, tokens]) => `${resolution} — ${tokens}`)
+          .join(', ')} кр.`;
+      case 'per-megapixel':
+        return `${rule.tokensPerMegapixel} кр. за мегапиксель результата, не меньше ${rule.minimum}`;
+    }
+  },
+};
+
+/** The price of a model's defaults; a tool's depends on its picture, so its least. */
+function priceFrom(model: ModelDefinition): number {
+  const rule = model.price;
+  if (rule.kind === 'per-megapixel') return rule.minimum;
+  return estimateFromDraft(model.id, {}) ?? 0;
+}
+
+/** A catalogue model or tool as `GET /api/v1/models` lists it. */
+export function toApiModel(model: ModelDefinition, available: boolean, locale: Locale): ApiModel {
+  return {
+    id: model.id,
+    kind: model.tool ? 'tool' : 'model',
+    tool: model.tool?.kind ?? null,
+    type: model.type,
+    name: model.tool ? model.tool.title[locale] : model.name,
+    description: model.description[locale],
+    prompt: promptUse(model),
+    parameters: [...model.parameters]
+      .sort((a, b) => a.order - b.order)
+      .map((def) => toApiParameter(def, locale)),
+    price: {
+      rule: model.price.kind,
+      from: priceFrom(model),
+      summary: priceSummaries[locale](model),
+    },
+    typical_seconds: { min: model.typicalSeconds.min, max: model.typicalSeconds.max },
+    available,
+  };
+}
+
+const iso = (at: Date | string) =>
+  typeof at === 'string' ? new Date(at).toISOString() : at.toISOString();
+
+/** What a v1 generation is made of: a row (with its key) and its files. */
+type ApiRow = Pick<
+  GenerationRow,
+  'id' | 'model' | 'type' | 'status' | 'cost' | 'errorCode' | 'error' | 'jsondata'
+> & {
+  sourceGenerationId?: string | null | undefined;
+  apiKeyId: string | null;
+  created: Date | string;
+  updated: Date | string;
+};
+
+/** A generation as v1 shows it: outputs by index with absolute v1 download addresses. */
+export function toApiGeneration(
+  row: ApiRow | ApiPageRow,
+  files: readonly Pick<
+    RecordFile,
+    'kind' | 'mime' | 'width' | 'height' | 'durationMs' | 'position'
+  >[],
+  publicUrl: string,
+): ApiGeneration {
+  const outputs = files
+    .filter((file) => file.kind === 'output')
+    .sort((a, b) => a.position - b.position);
+  const code = (generationErrorCodes as readonly string[]).includes(row.errorCode ?? '')
+    ? (row.errorCode as GenerationErrorCode)
+    : 'model_failed';
+  const input = row.jsondata.input;
+  return {
+    id: row.id,
+    model: row.model,
+    type: row.type,
+    status: row.status,
+    cost: row.cost,
+    refunded: row.status === 'failed' && row.cost > 0,
+    prompt: typeof row.jsondata.prompt === 'string' ? row.jsondata.prompt : '',
+    parameters: input && typeof input === 'object' ? { ...(input as Record<string, unknown>) } : {},
+    error: row.status === 'failed' ? { code, message: generationErrorTexts[code] } : null,
+    outputs: outputs.map((file, index) => ({
+      index,
+      url: `${publicUrl}/api/v1/generations/${row.id}/outputs/${index}`,
+      mime: file.mime,
+      width: file.width,
+      height: file.height,
+      duration_ms: file.durationMs,
+    })),
+    source_id: row.sourceGenerationId ?? null,
+    key_id: row.apiKeyId,
+    created: iso(row.created),
+    updated: iso(row.updated),
+  };
+}

@@ -1,0 +1,521 @@
+import multipart from '@fastify/multipart';
+import {
+  type ApiProblemCode,
+  apiBalanceSchema,
+  apiCreateBodySchema,
+  apiEstimateBodySchema,
+  apiEstimateSchema,
+  apiGenerationListQuerySchema,
+  apiGenerationListSchema,
+  apiGenerationSchema,
+  apiModelListSchema,
+  apiPageQuerySchema,
+  apiProblemSchema,
+  apiStatementSchema,
+  apiUploadSchema,
+  type FieldError,
+  fileBytesSchema,
+  storedFileTypes,
+} from '@kadr/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
+import { type Locale, requestLocale } from '../../lib/locale.ts';
+import { HttpProblem } from '../../lib/problem.ts';
+import { sendObject } from '../../lib/send-object.ts';
+import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
+import { PROBLEM_CONTENT_TYPE } from '../../plugins/errors.ts';
+import type { ApiKeyContext } from '../keys/index.ts';
+import {
+  apiProblem,
+  codeForStatus,
+  codeText,
+  createProblem,
+  invalidRequest,
+  tooMany,
+} from './v1.problems.ts';
+import type { ApiV1Service } from './v1.service.ts';
+
+export interface V1RoutesOptions {
+  v1: ApiV1Service;
+  /** Largest upload, in bytes. */
+  maxUploadBytes: number;
+  publicUrl: string;
+}
+
+const tags = ['v1'];
+const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.string().max(64) });
+const outputParams = z.object({
+  id: z.string().max(64),
+  index: z.coerce.number().int().min(0).max(99),
+});
+
+/** The problems every key-authenticated route can answer, and its own. */
+function problems(...statuses: number[]) {
+  const all = new Set([401, 403, 429, 500, ...statuses]);
+  return Object.fromEntries([...all].map((status) => [status, apiProblemSchema]));
+}
+
+const bytes = Object.fromEntries(
+  storedFileTypes.map((type) => [type, { schema: fileBytesSchema }]),
+);
+
+/** The key of a request that passed the bearer check (v1.plugin.ts); never absent on v1. */
+function keyOf(request: FastifyRequest): { user: { id: string }; key: ApiKeyContext } {
+  const key = request.apiKey;
+  if (!key || !request.user) throw apiProblem('unauthorized', requestLocale(request));
+  return { user: request.user, key };
+}
+
+/** A v1 problem body: a code on every answer, the detail in the request's language. */
+function asApiProblem(error: FastifyError | HttpProblem, locale: Locale): HttpProblem {
+  if (error instanceof HttpProblem) {
+    if (error.members?.code !== undefined) return error;
+    const code = codeForStatus(error.status, error.type);
+    if (code === 'rate_limited' || code === 'too_many_running') {
+      return tooMany(code, locale, Number(error.headers?.['retry-after'] ?? 60), error.limit ?? 0);
+    }
+    return apiProblem(code, locale, {
+      ...(code === 'invalid_request' && error.errors ? { errors: error.errors } : {}),
+      ...(code === 'invalid_request' && error.errors
+        ? { detail: invalidRequest(error.errors, locale).detail ?? codeText(code, locale) }
+        : {}),
+      ...(error.headers ? { headers: error.headers } : {}),
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: FieldError[] = error.validation.map((issue) => ({
+      field:
+        issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+        (error.validationContext ?? 'body'),
+      code: issue.keyword,
+      message: issue.message ?? 'is invalid',
+    }));
+    return invalidRequest(errors, locale);
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  return apiProblem(codeForStatus(status, ''), locale);
+}
+
+function sendProblem(reply: FastifyReply, problem: HttpProblem) {
+  if (problem.headers) reply.headers(problem.headers);
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem.toJSON());
+}
+
+/**
+ * `/api/v1` (ADR 040): the versioned surface for code, with a bearer key (v1.plugin.ts). Every
+ * error is problem+json with a stable `code` (`apiProblemCodes`) and a detail in the request's
+ * language. Registered with the prefix `/api/v1`, so its error and not-found handlers are its own.
+ */
+export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, options) => {
+  const { v1 } = options;
+
+  app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
+    const problem = asApiProblem(error, requestLocale(request));
+    if (problem.status >= 500) request.log.error({ err: error }, 'v1 request failed');
+    return sendProblem(reply, problem);
+  });
+  app.setNotFoundHandler(v1NotFound);
+  await app.register(multipart, {
+    limits: { fileSize: options.maxUploadBytes, files: 1, fields: 0, parts: 2, headerPairs: 50 },
+  });
+
+  const notFound = (request: FastifyRequest) => {
+    const locale = requestLocale(request);
+    return apiProblem('not_found', locale, {
+      detail: locale === 'ru' ? 'Генерация не найдена.' : 'Generation not found.',
+    });
+  };
+
+  app.get(
+    '/models',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'listModels',
+        description:
+          'Every model and finishing tool, from the catalogue: parameters, price rule, typical time, ' +
+          'and whether it is available now. Texts in the request language (`Accept-Language`).',
+        response: { 200: apiModelListSchema, ...problems() },
+      },
+    },
+    async (request) => ({ items: await v1.models(requestLocale(request)) }),
+  );
+
+  app.post(
+    '/estimate',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'estimate',
+        description: 'What a create with this body would cost now, and the balance.',
+        body: apiEstimateBodySchema,
+        response: { 200: apiEstimateSchema, ...problems(400, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = keyOf(request);
+      const locale = requestLocale(request);
+      const priced = await v1.estimate(user, request.body);
+      switch (priced.outcome) {
+        case 'priced':
+          return { model: priced.model, cost: priced.cost, balance: priced.balance };
+        case 'invalid':
+        case 'model_off':
+          throw createProblem(priced, locale, { spent: 0, now: new Date() });
+        default:
+          return unhandledOutcome(priced);
+      }
+    },
+  );
+
+  app.post(
+    '/generations',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'createGeneration',
+        description:
+          "Charge the catalogue price and start a generation (the model's type decides image or " +
+          'video; a tool makes an image). Answers 201 with the pending generation. With an ' +
+          '`Idempotency-Key` header, the same key and body again answers the same generation with ' +
+          '200 and charges nothing; another body with that key is 409 `idempotency_key_reused`. ' +
+          "Refused before anything is charged: a model outside the key's allowed list (403 " +
+          "`forbidden`), the key's spend limits (402 `spend_limit_daily` / `spend_limit_monthly`, " +
+          'with `limit`, `spent`, `resets_at`), the balance (402 `insufficient_tokens`).',
+        body: apiCreateBodySchema,
+        response: {
+          200: apiGenerationSchema,
+          201: apiGenerationSchema,
+          ...problems(400, 402, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, key } = keyOf(request);
+      const idempotency = idempotencyKeyOf(request.headers);
+      const created = await v1.create(user, key, request.body, idempotency);
+      if (created.outcome === 'created') return reply.code(201).send(created.generation);
+      if (created.outcome === 'replayed') return reply.code(200).send(created.generation);
+      const now = new Date();
+      const spent =
+        created.outcome === 'spend_limit'
+          ? (await v1.spent(key))[created.period === 'daily' ? 'today' : 'month']
+          : 0;
+      throw createProblem(created, requestLocale(request), { spent, now });
+    },
+  );
+
+  app.get(
+    '/generations',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'listGenerations',
+        description:
+          "The key owner's generations (made in the studio or with any key), newest first. Pass " +
+          '`next_cursor` as `cursor` for the next page; it is null on the last.',
+        querystring: apiGenerationListQuerySchema,
+        response: { 200: apiGenerationListSchema, ...problems(400) },
+      },
+    },
+    async (request) => {
+      const { user } = keyOf(request);
+      const listed = await v1.list(user, request.query);
+      if (listed.outcome === 'listed') return listed.list;
+      throw badCursor(request);
+    },
+  );
+
+  app.get(
+    '/generations/:id',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'getGeneration',
+        description: "One of the key owner's generations; anyone else's is 404 `not_found`.",
+        params: idParams,
+        response: { 200: apiGenerationSchema, ...problems(404) },
+      },
+    },
+    async (request) => {
+      const read = await v1.read(keyOf(request).user, request.params.id);
+      if (read.outcome !== 'found') throw notFound(request);
+      return read.generation;
+    },
+  );
+
+  app.post(
+    '/generations/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'cancelGeneration',
+        description:
+          'Stop a running generation: it fails as canceled and its tokens are refunded in full. A ' +
+          'finished one is 409 `conflict`.',
+        params: idParams,
+        response: { 200: apiGenerationSchema, ...problems(404, 409) },
+      },
+    },
+    async (request) => {
+      const canceled = await v1.cancel(keyOf(request).user, request.params.id);
+      if (canceled.outcome === 'found') return canceled.generation;
+      if (canceled.outcome === 'finished') throw apiProblem('conflict', requestLocale(request));
+      throw notFound(request);
+    },
+  );
+
+  app.get(
+    '/generations/:id/outputs/:index',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'downloadOutput',
+        description:
+          "An output's bytes (`outputs[].url`), with its content type and a download name; one " +
+          'byte range is honoured.',
+        params: outputParams,
+        response: {
+          200: { description: 'The whole file.', content: bytes },
+          206: { description: 'The requested range of the file.', content: bytes },
+          ...problems(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = keyOf(request);
+      const output = await v1.output(user, request.params.id, request.params.index);
+      if (output.outcome !== 'found') throw notFound(request);
+      reply.header('content-type', output.mime);
+      reply.header('content-disposition', attachmentDisposition(output.name));
+      reply.header('cache-control', 'private, no-store');
+      return sendObject(request, reply, output.object);
+    },
+  );
+
+  app.post(
+    '/uploads',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'uploadImage',
+        description:
+          'A picture (multipart/form-data, field `image`: JPEG, PNG, GIF or WebP) to use as a ' +
+          "model's or tool's `file` parameter: pass the answer's `url`.",
+        consumes: ['multipart/form-data'],
+        response: { 201: apiUploadSchema, ...problems(400, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = keyOf(request);
+      const locale = requestLocale(request);
+      const ru = locale === 'ru';
+      const field = (code: ApiProblemCode, detail: string, errorCode: string, message: string) =>
+        apiProblem(code, locale, {
+          detail,
+          errors: [{ field: 'image', code: errorCode, message }],
+        });
+      if (!request.isMultipart()) {
+        throw field(
+          'unsupported_media_type',
+          ru
+            ? 'Отправьте картинку как multipart/form-data в поле «image».'
+            : 'Send the picture as multipart/form-data in the field "image".',
+          'required',
+          'is required',
+        );
+      }
+      const mb = Math.round(options.maxUploadBytes / 1024 / 1024);
+      let data: Buffer;
+      try {
+        const part = await request.file();
+        if (part?.fieldname !== 'image') throw new Error('no image part');
+        data = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw field(
+            'too_large',
+            ru ? `Картинка больше ${mb} МБ.` : `The picture is larger than ${mb} MB.`,
+            'too_large',
+            `must be at most ${mb} MB`,
+          );
+        }
+        throw field(
+          'invalid_request',
+          ru
+            ? 'Отправьте одну картинку в поле «image» (multipart/form-data).'
+            : 'Send one picture in the field "image" (multipart/form-data).',
+          'required',
+          'must be a file',
+        );
+      }
+      const stored = await v1.upload(user, data);
+      switch (stored.outcome) {
+        case 'stored':
+          return reply.code(201).send(stored.upload);
+        case 'empty':
+          throw field(
+            'invalid_request',
+            ru ? 'Файл пустой.' : 'The file is empty.',
+            'empty',
+            'is empty',
+          );
+        case 'unsupported_type':
+        case 'undecodable':
+          throw field(
+            'unsupported_media_type',
+            codeText('unsupported_media_type', locale),
+            stored.outcome,
+            'must be a JPEG, PNG, GIF or WebP picture',
+          );
+        default:
+          return unhandledOutcome(stored);
+      }
+    },
+  );
+
+  app.get(
+    '/balance',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'getBalance',
+        description:
+          "The owner's balance in tokens (the studio's and the API's alike) and the key's own " +
+          'limits with what it spent today and this month (UTC).',
+        response: { 200: apiBalanceSchema, ...problems() },
+      },
+    },
+    async (request) => {
+      const { user, key } = keyOf(request);
+      return v1.balance(user, key);
+    },
+  );
+
+  app.get(
+    '/statement',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'getStatement',
+        description:
+          "The owner's token statement, newest first: every credit and debit with the balance " +
+          'right after it. Pass `next_cursor` as `cursor` for the next page.',
+        querystring: apiPageQuerySchema,
+        response: { 200: apiStatementSchema, ...problems(400) },
+      },
+    },
+    async (request) => {
+      const listed = await v1.statement(keyOf(request).user, request.query);
+      if (listed.outcome === 'listed') return listed.statement;
+      throw badCursor(request);
+    },
+  );
+
+  let document: ReturnType<typeof v1Document> | undefined;
+  app.get(
+    '/openapi.json',
+    {
+      schema: {
+        tags,
+        security: [],
+        operationId: 'getOpenApi',
+        description: 'This OpenAPI 3.1 document of `/api/v1` (no key needed).',
+        response: {
+          200: {
+            description: 'The OpenAPI document.',
+            content: { 'application/json': { schema: z.object({}).loose() } },
+          },
+        },
+      },
+    },
+    async () => {
+      document ??= v1Document(app.swagger() as unknown as OpenApiDocument, options.publicUrl);
+      return document;
+    },
+  );
+};
+
+/**
+ * An unknown v1 address, method, or a CORS preflight (no allowance is ever given): 404 `not_found`.
+ * The app's own not-found handler sends v1 addresses here too (a GET reaches it through the web
+ * app's catch-all route).
+ */
+export function v1NotFound(request: FastifyRequest, reply: FastifyReply) {
+  const locale = requestLocale(request);
+  const where = `${request.method} ${request.url.split('?')[0]}`;
+  return sendProblem(
+    reply,
+    apiProblem('not_found', locale, {
+      detail: locale === 'ru' ? `Нет такого адреса: ${where}` : `No route for ${where}`,
+    }),
+  );
+}
+
+function badCursor(request: FastifyRequest): HttpProblem {
+  const locale = requestLocale(request);
+  return invalidRequest(
+    [
+      {
+        field: 'cursor',
+        code: 'invalid_cursor',
+        message:
+          locale === 'ru'
+            ? 'не курсор этого списка: передайте next_cursor из предыдущей страницы'
+            : "is not this list's cursor: pass the previous page's next_cursor",
+      },
+    ],
+    locale,
+  );
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths: Record<string, unknown>;
+  components?: Record<string, unknown>;
+}
+
+/** The main document cut to `/api/v1`, with the bearer scheme (ADR 040). */
+function v1Document(full: OpenApiDocument, publicUrl: string) {
+  const paths = Object.fromEntries(
+    Object.entries(full.paths).filter(([path]) => path.startsWith('/api/v1/')),
+  );
+  return {
+    openapi: full.openapi,
+    info: {
+      title: 'Kadr API',
+      version: '1.0.0',
+      description:
+        'Images, videos and finishing tools from code, paid from the same token balance as the ' +
+        'studio. Authenticate with `Authorization: Bearer kadr_…` (a key made in the profile). ' +
+        'Every error is application/problem+json with a stable `code`. Stability: within v1, ' +
+        'fields, optional parameters, problem codes and models may be added; removing or renaming ' +
+        'a field, changing its type or meaning, or adding a required parameter needs v2.',
+    },
+    servers: [{ url: publicUrl }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      ...(full.components ?? {}),
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, `kadr_…`.' },
+      },
+    },
+  };
+}

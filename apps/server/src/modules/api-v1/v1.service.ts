@@ -1,0 +1,307 @@
+import { getModel, listModels, listTools, type ModelType } from '@kadr/catalog';
+import type {
+  ApiBalance,
+  ApiCreateBody,
+  ApiEstimateBody,
+  ApiGeneration,
+  ApiGenerationList,
+  ApiModel,
+  ApiStatement,
+  ApiUpload,
+  FieldError,
+  GenerationStatus,
+} from '@kadr/contract';
+import type { Locale } from '../../lib/locale.ts';
+import type { SendableObject } from '../../lib/send-object.ts';
+import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import type { SessionUser } from '../auth/index.ts';
+import type { ModelSwitchService } from '../catalog/index.ts';
+import { type FileUrls, sendable } from '../files/index.ts';
+import type { GenerationCreate, GenerationService } from '../generations/index.ts';
+import { type ApiKeyContext, type ApiKeyRepository, isWebhookUrl } from '../keys/index.ts';
+import type { StatementService } from '../statement/index.ts';
+import type { ImageStore, UploadService } from '../uploads/index.ts';
+import type { UserRepository } from '../users/index.ts';
+import { toApiGeneration, toApiModel } from './v1.mapper.ts';
+
+type NotFound = { outcome: 'not_found' };
+type Invalid = { outcome: 'invalid'; errors: FieldError[] };
+
+export type ApiEstimateOutcome =
+  | { outcome: 'priced'; model: string; cost: number; balance: number }
+  | Invalid
+  | { outcome: 'model_off'; modelName: string };
+
+export type ApiCreateOutcome =
+  | { outcome: 'created'; generation: ApiGeneration }
+  | { outcome: 'replayed'; generation: ApiGeneration }
+  | Exclude<GenerationCreate, { outcome: 'created' | 'replayed' }>;
+
+export type ApiRead = { outcome: 'found'; generation: ApiGeneration } | NotFound;
+export type ApiCancel = ApiRead | { outcome: 'finished' };
+export type ApiOutput =
+  | { outcome: 'found'; mime: string; name: string; object: SendableObject }
+  | NotFound;
+
+/** A cursor that is not one of ours (or from another list). */
+type BadCursor = { outcome: 'bad_cursor' };
+
+/** Opaque cursors: base64url of JSON the server alone reads. */
+function encodeCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+function decodeCursor(cursor: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A timestamptz as PostgreSQL writes it as text (ISO DateStyle): `2025-01-31 12:00:00.123456+00`. */
+const PG_TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The generation cursor: `[created as PostgreSQL wrote it, id]` of the page's last item. */
+function generationCursor(cursor: string): { at: string; id: string } | undefined {
+  const value = decodeCursor(cursor);
+  if (!Array.isArray(value) || value.length !== 2) return undefined;
+  const [at, id] = value;
+  if (typeof at !== 'string' || typeof id !== 'string' || !UUID.test(id)) return undefined;
+  return PG_TIMESTAMP.test(at) ? { at, id } : undefined;
+}
+
+/** The statement cursor: `{ e: <the last entry's id> }`. */
+function statementCursor(cursor: string): number | undefined {
+  const value = decodeCursor(cursor) as { e?: unknown } | undefined;
+  return typeof value?.e === 'number' && Number.isSafeInteger(value.e) && value.e > 0
+    ? value.e
+    : undefined;
+}
+
+/** A create's type is its model's (a tool makes an image); an unknown id is the catalogue's to refuse. */
+const typeOf = (model: string): ModelType => getModel(model)?.type ?? 'image';
+
+/** The catalogue body of a v1 create or estimate, as the generation service reads it. */
+function catalogueBody(body: ApiEstimateBody | ApiCreateBody): Record<string, unknown> {
+  return {
+    model: body.model,
+    prompt: body.prompt,
+    parameters: body.parameters,
+    ...(body.duration === undefined ? {} : { duration: body.duration }),
+    ...('translate_prompt' in body && body.translate_prompt !== undefined
+      ? { translate_prompt: body.translate_prompt }
+      : {}),
+  };
+}
+
+/**
+ * `/api/v1` (ADR 040): the studio's own services seen through a key. Creates go through the
+ * generation service's create with the key's context (its allowed models, its spend limits counted
+ * under the owner's lock, its webhook); reads answer only the key owner's own generations.
+ */
+export function createApiV1Service(deps: {
+  generations: Pick<GenerationService, 'quote' | 'create' | 'readForApi' | 'cursorPage' | 'cancel'>;
+  statement: Pick<StatementService, 'before'>;
+  uploads: Pick<UploadService, 'storeImage'>;
+  modelSwitches: Pick<ModelSwitchService, 'off'>;
+  repositories: {
+    users: Pick<UserRepository, 'findById'>;
+    apiKeys: Pick<ApiKeyRepository, 'findById'>;
+  };
+  storage: Pick<ObjectStorage, 'open'>;
+  urls: Pick<FileUrls, 'absolute'>;
+  publicUrl: string;
+}) {
+  const { publicUrl } = deps;
+
+  async function balanceOf(user: SessionUser): Promise<number> {
+    return (await deps.repositories.users.findById(user.id))?.tokens ?? 0;
+  }
+
+  async function read(user: SessionUser, id: string): Promise<ApiRead> {
+    const found = await deps.generations.readForApi(user, id);
+    if (found.outcome !== 'found') return found;
+    return { outcome: 'found', generation: toApiGeneration(found.row, found.files, publicUrl) };
+  }
+
+  return {
+    /** Every model and tool of the catalogue, with whether an operator switched it off. */
+    async models(locale: Locale): Promise<ApiModel[]> {
+      const off = await deps.modelSwitches.off();
+      return [...listModels(), ...listTools()].map((model) =>
+        toApiModel(model, !off.has(model.id), locale),
+      );
+    },
+
+    async estimate(user: SessionUser, body: ApiEstimateBody): Promise<ApiEstimateOutcome> {
+      const quoted = await deps.generations.quote(user, typeOf(body.model), catalogueBody(body));
+      if (quoted.outcome !== 'priced') return quoted;
+      return {
+        outcome: 'priced',
+        model: body.model,
+        cost: quoted.cost,
+        balance: await balanceOf(user),
+      };
+    },
+
+    async create(
+      user: SessionUser,
+      key: ApiKeyContext,
+      body: ApiCreateBody,
+      idempotencyKey: string | undefined,
+    ): Promise<ApiCreateOutcome> {
+      const webhookUrl = body.webhook_url?.trim() || null;
+      if (webhookUrl !== null && !isWebhookUrl(webhookUrl)) {
+        return {
+          outcome: 'invalid',
+          errors: [
+            { field: 'webhook_url', code: 'invalid_url', message: 'must be an http(s) URL' },
+          ],
+        };
+      }
+      const created = await deps.generations.create(
+        user,
+        typeOf(body.model),
+        catalogueBody(body),
+        idempotencyKey,
+        {
+          apiKey: {
+            id: key.id,
+            dailyLimit: key.dailyLimit,
+            monthlyLimit: key.monthlyLimit,
+            allowedModels: key.allowedModels,
+          },
+          webhookUrl,
+        },
+      );
+      if (created.outcome !== 'created' && created.outcome !== 'replayed') return created;
+      const found = await read(user, created.response.request_id);
+      // Just written by this person (or replayed from their own key): it is theirs.
+      if (found.outcome !== 'found') throw new Error('a created generation could not be read');
+      return created.outcome === 'created'
+        ? { outcome: 'created', generation: found.generation }
+        : { outcome: 'replayed', generation: found.generation };
+    },
+
+    read,
+
+    async list(
+      user: SessionUser,
+      query: {
+        cursor?: string | undefined;
+        limit: number;
+        type?: ModelType | undefined;
+        status?: GenerationStatus | undefined;
+      },
+    ): Promise<{ outcome: 'listed'; list: ApiGenerationList } | BadCursor> {
+      const before = query.cursor === undefined ? undefined : generationCursor(query.cursor);
+      if (query.cursor !== undefined && before === undefined) return { outcome: 'bad_cursor' };
+      const rows = await deps.generations.cursorPage(user, {
+        before,
+        limit: query.limit + 1,
+        type: query.type,
+        status: query.status,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        outcome: 'listed',
+        list: {
+          items: page.map((row) => toApiGeneration(row, row.files, publicUrl)),
+          next_cursor: rows.length > query.limit && last ? encodeCursor([last.at, last.id]) : null,
+        },
+      };
+    },
+
+    async cancel(user: SessionUser, id: string): Promise<ApiCancel> {
+      const canceled = await deps.generations.cancel(user, id);
+      if (canceled.outcome === 'finished' || canceled.outcome === 'not_found') return canceled;
+      return read(user, id);
+    },
+
+    /** Output `index` (0-based, in the generation's order) of one of the person's generations. */
+    async output(user: SessionUser, id: string, index: number): Promise<ApiOutput> {
+      const found = await deps.generations.readForApi(user, id);
+      if (found.outcome !== 'found') return found;
+      const file = found.files
+        .filter((candidate) => candidate.kind === 'output')
+        .sort((a, b) => a.position - b.position)[index];
+      if (!file) return { outcome: 'not_found' };
+      const extension = file.storageKey.split('.').pop() ?? 'bin';
+      return {
+        outcome: 'found',
+        mime: file.mime,
+        name: `kadr-${found.row.id.slice(0, 8)}-${index}.${extension}`,
+        object: sendable(deps.storage, file),
+      };
+    },
+
+    async upload(
+      user: SessionUser,
+      bytes: Buffer,
+    ): Promise<
+      { outcome: 'stored'; upload: ApiUpload } | Exclude<ImageStore, { outcome: 'stored' }>
+    > {
+      const stored = await deps.uploads.storeImage(user.id, bytes);
+      if (stored.outcome !== 'stored') return stored;
+      const name = stored.file.storageKey.split('/').pop() ?? '';
+      return {
+        outcome: 'stored',
+        upload: {
+          url: deps.urls.absolute(stored.file.id, name),
+          mime: stored.file.mime,
+          width: stored.file.width ?? 0,
+          height: stored.file.height ?? 0,
+        },
+      };
+    },
+
+    /** What the key spent today and this month (UTC), as its limits count it. */
+    async spent(key: Pick<ApiKeyContext, 'id'>): Promise<{ today: number; month: number }> {
+      const row = await deps.repositories.apiKeys.findById(key.id);
+      return { today: row?.spentToday ?? 0, month: row?.spentMonth ?? 0 };
+    },
+
+    async balance(user: SessionUser, key: ApiKeyContext): Promise<ApiBalance> {
+      const [tokens, spent] = await Promise.all([balanceOf(user), this.spent(key)]);
+      return {
+        tokens,
+        key: {
+          id: key.id,
+          daily_limit: key.dailyLimit,
+          monthly_limit: key.monthlyLimit,
+          spent_today: spent.today,
+          spent_month: spent.month,
+        },
+      };
+    },
+
+    async statement(
+      user: SessionUser,
+      query: { cursor?: string | undefined; limit: number },
+    ): Promise<{ outcome: 'listed'; statement: ApiStatement } | BadCursor> {
+      const before = query.cursor === undefined ? undefined : statementCursor(query.cursor);
+      if (query.cursor !== undefined && before === undefined) return { outcome: 'bad_cursor' };
+      const { items, more } = await deps.statement.before(user, before, query.limit);
+      const last = items[items.length - 1];
+      return {
+        outcome: 'listed',
+        statement: {
+          items: items.map((row) => ({
+            id: String(row.id),
+            created: row.created.toISOString(),
+            reason: row.reason,
+            delta: row.delta,
+            balance_after: row.balanceAfter,
+            generation_id: row.generationId,
+            payment_id: row.paymentId,
+          })),
+          next_cursor: more && last ? encodeCursor({ e: last.id }) : null,
+        },
+      };
+    },
+  };
+}
+
+export type ApiV1Service = ReturnType<typeof createApiV1Service>;
