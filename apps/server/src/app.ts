@@ -38,6 +38,7 @@ import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { shareRoutes } from './modules/shares/shares.routes.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { webhookDeliveryRoutes } from './modules/webhooks-out/webhook-deliveries.routes.ts';
 import { errorsPlugin, PROBLEM_CONTENT_TYPE } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentRoutes, { payments: container.payments });
   await app.register(paymentWebhookRoutes, { payments: container.payments });
   await app.register(statementRoutes, { statement: container.statement });
+  await app.register(webhookDeliveryRoutes, { deliveries: container.webhookDeliveries });
   await app.register(adminRoutes, { admin: container.admin });
   await app.register(keyRoutes, { keys: container.keys });
   await app.register(v1Routes, {

@@ -134,6 +134,7 @@ const envSchema = z
     REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
     REALTIME_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
     REFERRAL_DAILY_CAP: z.coerce.number().int().min(0).default(10),
+    WEBHOOKS_ALLOW_PRIVATE_URLS: booleanFlag.optional(),
     RATE_LIMITS: booleanFlag.default(true),
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_ESTIMATE: z.coerce.number().int().min(1).default(240),
@@ -211,6 +212,14 @@ const envSchema = z
         code: 'custom',
         path: ['DEMO_MODE'],
         message: 'cannot be on in production: emulated providers would accept anyone',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_PRIVATE_URLS === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOKS_ALLOW_PRIVATE_URLS'],
+        message:
+          'cannot be on in production: anyone with a key could make the server call this machine, the private network or the cloud metadata service',
       });
     }
     if (env.NODE_ENV === 'production' && env.TRUST_PROXY === true) {
@@ -316,6 +325,11 @@ export interface Config {
     emulatorLatencyMs: number;
   };
   jobConcurrency: number;
+  /**
+   * Webhooks out (issue #37): whether a webhook URL may reach loopback and private addresses
+   * (local development and tests; never in production). Off, they are refused at send time.
+   */
+  webhooks: { allowPrivateUrls: boolean };
   /** The most generations one person may have running (pending or processing) at once; undefined: no cap. */
   maxRunningGenerations: number | undefined;
   /** Referral bonuses one referrer is paid per UTC day; the rest are paid on later days. */
@@ -501,6 +515,8 @@ export function loadConfig(
           emulatorLatencyMs: env.EMULATOR_LATENCY_MS,
         },
     jobConcurrency: env.JOB_CONCURRENCY,
+    // A demo runs on one machine with its receivers beside it; elsewhere private receivers are refused.
+    webhooks: { allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? demo },
     // 0 turns the cap off (benchmarks of the create path).
     maxRunningGenerations: env.MAX_RUNNING_GENERATIONS || undefined,
     referralDailyCap: env.REFERRAL_DAILY_CAP,

@@ -29,7 +29,9 @@ import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { createShareService } from './modules/shares/share.service.ts';
 import { createStatementService } from './modules/statement/statement.service.ts';
 import { createUploadService } from './modules/uploads/upload.service.ts';
+import { createWebhookDeliveryService } from './modules/webhooks-out/webhook-delivery.service.ts';
 import { createOutboundFetch } from './providers/http/outbound-fetch.ts';
+import { createWebhookPoster, type WebhookPoster } from './providers/http/webhook-poster.ts';
 import { createMediaTools, type MediaTools } from './providers/media/media.ts';
 import { createOAuthProviders } from './providers/oauth/index.ts';
 import type { PaymentGateway } from './providers/payments/gateway.ts';
@@ -53,6 +55,8 @@ export interface ContainerOverrides {
   media?: MediaTools;
   /** The payment providers, instead of those the configuration names. */
   paymentGateways?: readonly PaymentGateway[];
+  /** What POSTs webhook messages (tests: one with its own DNS answers). */
+  webhookPoster?: WebhookPoster;
 }
 
 /** The process logger as the container's services use it. */
@@ -100,6 +104,7 @@ export function createContainer(
     media: overrides.media ?? createMediaTools(),
     urls: fileUrls,
     webhookUrlFor: webhookBinding.urlFor,
+    publicUrl: config.publicUrl,
     // Replicate serves outputs from replicate.delivery and its subdomains; the emulator from itself.
     deliveryHosts: (host) =>
       host === 'replicate.delivery' ||
@@ -145,6 +150,14 @@ export function createContainer(
     limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
   });
   const statement = createStatementService(repositories);
+  // Webhooks out: public receivers only (checked on the address connected to), unless allowed.
+  const webhookDeliveries = createWebhookDeliveryService({
+    repositories,
+    poster:
+      overrides.webhookPoster ??
+      createWebhookPoster({ allowPrivate: config.webhooks.allowPrivateUrls }),
+    logger,
+  });
   const cardDeps = { repositories, urls: fileUrls, publicUrl: config.publicUrl };
   return {
     config,
@@ -157,6 +170,7 @@ export function createContainer(
     generations,
     modelSwitches,
     batches,
+    webhookDeliveries,
     brandKits: createBrandKitService(cardDeps),
     cardSets: createCardSetService(cardDeps),
     cardCsv: createCardCsvService({ ...cardDeps, batches }),
@@ -202,6 +216,7 @@ export function createContainer(
       modelSwitches,
       payments,
       urls: fileUrls,
+      publicUrl: config.publicUrl,
     }),
     /** Set when the process starts shutting down: readiness then answers 503. */
     lifecycle: { closing: false },

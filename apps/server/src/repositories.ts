@@ -25,6 +25,7 @@ import { createPaymentRepository } from './modules/payments/payment.repository.t
 import { createJobRepository } from './modules/queue/job.repository.ts';
 import { createShareRepository } from './modules/shares/share.repository.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
+import { createWebhookDeliveryRepository } from './modules/webhooks-out/webhook-delivery.repository.ts';
 
 /**
  * What can take part in a transaction, each made on one executor. `ledger` is the ledger's
@@ -48,6 +49,7 @@ const binders = {
   admin: createAdminRepository,
   modelSwitches: createModelSwitchRepository,
   apiKeys: createApiKeyRepository,
+  webhookDeliveries: createWebhookDeliveryRepository,
 };
 
 type Binders = typeof binders;

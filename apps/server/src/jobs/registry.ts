@@ -6,6 +6,7 @@ import type { RateLimitRepository } from '../modules/limits/rate-limit.repositor
 import type { Metrics } from '../modules/metrics/metrics.service.ts';
 import type { PaymentService } from '../modules/payments/payment.service.ts';
 import type { JobPayloads } from '../modules/queue/index.ts';
+import type { WebhookDeliveryService } from '../modules/webhooks-out/webhook-delivery.service.ts';
 
 /** Every background job by name → handler. Payloads are written by `enqueue` with their types. */
 export function buildTaskList(services: {
@@ -14,9 +15,11 @@ export function buildTaskList(services: {
   repositories: { rateLimits: Pick<RateLimitRepository, 'prune'> };
   accounts: Pick<AccountService, 'payDeferredReferrals'>;
   batches: Pick<BatchService, 'releaseAll'>;
+  webhookDeliveries: Pick<WebhookDeliveryService, 'send'>;
   metrics?: Pick<Metrics, 'countJob'>;
 }): TaskList {
-  const { engine, payments, repositories, accounts, batches, metrics } = services;
+  const { engine, payments, repositories, accounts, batches, webhookDeliveries, metrics } =
+    services;
   const tasks: Record<string, (payload: unknown, helpers: JobHelpers) => Promise<void>> = {
     submit_generation: async (payload, helpers) => {
       const { id } = payload as JobPayloads['submit_generation'];
@@ -41,6 +44,10 @@ export function buildTaskList(services: {
     // Referral bonuses that waited for a day with room under the referrer's daily cap.
     pay_deferred_referrals: async () => {
       await accounts.payDeferredReferrals();
+    },
+    // One attempt at a webhook message; a failed one enqueues its next attempt itself (runAt).
+    send_webhook: async (payload) => {
+      await webhookDeliveries.send((payload as JobPayloads['send_webhook']).id);
     },
     // Counters whose window ended an hour ago count nothing any more.
     prune_rate_limits: async () => {

@@ -16,7 +16,13 @@ import type { Transaction } from '../../lib/transaction.ts';
 import type { SessionService, SessionUser } from '../auth/index.ts';
 import type { ModelSwitchRepository, ModelSwitchService } from '../catalog/index.ts';
 import type { FileUrls } from '../files/index.ts';
-import type { FreeRetry, GenerationService, Generations } from '../generations/index.ts';
+import {
+  type AnnouncingParts,
+  announceGeneration,
+  type FreeRetry,
+  type GenerationService,
+  type Generations,
+} from '../generations/index.ts';
 import { type ApiKeyRepository, type KeyService, revokeKeyIn, toApiKey } from '../keys/index.ts';
 import { InsufficientTokensError, type Ledger } from '../ledger/index.ts';
 import type { PaymentRefund, PaymentService } from '../payments/index.ts';
@@ -110,12 +116,14 @@ export function createAdminService(deps: {
     generations: Generations;
     modelSwitches: ModelSwitchRepository;
     users: UserRepository;
-    transaction: Transaction<{
-      admin: AdminRepository;
-      ledger: Ledger;
-      modelSwitches: ModelSwitchRepository;
-      apiKeys: ApiKeyRepository;
-    }>;
+    transaction: Transaction<
+      {
+        admin: AdminRepository;
+        ledger: Ledger;
+        modelSwitches: ModelSwitchRepository;
+        apiKeys: ApiKeyRepository;
+      } & AnnouncingParts
+    >;
   };
   sessions: Pick<SessionService, 'revokeAllFor' | 'revoke' | 'signedInAt'>;
   /** A person's API keys: listed and revoked here; forgotten on every node when they are blocked. */
@@ -125,6 +133,8 @@ export function createAdminService(deps: {
   modelSwitches: Pick<ModelSwitchService, 'forget'>;
   payments: Pick<PaymentService, 'refund'>;
   urls: FileUrls;
+  /** The site's origin (webhook messages name outputs by absolute URLs). */
+  publicUrl: string;
 }) {
   const { admin } = deps.repositories;
   const notFound = { outcome: 'not_found' } as const;
@@ -465,7 +475,8 @@ export function createAdminService(deps: {
       if (!row) return notFound;
       if (row.status !== 'completed') return conflict('not_completed');
       if (row.cost <= 0) return conflict('free');
-      return deps.repositories.transaction(['ledger', 'admin'], async (tx) => {
+      const uses = ['ledger', 'admin', 'generations', 'webhookDeliveries', 'jobs'] as const;
+      return deps.repositories.transaction(uses, async (tx) => {
         const moved = await tx.ledger.refundGeneration({
           userId: row.userId,
           generationId: row.id,
@@ -480,6 +491,11 @@ export function createAdminService(deps: {
           before: { tokens: moved.balance - row.cost, refunded: 0 },
           after: { tokens: moved.balance, refunded: row.cost },
           reason,
+        });
+        // A key's generation: its receivers hear of the refund (generation.refunded).
+        await announceGeneration(tx, row.id, 'generation.refunded', {
+          refunded: true,
+          publicUrl: deps.publicUrl,
         });
         return changed({ ok: true as const });
       });

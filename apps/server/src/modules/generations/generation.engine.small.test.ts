@@ -149,6 +149,7 @@ function engineWith(
     media: strictFake<MediaTools>('media', parts.media ?? {}, log),
     urls,
     webhookUrlFor: (id) => `https://kadr.test/api/webhooks/replicate?request=${id}`,
+    publicUrl: 'https://kadr.test',
     deliveryHosts: (host) => host === 'replicate.delivery',
     limits: { imageBytes: 1_000_000, videoBytes: 10_000_000 },
     // Warnings are part of each sequence below; the info lines (each step's trace) are not.

@@ -24,8 +24,10 @@ import { needsTranslation, type Translator } from '../../providers/translate/tra
 import type { FileRepository, FileUrls } from '../files/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { type JobRepository, SUBMIT_JOB_KEY_PREFIX } from '../queue/index.ts';
+import type { WebhookDeliveryRepository } from '../webhooks-out/index.ts';
 import type { GenerationRepository, GenerationRow, Generations } from './generation.repository.ts';
 import { generationErrorTexts, providerFailureCode } from './generation-errors.ts';
+import { announceGeneration } from './generation-events.ts';
 
 export interface EngineLogger {
   info(details: object, message: string): void;
@@ -40,6 +42,8 @@ export interface EngineOptions {
       generations: GenerationRepository;
       ledger: Ledger;
       files: FileRepository;
+      webhookDeliveries: WebhookDeliveryRepository;
+      jobs: JobRepository;
     }>;
   };
   provider: ModelProvider;
@@ -49,6 +53,8 @@ export interface EngineOptions {
   urls: FileUrls;
   /** The webhook address a request's prediction is created with (bound to the request). */
   webhookUrlFor: (requestId: string) => string;
+  /** The site's origin: webhook messages name outputs by absolute v1 URLs. */
+  publicUrl: string;
   /** Hosts outputs may be downloaded from (the provider's delivery CDN). */
   deliveryHosts: (host: string) => boolean;
   limits: { imageBytes: number; videoBytes: number };
@@ -122,7 +128,8 @@ export function createGenerationEngine(options: EngineOptions) {
     code: GenerationErrorCode,
     detail: string = generationErrorTexts[code],
   ): Promise<GenerationRow | undefined> {
-    const failed = await repositories.transaction(['generations', 'ledger'], async (tx) => {
+    const uses = ['generations', 'ledger', 'webhookDeliveries', 'jobs'] as const;
+    const failed = await repositories.transaction(uses, async (tx) => {
       const row = await tx.generations.markFailed(id, code, detail.slice(0, 2000));
       if (!row) return undefined;
       if (row.cost > 0)
@@ -132,6 +139,13 @@ export function createGenerationEngine(options: EngineOptions) {
           tokens: row.cost,
         });
       await tx.generations.notify(row.userId, row.id);
+      // A key's generation: its receivers hear of the failure (and the refund) with the settle.
+      if (row.apiKeyId) {
+        await announceGeneration(tx, row.id, 'generation.failed', {
+          refunded: row.cost > 0,
+          publicUrl: options.publicUrl,
+        });
+      }
       return row;
     });
     if (failed)
@@ -264,7 +278,8 @@ export function createGenerationEngine(options: EngineOptions) {
       return;
     }
 
-    const done = await repositories.transaction(['generations', 'files'], async (tx) => {
+    const uses = ['generations', 'files', 'webhookDeliveries', 'jobs'] as const;
+    const done = await repositories.transaction(uses, async (tx) => {
       const ids = stored.map(() => randomUUID());
       const records = stored.map((file, i) =>
         options.urls.path(ids[i] ?? '', path.posix.basename(file.key)),
@@ -300,6 +315,13 @@ export function createGenerationEngine(options: EngineOptions) {
         });
       }
       await tx.generations.notify(row.userId, row.id);
+      // A key's generation: its receivers hear of it with the files it names, in this transaction.
+      if (completed.apiKeyId) {
+        await announceGeneration(tx, row.id, 'generation.completed', {
+          refunded: false,
+          publicUrl: options.publicUrl,
+        });
+      }
       return completed;
     });
     if (!done) await removeWritten();

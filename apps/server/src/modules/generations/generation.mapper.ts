@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  type ApiGeneration,
   type GenerationErrorCode,
   type GenerationRecord,
   generationErrorCodes,
@@ -7,7 +8,7 @@ import {
 } from '@kadr/contract';
 import type { FileUrls } from '../files/index.ts';
 import { downloadName } from '../files/index.ts';
-import type { RecordFile, RecordRow } from './generation.repository.ts';
+import type { GenerationRow, RecordFile, RecordRow } from './generation.repository.ts';
 import { generationErrorTexts } from './generation-errors.ts';
 
 /** A code the contract knows; a failed row from before codes (or an unknown one) failed in the model. */
@@ -69,5 +70,61 @@ export function toGenerationRecord(
     expand: { output_files: expanded },
     favorite: row.favorite ?? false,
     source_id: row.sourceGenerationId ?? null,
+  };
+}
+
+/** What `toApiGeneration` reads of a request: its row (timestamps as Date or ISO text). */
+type ApiGenerationRow = Pick<
+  GenerationRow,
+  'id' | 'type' | 'model' | 'status' | 'errorCode' | 'jsondata' | 'cost'
+> &
+  Partial<Pick<GenerationRow, 'sourceGenerationId' | 'apiKeyId'>> & {
+    created: Date | string;
+    updated: Date | string;
+  };
+
+/**
+ * A generation as `/api/v1` and the webhooks out show it (`apiGenerationSchema`): the one mapping
+ * of a request to it. `files` are its files (outputs are picked by kind, in position order; each
+ * output's `index` is its position); `refunded` whether its tokens came back (a `generation_refund`
+ * entry exists: a failure with a cost, or an operator's refund); `publicUrl` the site's origin, so
+ * output URLs (`/api/v1/generations/{id}/outputs/{index}`, read with the key) are absolute.
+ */
+export function toApiGeneration(
+  row: ApiGenerationRow,
+  files: readonly RecordFile[],
+  options: { refunded: boolean; publicUrl: string },
+): ApiGeneration {
+  const outputs = files
+    .filter((f) => f.kind === 'output')
+    .sort((a, b) => a.position - b.position)
+    .map((file) => ({
+      index: file.position,
+      url: `${options.publicUrl}/api/v1/generations/${row.id}/outputs/${file.position}`,
+      mime: file.mime,
+      width: file.width,
+      height: file.height,
+      duration_ms: file.durationMs,
+    }));
+  const input = row.jsondata.input;
+  const code = errorCode(row.errorCode);
+  return {
+    id: row.id,
+    model: row.model,
+    type: row.type,
+    status: row.status,
+    cost: row.cost,
+    refunded: options.refunded,
+    prompt: String(row.jsondata.prompt ?? ''),
+    parameters:
+      input && typeof input === 'object' && !Array.isArray(input)
+        ? (input as Record<string, unknown>)
+        : {},
+    error: row.status === 'failed' ? { code, message: generationErrorTexts[code] } : null,
+    outputs,
+    source_id: row.sourceGenerationId ?? null,
+    key_id: row.apiKeyId ?? null,
+    created: iso(row.created),
+    updated: iso(row.updated),
   };
 }

@@ -14,5 +14,7 @@ export type {
   GenerationService,
 } from './generation.service.ts';
 export { generationErrorTexts } from './generation-errors.ts';
+export { toApiGeneration } from './generation.mapper.ts';
+export { type AnnouncingParts, announceGeneration } from './generation-events.ts';
 export { generationProblem } from './generations.problems.ts';
 export type { IdempotencyKeyRepository } from './idempotency-key.repository.ts';

@@ -213,6 +213,7 @@ beforeAll(async () => {
       webhookUrl: `${t.config.publicUrl}/api/webhooks/replicate`,
       signingSecret: t.config.signingSecret,
     }).urlFor,
+    publicUrl: t.config.publicUrl,
     deliveryHosts: (host) => host === 'replicate.delivery',
     limits: { imageBytes: 1024 * 1024, videoBytes: 1024 * 1024 },
     logger: { info: () => {}, warn: () => {} },

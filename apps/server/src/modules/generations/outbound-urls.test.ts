@@ -122,6 +122,7 @@ describe('output URLs', () => {
       media,
       urls: t.container.fileUrls,
       webhookUrlFor: (id) => `${ORIGIN}/api/webhooks/replicate?request=${id}`,
+      publicUrl: ORIGIN,
       deliveryHosts: (host) =>
         host === 'replicate.delivery' ||
         host.endsWith('.replicate.delivery') ||

@@ -11,6 +11,8 @@ export interface JobPayloads {
   reconcile_payments: Record<string, never>;
   prune_rate_limits: Record<string, never>;
   pay_deferred_referrals: Record<string, never>;
+  /** One attempt at a webhook message (issue #37); its retries are this job again, run later. */
+  send_webhook: { id: string };
 }
 
 export type JobName = keyof JobPayloads;

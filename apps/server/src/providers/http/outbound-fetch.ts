@@ -64,6 +64,31 @@ export class RefusedAddressError extends Error {
 }
 
 /**
+ * A socket `lookup` that resolves every address of a name and refuses the connection (a
+ * `RefusedAddressError`) if any is not public, unless `internalAllowed`; the socket then connects
+ * to the very answer that was checked, so no second DNS answer can differ (DNS rebinding).
+ */
+export function publicOnlyLookup(
+  resolve: LookupFunction,
+  internalAllowed: boolean,
+): LookupFunction {
+  return (host, lookupOptions, callback) => {
+    resolve(host, { ...lookupOptions, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = (Array.isArray(addresses) ? addresses : []) as LookupAddress[];
+      const refused = list.find((entry) => !isPublicAddress(entry.address));
+      if (list.length === 0) return callback(new Error(`no address for ${host}`), '', 0);
+      if (refused && !internalAllowed) {
+        return callback(new RefusedAddressError(host, refused.address), '', 0);
+      }
+      if (lookupOptions.all) return callback(null, list);
+      const [first] = list;
+      return callback(null, first?.address ?? '', first?.family ?? 4);
+    });
+  };
+}
+
+/**
  * A `fetch` for URLs that come from outside (a model's outputs): it connects only to public
  * addresses, checked on the very address it connects to (no second DNS answer can differ), follows
  * no redirect (a 3xx is an error, or answered as it is with `redirect: 'manual'`), and speaks only http(s). `allowInternal` names the hosts
@@ -85,20 +110,7 @@ export function createOutboundFetch(
       throw new RefusedAddressError(url.host, hostname);
     }
     // A name: every address the lookup answers must be public, and the socket uses that answer.
-    const checkedLookup: LookupFunction = (host, lookupOptions, callback) => {
-      resolve(host, { ...lookupOptions, all: true }, (error, addresses) => {
-        if (error) return callback(error, '', 0);
-        const list = (Array.isArray(addresses) ? addresses : []) as LookupAddress[];
-        const refused = list.find((entry) => !isPublicAddress(entry.address));
-        if (list.length === 0) return callback(new Error(`no address for ${host}`), '', 0);
-        if (refused && !internalAllowed) {
-          return callback(new RefusedAddressError(host, refused.address), '', 0);
-        }
-        if (lookupOptions.all) return callback(null, list);
-        const [first] = list;
-        return callback(null, first?.address ?? '', first?.family ?? 4);
-      });
-    };
+    const checkedLookup = publicOnlyLookup(resolve, internalAllowed);
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<Response>((resolvePromise, reject) => {
       const request = client.request(
