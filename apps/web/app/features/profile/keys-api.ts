@@ -16,6 +16,7 @@ import {
 } from '@kadr/contract';
 import { wrapped } from '~/features/generations/api';
 import { apiRequest } from '~/lib/api';
+import { i18n } from '~/lib/i18n';
 
 /**
  * The API keys section's calls (`/api/keys`, `/api/webhook-deliveries`, `/api/account-events`)
@@ -44,6 +45,12 @@ export const keysQueryKeys = {
 
 const id = (value: string) => encodeURIComponent(value);
 
+/**
+ * A change's address with the interface's language, so that the server's refusals (a field's
+ * reason) are in the words the person reads here, whatever the browser's own languages are.
+ */
+const inLanguage = (path: string) => `${path}?lang=${i18n.language}`;
+
 export function listApiKeys(signal?: AbortSignal): Promise<ApiKey[]> {
   return wrapped('Failed to get API keys', async () => {
     const list = await apiRequest('/api/keys', { signal, parse: answers?.apiKeyListSchema.parse });
@@ -54,7 +61,7 @@ export function listApiKeys(signal?: AbortSignal): Promise<ApiKey[]> {
 /** A new key; its answer carries the key itself and its signing secret, this once. */
 export function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKey> {
   return wrapped('Failed to create API key', () =>
-    apiRequest('/api/keys', {
+    apiRequest(inLanguage('/api/keys'), {
       method: 'POST',
       body,
       parse: answers?.createdApiKeySchema.parse,
@@ -64,7 +71,7 @@ export function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKey> {
 
 export function updateApiKey(keyId: string, body: UpdateApiKeyBody): Promise<ApiKey> {
   return wrapped('Failed to change API key', () =>
-    apiRequest(`/api/keys/${id(keyId)}`, {
+    apiRequest(inLanguage(`/api/keys/${id(keyId)}`), {
       method: 'PATCH',
       body,
       parse: answers?.apiKeySchema.parse,
@@ -74,7 +81,10 @@ export function updateApiKey(keyId: string, body: UpdateApiKeyBody): Promise<Api
 
 export function revokeApiKey(keyId: string): Promise<ApiKey> {
   return wrapped('Failed to revoke API key', () =>
-    apiRequest(`/api/keys/${id(keyId)}`, { method: 'DELETE', parse: answers?.apiKeySchema.parse }),
+    apiRequest(inLanguage(`/api/keys/${id(keyId)}`), {
+      method: 'DELETE',
+      parse: answers?.apiKeySchema.parse,
+    }),
   );
 }
 
@@ -106,7 +116,7 @@ export function listWebhookDeliveries(
 /** Sends the same message (same id) again now. */
 export function replayWebhookDelivery(deliveryId: string): Promise<WebhookDelivery> {
   return wrapped('Failed to replay webhook', () =>
-    apiRequest(`/api/webhook-deliveries/${id(deliveryId)}/replay`, {
+    apiRequest(inLanguage(`/api/webhook-deliveries/${id(deliveryId)}/replay`), {
       method: 'POST',
       parse: answers?.webhookDeliverySchema.parse,
     }),

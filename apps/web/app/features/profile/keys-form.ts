@@ -14,8 +14,11 @@ export type KeyFormValues = {
 /** The form's fields, named as the server names them in a 400's `errors`. */
 export type KeyField = 'name' | 'daily_limit' | 'monthly_limit' | 'allowed_models' | 'webhook_url';
 
-/** The problem with a field the form can tell before sending (the server checks again). */
-export type KeyFieldProblem = 'required' | 'limit' | 'models' | 'url';
+/**
+ * The problem with a field the form can tell before sending (the server checks again, and alone
+ * judges the webhook address).
+ */
+export type KeyFieldProblem = 'required' | 'limit' | 'models';
 
 export const emptyKeyForm: KeyFormValues = {
   name: '',
@@ -44,15 +47,6 @@ function limitOf(text: string): number | null | 'bad' {
   return number >= 1 && number <= apiKeyLimits.maxSpendLimit ? number : 'bad';
 }
 
-function isWebUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The body a create or a change sends, or the fields the form can already tell are wrong. Every
  * field is sent, so a change can clear a limit or a webhook (null).
@@ -68,8 +62,8 @@ export function keyBody(
   const monthly = limitOf(values.monthlyLimit);
   if (monthly === 'bad') problems.monthly_limit = 'limit';
   if (values.models !== null && values.models.length === 0) problems.allowed_models = 'models';
+  // The address itself is the server's to judge (it says why in the person's language).
   const webhook = values.webhookUrl.trim();
-  if (webhook !== '' && !isWebUrl(webhook)) problems.webhook_url = 'url';
   if (Object.keys(problems).length > 0 || daily === 'bad' || monthly === 'bad') {
     return { problems };
   }

@@ -19,6 +19,14 @@ type FieldName = (typeof fieldNames)[number];
 const isFieldName = (value: string): value is FieldName =>
   fieldNames.some((name) => name === value);
 
+/** Each audit action's text key (the action's own name has a dot, which keys cannot). */
+const actionKeys = {
+  'api_key.created': 'created',
+  'api_key.changed': 'changed',
+  'api_key.revoked': 'revoked',
+  'webhook.replayed': 'replayed',
+} as const satisfies Record<AccountEvent['action'], string>;
+
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
@@ -63,7 +71,9 @@ function EventItem({ event, keys }: { event: AccountEvent; keys: ApiKey[] }) {
     <li data-action={event.action} className="py-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className="min-w-0 text-fg">
-          <span className="font-medium">{t(`keys.events.actions.${event.action}`)}</span>
+          <span className="font-medium">
+            {t(`keys.events.actions.${actionKeys[event.action]}`)}
+          </span>
           {keyName ? <span> · {t('keys.events.key', { name: keyName })}</span> : null}
         </p>
         <span className="text-xs text-fg-muted tabular-nums">

@@ -114,7 +114,6 @@ function KeyFormDialog({ apiKey, onClose }: { apiKey?: ApiKey; onClose: () => vo
     required: t('keys.form.nameRequired'),
     limit: t('keys.form.limitInvalid', { max: apiKeyLimits.maxSpendLimit }),
     models: t('keys.form.modelsNone'),
-    url: t('keys.form.webhookInvalid'),
   };
   const errorOf = (field: KeyField): string | undefined => {
     const local = problems[field];

@@ -21,6 +21,13 @@ const statusClasses: Record<WebhookDelivery['status'], string> = {
   failed: 'bg-red-500/15 text-red-300',
 };
 
+/** Each event's text key (the event's own name has a dot, which keys cannot). */
+const eventKeys = {
+  'generation.completed': 'completed',
+  'generation.failed': 'failed',
+  'generation.refunded': 'refunded',
+} as const satisfies Record<WebhookDelivery['event_type'], string>;
+
 /** The webhook messages sent for the person (`GET /api/webhook-deliveries`), newest first. */
 export function WebhookDeliveries() {
   const { t } = useTranslation('app');
@@ -111,7 +118,7 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-medium text-fg">
-              {t(`keys.deliveries.events.${delivery.event_type}`)}
+              {t(`keys.deliveries.events.${eventKeys[delivery.event_type]}`)}
             </span>
             <span
               className={clsx(
@@ -147,7 +154,7 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
           size="sm"
           disabled={replay.isPending}
           onClick={() => replay.mutate()}
-          aria-label={`${t('keys.deliveries.replay')}: ${t(`keys.deliveries.events.${delivery.event_type}`)}, ${date(delivery.created)}`}
+          aria-label={`${t('keys.deliveries.replay')}: ${t(`keys.deliveries.events.${eventKeys[delivery.event_type]}`)}, ${date(delivery.created)}`}
         >
           {t('keys.deliveries.replay')}
         </Button>
