@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { listModels } from '@kadr/catalog';
 import type { Locator, Page } from '@playwright/test';
 import { appTexts, fill, type Lang, plural, useLanguage } from './app-texts.ts';
@@ -240,6 +242,70 @@ test.describe('API keys in the profile', () => {
 
     const results = await scanAtRest(page);
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  test('the delivery log shows a webhook the receiver refused, and a replay delivers the same message', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const t = appTexts.ru;
+    // A receiver of our own (demo mode lets webhooks reach this machine): 500 until told otherwise.
+    const received: string[] = [];
+    let answer = 500;
+    const receiver = createServer((request, response) => {
+      received.push(String(request.headers['webhook-id']));
+      request.resume();
+      request.on('end', () => response.writeHead(answer).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/kadr`;
+    try {
+      await useLanguage(page, 'ru');
+      await demoSignIn(page.request, { name: 'Вебхуки', email: uniqueEmail('keys-hooks') });
+      const made = await page.request.post('/api/keys', {
+        headers: { origin: appOrigin },
+        data: { name: 'С вебхуком', webhook_url: url },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const { secret } = (await made.json()) as { secret: string };
+      const section = await openKeys(page, 'ru');
+      await expect(section.locator('li[data-key-id] [data-webhook]')).toHaveText(url);
+
+      const created = await v1(secret, '/generations', { model: 'seedream-3', prompt });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+      const log = section.getByRole('list', { name: t.keys.deliveries.label });
+      const delivery = log.locator('li[data-delivery-id]');
+      await expect(delivery).toHaveCount(1, { timeout: 20_000 });
+      await expect(delivery).toContainText(t.keys.deliveries.events.completed);
+      await expect(delivery).toContainText(url);
+      await expect(delivery.locator('[data-last-error]')).toContainText(
+        fill(t.keys.deliveries.lastStatus, { status: 500 }),
+        { timeout: 20_000 },
+      );
+      await expect(delivery).toHaveAttribute('data-status', 'pending');
+
+      answer = 204;
+      await delivery
+        .getByRole('button', { name: new RegExp(`^${t.keys.deliveries.replay}`) })
+        .click();
+      await expect(page.getByText(t.keys.deliveries.replayed)).toBeVisible();
+      await expect(delivery).toHaveAttribute('data-status', 'delivered');
+      await expect(delivery).toContainText(t.keys.deliveries.statuses.delivered);
+      // Every attempt and the replay carried the same message id.
+      const id = await delivery.getAttribute('data-delivery-id');
+      expect(new Set(received)).toEqual(new Set([id]));
+      expect(received.length).toBeGreaterThanOrEqual(2);
+      await expect(
+        section
+          .getByRole('list', { name: t.keys.events.label })
+          .locator('li[data-action="webhook.replayed"]'),
+      ).toHaveCount(1);
+      const results = await scanAtRest(page);
+      expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   test('at 390 px, with a key: the section fits, its controls are in reach, and axe finds nothing', {
