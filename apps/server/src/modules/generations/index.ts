@@ -1,5 +1,7 @@
 // The generations module's public entry: the service other modules ask (batches, admin, realtime)
 // and the repositories a transaction elsewhere may bind with it.
+
+export { toApiGeneration } from './generation.mapper.ts';
 export type {
   ApiPageRow,
   GenerationRow,
@@ -14,7 +16,6 @@ export type {
   GenerationService,
 } from './generation.service.ts';
 export { generationErrorTexts } from './generation-errors.ts';
-export { toApiGeneration } from './generation.mapper.ts';
 export { type AnnouncingParts, announceGeneration } from './generation-events.ts';
 export { generationProblem } from './generations.problems.ts';
 export type { IdempotencyKeyRepository } from './idempotency-key.repository.ts';

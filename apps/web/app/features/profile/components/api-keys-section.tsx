@@ -7,7 +7,7 @@ import { useTranslation } from '~/lib/use-translation';
 import { ProfileCard } from './profile-card';
 
 /** The section's address on the profile (`/profile#api-keys`), for links to it. */
-export const apiKeysAnchor = 'api-keys';
+const apiKeysAnchor = 'api-keys';
 
 const load = () => import('./api-keys');
 // A chunk that cannot load (offline, a deploy replaced it) leaves the placeholder.

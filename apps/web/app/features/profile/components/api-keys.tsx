@@ -41,7 +41,7 @@ export function ApiKeysBody() {
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <a
           href={developersHref(language)}
-          className="inline-flex items-center gap-2 self-start text-sm font-medium text-accent-soft underline-offset-4 hover:underline"
+          className="inline-flex items-center gap-2 self-start text-sm font-medium text-accent-soft underline-offset-4 hover:underline sm:self-center"
         >
           <BookOpen aria-hidden="true" className="size-4" />
           {t('keys.docs')}
@@ -176,7 +176,7 @@ function KeyItem({
           </div>
         )}
       </div>
-      <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-1 gap-2 text-sm sm:grid-cols-3 sm:gap-3">
         <Figure label={t('keys.list.today')} testId="spent-today">
           {credits(key.spent_today)}
           <Small>{limit(key.daily_limit)}</Small>
@@ -216,9 +216,13 @@ function Figure({
   children: ReactNode;
 }) {
   return (
-    <div className="rounded-lg bg-surface-raised/60 px-3 py-2">
+    // A phone: one line each, the label left and the figures right; wider: three tiles.
+    <div className="flex min-w-0 items-baseline justify-between gap-3 rounded-lg bg-surface-raised/60 px-3 py-2 sm:block">
       <dt className="text-xs text-fg-muted">{label}</dt>
-      <dd className="mt-0.5 font-medium text-fg tabular-nums" data-testid={testId}>
+      <dd
+        className="text-right font-medium text-fg tabular-nums sm:mt-0.5 sm:text-left"
+        data-testid={testId}
+      >
         {children}
       </dd>
     </div>

@@ -114,8 +114,8 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
   });
   return (
     <li data-delivery-id={delivery.id} data-status={delivery.status} className="py-3 text-sm">
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-col items-start gap-x-4 gap-y-2 sm:flex-row sm:justify-between">
+        <div className="min-w-0 self-stretch sm:flex-1">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-medium text-fg">
               {t(`keys.deliveries.events.${eventKeys[delivery.event_type]}`)}
