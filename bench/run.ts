@@ -50,6 +50,8 @@ const apiBenchmarks = [
   'bare-route-plus-work',
   'estimate-video-vs-bare-route',
   'create-image-vs-bare-route',
+  'v1-create-vs-bare-route',
+  'v1-read-vs-bare-v1-read',
   'history-list-100k-vs-bare-route',
 ];
 const realtimeBenchmarks = {
@@ -489,6 +491,31 @@ async function benchApi(kadr: Server): Promise<void> {
       { path: '/api/create-image', method: 'POST', body: createBody },
       { rps: 1000, p99Ms: 50 },
       () => createInvariants(kadr),
+    );
+
+    // The same create through `/api/v1` with a bearer key (ADR 040): the key resolved from the
+    // node's cache, the create statement, then the generation read back as v1 shows it.
+    const bearer = { authorization: `Bearer ${String(kadr.info.apiKey)}` };
+    await compare(
+      'v1-create-vs-bare-route',
+      kadr,
+      bare,
+      { path: '/api/v1/generations', method: 'POST', body: createBody, headers: bearer },
+      { path: '/api/v1/generations', method: 'POST', body: createBody },
+      { rps: 1000, p99Ms: 50 },
+      () => createInvariants(kadr),
+    );
+
+    // One generation read through `/api/v1` against the same record from the same service with no
+    // key check (bench/servers/kadr.ts): what the key check and the app's plugins add (≤ 10 %).
+    const readPath = `/api/v1/generations/${String(kadr.info.readId)}`;
+    await compare(
+      'v1-read-vs-bare-v1-read',
+      kadr,
+      { ...kadr, url: String(kadr.info.bareV1Url) },
+      { path: readPath, method: 'GET', headers: bearer },
+      { path: readPath, method: 'GET' },
+      { ratio: 0.9 },
     );
 
     // Page 1 of a 100,000-generation history (files expanded) against the same page prebuilt.

@@ -19,6 +19,26 @@ app.post('/api/create-image', async () => ({
   prediction_id: null,
   status: 'pending',
 }));
+// A v1 create's answer (a pending generation), of the same size as ours.
+const v1Generation = JSON.stringify({
+  id: '0b5e8f0e-5d1c-4a36-9a63-3f4b1f1f9c11',
+  model: 'seedream-3',
+  type: 'image',
+  status: 'pending',
+  cost: 3,
+  refunded: false,
+  prompt: 'a lighthouse at dawn',
+  parameters: { aspect_ratio: '1:1', seed: null, size: 'regular', guidance_scale: 2.5 },
+  error: null,
+  outputs: [],
+  source_id: null,
+  key_id: '5c3e1f0a-9b8d-4c7e-a6f5-e4d3c2b1a098',
+  created: new Date().toISOString(),
+  updated: new Date().toISOString(),
+});
+app.post('/api/v1/generations', async (_request, reply) =>
+  reply.code(201).type('application/json').send(v1Generation),
+);
 // The same page as the history list answers for the bench's historian (12 finished generations,
 // each with its stored output and preview), built and serialised once: what a route costs with no
 // work at all.

@@ -3,6 +3,7 @@
 // with the measurement for the machine's cores. Creates queue their submit jobs in PostgreSQL (the
 // job is part of the create's transaction), where a worker node would pick them up; run.ts checks
 // afterwards that every accepted create has its job, its debit and its count.
+import Fastify from 'fastify';
 import { benchPortNow } from '../ports.ts';
 import { startApiNode } from './node.ts';
 
@@ -20,7 +21,7 @@ const node = await startApiNode({
     RATE_LIMITS: 'false',
   },
 });
-const { database, signedIn } = node;
+const { database, signedIn, container } = node;
 
 // One person with tokens for every create of the run (10M tokens, a create costs 3); one with a
 // history of 100,000 finished generations, each with its stored output and preview, as the engine
@@ -63,6 +64,37 @@ await database.pool.query(
    where g.user_id = $1`,
   [historian.id],
 );
+// The creator's API key (no limits of its own: the common case), and one generation of theirs to
+// read through `/api/v1`.
+const madeKey = await container.keys.create(
+  { id: creator.id },
+  { name: 'bench' },
+  { name: 'self', ip: null },
+);
+if (madeKey.outcome !== 'created') throw new Error(`no bench key: ${madeKey.outcome}`);
+const apiKey = madeKey.secret;
+const first = await fetch(`http://127.0.0.1:${node.port}/api/v1/generations`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+  body: JSON.stringify({
+    model: 'seedream-3',
+    prompt: 'a lighthouse to read',
+    translate_prompt: false,
+  }),
+});
+const readId = ((await first.json()) as { id: string }).id;
+// The yardstick of `v1-read-vs-bare-v1-read`: the same record from the same service and database
+// (`container.v1.read`), served by a bare Fastify route with no key check and none of the app's
+// plugins. What the real route costs beyond it is the key check and everything else Kadr adds.
+const bareV1 = Fastify({ logger: false });
+bareV1.get<{ Params: { id: string } }>('/api/v1/generations/:id', async (request) => {
+  const read = await container.v1.read({ id: creator.id }, request.params.id);
+  if (read.outcome !== 'found') throw new Error('the bench generation is gone');
+  return read.generation;
+});
+await bareV1.listen({ host: '127.0.0.1', port: 0 });
+const bareV1Address = bareV1.server.address();
+const bareV1Port = typeof bareV1Address === 'object' && bareV1Address ? bareV1Address.port : 0;
 // As autovacuum leaves a table in steady state (visibility map, statistics).
 await database.pool.query('vacuum analyze');
 process.stdout.write(
@@ -70,6 +102,9 @@ process.stdout.write(
     port: node.port,
     creatorCookie: creator.cookie,
     creatorId: creator.id,
+    apiKey,
+    readId,
+    bareV1Url: `http://127.0.0.1:${bareV1Port}`,
     historianCookie: historian.cookie,
     // For run.ts's checks after the run (a loopback-only embedded database).
     databaseUrl: node.pg.url,

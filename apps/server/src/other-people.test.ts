@@ -25,6 +25,7 @@ let fileUrl: string;
 let collectionId: string;
 let batchId: string;
 let cardSetId: string;
+let keyId: string;
 
 /** A card set's body: one slide of texts, A's own photo. */
 const cardSetBody = (photo: string): CardSetBody => ({
@@ -106,6 +107,13 @@ beforeAll(async () => {
   );
   if (set.outcome !== 'saved') throw new Error('no card set');
   cardSetId = set.set.id;
+  const key = await t.container.keys.create(
+    { id: a.id },
+    { name: 'A’s key' },
+    { name: 'self', ip: null },
+  );
+  if (key.outcome !== 'created') throw new Error('no key');
+  keyId = key.key.id;
 });
 afterAll(async () => {
   await t.close();
@@ -235,10 +243,26 @@ const covered: Record<string, () => Target> = {
     url: `/api/card-sets/${cardSetId}/zip`,
     own: `/api/card-sets/${cardSetId}`,
   }),
+  'PATCH /api/keys/:id': () => ({
+    url: `/api/keys/${keyId}`,
+    body: { name: 'taken over' },
+    own: '/api/keys',
+  }),
+  'DELETE /api/keys/:id': () => ({ url: `/api/keys/${keyId}`, own: '/api/keys' }),
+  'GET /api/keys/:id/webhook-secret': () => ({
+    url: `/api/keys/${keyId}/webhook-secret`,
+    own: `/api/keys/${keyId}/webhook-secret`,
+  }),
 };
+
+/** `/api/v1` takes a key, never a session: its id routes are walked with another person's key. */
+const v1Reason = "a key's route: api-v1/v1-isolation.test.ts calls it with another person's key";
 
 /** Routes whose parameter names no person's resource, each with why. */
 const excluded: Record<string, string> = {
+  'GET /api/v1/generations/:id': v1Reason,
+  'POST /api/v1/generations/:id/cancel': v1Reason,
+  'GET /api/v1/generations/:id/outputs/:index': v1Reason,
   'GET /api/auth/:provider': 'a sign-in provider name, the same for everyone',
   'GET /api/auth/:provider/callback': "a provider's redirect back, bound to its own state cookie",
 };
@@ -269,7 +293,7 @@ describe("another person's ids", () => {
     expect(res.headers['content-type'], res.body).toContain('application/problem+json');
     expect(res.body).not.toContain(SECRET_PROMPT);
     expect(res.body).not.toContain(aId);
-    for (const id of [generationId, paymentId, collectionId, batchId, cardSetId]) {
+    for (const id of [generationId, paymentId, collectionId, batchId, cardSetId, keyId]) {
       if (!url.includes(id)) expect(res.body).not.toContain(id);
     }
     // A's own session still sees it: the 404 is about who asks, not a missing thing.
@@ -288,8 +312,9 @@ async function snapshot() {
   const { rows } = await t.database.pool.query(
     `select (select tokens from users where id = $1) as tokens,
             (select status from generation_requests where id = $2) as generation,
-            (select status from payments where id = $3) as payment`,
-    [aId, generationId, paymentId],
+            (select status from payments where id = $3) as payment,
+            (select row_to_json(k)::text from api_keys k where id = $4) as key`,
+    [aId, generationId, paymentId, keyId],
   );
   return rows[0];
 }

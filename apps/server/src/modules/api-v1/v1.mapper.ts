@@ -21,7 +21,7 @@ import {
 } from '../generations/index.ts';
 
 /** A catalogue parameter as v1 describes it. */
-export function toApiParameter(def: ParameterDefinition, locale: Locale): ApiParameter {
+function toApiParameter(def: ParameterDefinition, locale: Locale): ApiParameter {
   const type: ApiParameter['type'] =
     def.type === 'select'
       ? 'enum'

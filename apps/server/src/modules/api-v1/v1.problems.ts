@@ -154,7 +154,7 @@ export function tooMany(
 }
 
 /** When a spend period starts again: the next UTC midnight, or the first of next month (UTC). */
-export function resetsAt(period: 'daily' | 'monthly', now: Date): string {
+function resetsAt(period: 'daily' | 'monthly', now: Date): string {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const d = now.getUTCDate();

@@ -101,7 +101,10 @@ function catalogueBody(body: ApiEstimateBody | ApiCreateBody): Record<string, un
  * under the owner's lock, its webhook); reads answer only the key owner's own generations.
  */
 export function createApiV1Service(deps: {
-  generations: Pick<GenerationService, 'quote' | 'create' | 'readForApi' | 'cursorPage' | 'cancel'>;
+  generations: Pick<
+    GenerationService,
+    'quote' | 'create' | 'readForApi' | 'cursorPage' | 'cancel' | 'ownFiles'
+  >;
   statement: Pick<StatementService, 'before'>;
   uploads: Pick<UploadService, 'storeImage'>;
   modelSwitches: Pick<ModelSwitchService, 'off'>;
@@ -222,17 +225,16 @@ export function createApiV1Service(deps: {
 
     /** Output `index` (0-based, in the generation's order) of one of the person's generations. */
     async output(user: SessionUser, id: string, index: number): Promise<ApiOutput> {
-      const found = await deps.generations.readForApi(user, id);
-      if (found.outcome !== 'found') return found;
-      const file = found.files
-        .filter((candidate) => candidate.kind === 'output')
+      const stored = await deps.generations.ownFiles(user, id);
+      const file = stored
+        ?.filter((candidate) => candidate.kind === 'output')
         .sort((a, b) => a.position - b.position)[index];
       if (!file) return { outcome: 'not_found' };
       const extension = file.storageKey.split('.').pop() ?? 'bin';
       return {
         outcome: 'found',
         mime: file.mime,
-        name: `kadr-${found.row.id.slice(0, 8)}-${index}.${extension}`,
+        name: `kadr-${id.slice(0, 8)}-${index}.${extension}`,
         object: sendable(deps.storage, file),
       };
     },

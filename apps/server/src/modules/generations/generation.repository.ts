@@ -216,6 +216,20 @@ export type ApiPageRow = RecordRow & {
 
 export function createGenerationRepository(db: Executor) {
   return {
+    /** One of the person's generations with its files (from record_files), in one query. */
+    async findOwnedRecord(
+      userId: string,
+      id: string,
+    ): Promise<(RecordRow & { files: RecordFile[]; apiKeyId: string | null }) | undefined> {
+      const g = generationRequests;
+      const [row] = await db
+        .select({ ...recordColumns, apiKeyId: g.apiKeyId })
+        .from(g)
+        .where(and(eq(g.id, id), eq(g.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
     /**
      * Up to `limit` of the person's generations after a position (`before`: the `at` and id of the
      * last one of the previous page), newest first, from the (user, created, id) index.

@@ -34,6 +34,8 @@ import type {
   HistoryFilters,
   PaidGeneration,
   PaidGenerationOutcome,
+  RecordFile,
+  RecordRow,
 } from './generation.repository.ts';
 import type { IdempotencyKeyRepository } from './idempotency-key.repository.ts';
 
@@ -86,9 +88,9 @@ export interface ApiCreateContext {
   webhookUrl: string | null;
 }
 
-/** One of the person's generations as `/api/v1` shows it: the row, its files. */
+/** One of the person's generations as `/api/v1` shows it: the row with its files and key. */
 export type ApiGenerationRead =
-  | { outcome: 'found'; row: GenerationRow; files: FileRow[] }
+  | { outcome: 'found'; row: RecordRow & { apiKeyId: string | null }; files: RecordFile[] }
   | NotFound;
 
 /** How an operator's free retry ended. */
@@ -483,9 +485,15 @@ export function createGenerationService(deps: {
 
     /** One of the person's own requests with its files, as `/api/v1` maps it. */
     async readForApi(user: SessionUser, id: string): Promise<ApiGenerationRead> {
-      const row = await findOwned(user, id);
+      const row = uuidPattern.test(id) ? await generations.findOwnedRecord(user.id, id) : undefined;
       if (!row) return { outcome: 'not_found' };
-      return { outcome: 'found', row, files: await files.findByGenerations([row.id]) };
+      return { outcome: 'found', row, files: row.files };
+    },
+
+    /** The stored files of one of the person's requests (undefined: not theirs, or none such). */
+    async ownFiles(user: SessionUser, id: string): Promise<FileRow[] | undefined> {
+      const row = await findOwned(user, id);
+      return row ? files.findByGenerations([row.id]) : undefined;
     },
 
     /** A cursor page of the person's requests, newest first (`/api/v1`). */

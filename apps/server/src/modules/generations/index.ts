@@ -9,8 +9,6 @@ export type {
   RecordFile,
 } from './generation.repository.ts';
 export type {
-  ApiCreateContext,
-  ApiGenerationRead,
   FreeRetry,
   GenerationCreate,
   GenerationService,

@@ -1,5 +1,5 @@
 // The keys module's public entry: the key service and key resolution as the composition root and
 // the v1 surface see them, and the audit's writer other modules use in their own transactions.
-export type { ApiKeyRepository, ApiKeyRow } from './api-key.repository.ts';
-export { type Actor, isWebhookUrl, type KeyService, revokeKeyIn, toApiKey } from './key.service.ts';
-export type { ApiKeyContext, KeyAuthService, KeyResolution } from './key-auth.service.ts';
+export type { ApiKeyRepository } from './api-key.repository.ts';
+export { isWebhookUrl, type KeyService, revokeKeyIn, toApiKey } from './key.service.ts';
+export type { ApiKeyContext, KeyAuthService } from './key-auth.service.ts';

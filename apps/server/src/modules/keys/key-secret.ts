@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /** Every key starts so; a scanner (or a person) can tell a Kadr key at sight. */
-export const KEY_PREFIX = 'kadr_';
+const KEY_PREFIX = 'kadr_';
 /** `kadr_` and 40 base64url characters (240 random bits). */
 const KEY_PATTERN = /^kadr_[A-Za-z0-9_-]{40}$/;
 /** What lists show of a key: `kadr_` and its first 8 random characters. */
