@@ -26,6 +26,8 @@ let collectionId: string;
 let batchId: string;
 let cardSetId: string;
 let keyId: string;
+/** A's webhook message (webhooks out), as the settle of a key's generation writes one. */
+const messageId = 'msg_othersPeopleMessage0001';
 
 /** A card set's body: one slide of texts, A's own photo. */
 const cardSetBody = (photo: string): CardSetBody => ({
@@ -114,6 +116,13 @@ beforeAll(async () => {
   );
   if (key.outcome !== 'created') throw new Error('no key');
   keyId = key.key.id;
+  await t.database.pool.query(
+    `insert into webhook_deliveries (id, user_id, api_key_id, generation_id, event_type, url, payload,
+                                     status, expires)
+     values ($1, $2, $3, $4, 'generation.completed', 'https://a.example/hooks', '{}', 'delivered',
+             now() + interval '1 day')`,
+    [messageId, a.id, keyId, generationId],
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -253,6 +262,10 @@ const covered: Record<string, () => Target> = {
     url: `/api/keys/${keyId}/webhook-secret`,
     own: `/api/keys/${keyId}/webhook-secret`,
   }),
+  'POST /api/webhook-deliveries/:id/replay': () => ({
+    url: `/api/webhook-deliveries/${messageId}/replay`,
+    own: '/api/webhook-deliveries',
+  }),
 };
 
 /** `/api/v1` takes a key, never a session: its id routes are walked with another person's key. */
@@ -313,8 +326,9 @@ async function snapshot() {
     `select (select tokens from users where id = $1) as tokens,
             (select status from generation_requests where id = $2) as generation,
             (select status from payments where id = $3) as payment,
-            (select row_to_json(k)::text from api_keys k where id = $4) as key`,
-    [aId, generationId, paymentId, keyId],
+            (select row_to_json(k)::text from api_keys k where id = $4) as key,
+            (select row_to_json(d)::text from webhook_deliveries d where id = $5) as message`,
+    [aId, generationId, paymentId, keyId, messageId],
   );
   return rows[0];
 }

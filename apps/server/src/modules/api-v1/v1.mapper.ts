@@ -5,20 +5,8 @@ import {
   type ParameterDefinition,
   promptUse,
 } from '@kadr/catalog';
-import {
-  type ApiGeneration,
-  type ApiModel,
-  type ApiParameter,
-  type GenerationErrorCode,
-  generationErrorCodes,
-} from '@kadr/contract';
+import type { ApiModel, ApiParameter } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
-import {
-  type ApiPageRow,
-  type GenerationRow,
-  generationErrorTexts,
-  type RecordFile,
-} from '../generations/index.ts';
 
 /** A catalogue parameter as v1 describes it. */
 function toApiParameter(def: ParameterDefinition, locale: Locale): ApiParameter {
@@ -119,60 +107,5 @@ export function toApiModel(model: ModelDefinition, available: boolean, locale: L
     },
     typical_seconds: { min: model.typicalSeconds.min, max: model.typicalSeconds.max },
     available,
-  };
-}
-
-const iso = (at: Date | string) =>
-  typeof at === 'string' ? new Date(at).toISOString() : at.toISOString();
-
-/** What a v1 generation is made of: a row (with its key) and its files. */
-type ApiRow = Pick<
-  GenerationRow,
-  'id' | 'model' | 'type' | 'status' | 'cost' | 'errorCode' | 'error' | 'jsondata'
-> & {
-  sourceGenerationId?: string | null | undefined;
-  apiKeyId: string | null;
-  created: Date | string;
-  updated: Date | string;
-};
-
-/** A generation as v1 shows it: outputs by index with absolute v1 download addresses. */
-export function toApiGeneration(
-  row: ApiRow | ApiPageRow,
-  files: readonly Pick<
-    RecordFile,
-    'kind' | 'mime' | 'width' | 'height' | 'durationMs' | 'position'
-  >[],
-  publicUrl: string,
-): ApiGeneration {
-  const outputs = files
-    .filter((file) => file.kind === 'output')
-    .sort((a, b) => a.position - b.position);
-  const code = (generationErrorCodes as readonly string[]).includes(row.errorCode ?? '')
-    ? (row.errorCode as GenerationErrorCode)
-    : 'model_failed';
-  const input = row.jsondata.input;
-  return {
-    id: row.id,
-    model: row.model,
-    type: row.type,
-    status: row.status,
-    cost: row.cost,
-    refunded: row.status === 'failed' && row.cost > 0,
-    prompt: typeof row.jsondata.prompt === 'string' ? row.jsondata.prompt : '',
-    parameters: input && typeof input === 'object' ? { ...(input as Record<string, unknown>) } : {},
-    error: row.status === 'failed' ? { code, message: generationErrorTexts[code] } : null,
-    outputs: outputs.map((file, index) => ({
-      index,
-      url: `${publicUrl}/api/v1/generations/${row.id}/outputs/${index}`,
-      mime: file.mime,
-      width: file.width,
-      height: file.height,
-      duration_ms: file.durationMs,
-    })),
-    source_id: row.sourceGenerationId ?? null,
-    key_id: row.apiKeyId,
-    created: iso(row.created),
-    updated: iso(row.updated),
   };
 }

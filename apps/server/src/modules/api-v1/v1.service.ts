@@ -17,12 +17,16 @@ import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { SessionUser } from '../auth/index.ts';
 import type { ModelSwitchService } from '../catalog/index.ts';
 import { type FileUrls, sendable } from '../files/index.ts';
-import type { GenerationCreate, GenerationService } from '../generations/index.ts';
+import {
+  type GenerationCreate,
+  type GenerationService,
+  toApiGeneration,
+} from '../generations/index.ts';
 import { type ApiKeyContext, type ApiKeyRepository, isWebhookUrl } from '../keys/index.ts';
 import type { StatementService } from '../statement/index.ts';
 import type { ImageStore, UploadService } from '../uploads/index.ts';
 import type { UserRepository } from '../users/index.ts';
-import { toApiGeneration, toApiModel } from './v1.mapper.ts';
+import { toApiModel } from './v1.mapper.ts';
 
 type NotFound = { outcome: 'not_found' };
 type Invalid = { outcome: 'invalid'; errors: FieldError[] };

@@ -30,7 +30,7 @@ export async function announceGeneration(
     userId: row.userId,
     apiKeyId: row.apiKeyId,
     requestUrl: row.webhookUrl,
-    generation: toApiGeneration(row, row.recordFiles ?? [], options),
+    generation: toApiGeneration(row, row.recordFiles ?? [], options.publicUrl, options.refunded),
     at: new Date(),
   });
 }

@@ -83,24 +83,33 @@ type ApiGenerationRow = Pick<
     updated: Date | string;
   };
 
+const isoOf = (at: Date | string) =>
+  typeof at === 'string' ? new Date(at).toISOString() : at.toISOString();
+
 /**
  * A generation as `/api/v1` and the webhooks out show it (`apiGenerationSchema`): the one mapping
- * of a request to it. `files` are its files (outputs are picked by kind, in position order; each
- * output's `index` is its position); `refunded` whether its tokens came back (a `generation_refund`
- * entry exists: a failure with a cost, or an operator's refund); `publicUrl` the site's origin, so
- * output URLs (`/api/v1/generations/{id}/outputs/{index}`, read with the key) are absolute.
+ * of a request to it. `files` are its files (outputs picked by kind, in position order; an output's
+ * `index` is its place in that order, as `GET /api/v1/generations/{id}/outputs/{index}` reads it);
+ * `publicUrl` the site's origin, so output URLs are absolute. `refunded` says whether its tokens
+ * came back (a `generation_refund` entry exists); when not given, a failure with a cost (the engine
+ * refunds every failure in the same transaction). An operator's refund of a completed one is known
+ * only to its caller (the console's refund announces it with `refunded: true`).
  */
 export function toApiGeneration(
   row: ApiGenerationRow,
-  files: readonly RecordFile[],
-  options: { refunded: boolean; publicUrl: string },
+  files: readonly Pick<
+    RecordFile,
+    'kind' | 'mime' | 'width' | 'height' | 'durationMs' | 'position'
+  >[],
+  publicUrl: string,
+  refunded: boolean = row.status === 'failed' && row.cost > 0,
 ): ApiGeneration {
   const outputs = files
     .filter((f) => f.kind === 'output')
     .sort((a, b) => a.position - b.position)
-    .map((file) => ({
-      index: file.position,
-      url: `${options.publicUrl}/api/v1/generations/${row.id}/outputs/${file.position}`,
+    .map((file, index) => ({
+      index,
+      url: `${publicUrl}/api/v1/generations/${row.id}/outputs/${index}`,
       mime: file.mime,
       width: file.width,
       height: file.height,
@@ -114,17 +123,17 @@ export function toApiGeneration(
     type: row.type,
     status: row.status,
     cost: row.cost,
-    refunded: options.refunded,
-    prompt: String(row.jsondata.prompt ?? ''),
+    refunded,
+    prompt: typeof row.jsondata.prompt === 'string' ? row.jsondata.prompt : '',
     parameters:
       input && typeof input === 'object' && !Array.isArray(input)
-        ? (input as Record<string, unknown>)
+        ? { ...(input as Record<string, unknown>) }
         : {},
     error: row.status === 'failed' ? { code, message: generationErrorTexts[code] } : null,
     outputs,
     source_id: row.sourceGenerationId ?? null,
     key_id: row.apiKeyId ?? null,
-    created: iso(row.created),
-    updated: iso(row.updated),
+    created: isoOf(row.created),
+    updated: isoOf(row.updated),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
-import { accountEvents, apiKeys, webhookDeliveries } from '../../db/schema.ts';
+import { apiKeys, webhookDeliveries } from '../../db/schema.ts';
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -36,8 +36,8 @@ export interface DeliveryCursor {
 }
 
 /**
- * `webhook_deliveries` (issue #37) and the two rows it reads beside it: the key's webhook URL and
- * secret (`api_keys`), and the person's audit (`account_events`) a replay is written to.
+ * `webhook_deliveries` (issue #37), and the key's webhook URL and signing secret it reads beside it
+ * (`api_keys`).
  */
 export function createWebhookDeliveryRepository(db: Executor) {
   return {
@@ -174,18 +174,6 @@ export function createWebhookDeliveryRepository(db: Executor) {
         .orderBy(sql`${d.created} desc, ${d.id} desc`)
         .limit(options.limit);
       return rows.map((r) => ({ ...r.row, cursorCreated: r.cursorCreated }));
-    },
-
-    /** An entry of the person's own audit (`account_events`, append-only). */
-    async recordAccountEvent(entry: {
-      userId: string;
-      action: string;
-      actor: string;
-      subjectId: string | null;
-      details: unknown;
-      ip: string | null;
-    }): Promise<void> {
-      await db.insert(accountEvents).values(entry);
     },
   };
 }

@@ -8,6 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Transaction } from '../../lib/transaction.ts';
 import type { WebhookPoster } from '../../providers/http/webhook-poster.ts';
 import type { SessionUser } from '../auth/index.ts';
+import type { ApiKeyRepository } from '../keys/index.ts';
 import type { JobRepository } from '../queue/index.ts';
 import { nextAttemptAt } from './backoff.ts';
 import { toWebhookDelivery } from './webhook-delivery.mapper.ts';
@@ -80,7 +81,11 @@ function bodyOf(payload: unknown): string {
 export function createWebhookDeliveryService(deps: {
   repositories: {
     webhookDeliveries: WebhookDeliveryRepository;
-    transaction: Transaction<{ webhookDeliveries: WebhookDeliveryRepository; jobs: JobRepository }>;
+    transaction: Transaction<{
+      webhookDeliveries: WebhookDeliveryRepository;
+      jobs: JobRepository;
+      apiKeys: Pick<ApiKeyRepository, 'insertEvent'>;
+    }>;
   };
   poster: WebhookPoster;
   logger?: Logger | undefined;
@@ -202,16 +207,17 @@ export function createWebhookDeliveryService(deps: {
      * Sends one of the person's messages again, now, with the same id (whatever became of it): it
      * is pending again and its send job runs at once. One attempt: if it fails and the message's
      * 24 hours have not ended, its retries go on from there; otherwise it is failed again. Written
-     * to the person's audit (`webhook.replayed`).
+     * to the person's audit (`webhook.replayed`) by the keys module's writer, in the same transaction.
      */
     async replay(user: SessionUser, id: string, ip: string | null): Promise<DeliveryReplay> {
       if (!/^msg_[\w-]{1,64}$/.test(id)) return { outcome: 'not_found' };
       const at = now();
-      const replayed = await repositories.transaction(['webhookDeliveries', 'jobs'], async (tx) => {
+      const uses = ['webhookDeliveries', 'jobs', 'apiKeys'] as const;
+      const replayed = await repositories.transaction(uses, async (tx) => {
         const marked = await tx.webhookDeliveries.markForReplay(user.id, id, at);
         if (!marked) return undefined;
         await tx.jobs.enqueue('send_webhook', { id }, { jobKey: sendJobKey(id), runAt: at });
-        await tx.webhookDeliveries.recordAccountEvent({
+        await tx.apiKeys.insertEvent({
           userId: user.id,
           action: 'webhook.replayed',
           actor: 'self',

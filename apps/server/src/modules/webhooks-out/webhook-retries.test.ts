@@ -70,7 +70,7 @@ async function messageTo(url: string, at: Date): Promise<string> {
         userId: user.id,
         apiKeyId: keyId,
         requestUrl: null,
-        generation: toApiGeneration(row, [], { refunded: false, publicUrl: t.config.publicUrl }),
+        generation: toApiGeneration(row, [], t.config.publicUrl),
         at,
       }),
   );

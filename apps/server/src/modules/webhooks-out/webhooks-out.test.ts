@@ -213,6 +213,43 @@ describe('webhooks out', () => {
     await expectMoneyInvariants(t.database.pool);
   });
 
+  it('works as an outside developer uses it: a key made in the profile, a v1 create with its own URL', async () => {
+    const [keyHook, requestHook] = [await receiver(), await receiver()];
+    const { cookie } = await signInDemo(t.app);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { cookie, ...ORIGIN },
+      payload: { name: 'my shop', webhook_url: keyHook.url },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { secret, webhook_secret } = made.json() as { secret: string; webhook_secret: string };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/generations',
+      headers: { authorization: `Bearer ${secret}`, 'idempotency-key': randomUUID() },
+      payload: { model: 'seedream-3', prompt: 'from code', webhook_url: requestHook.url },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    await settled(id, 2);
+    for (const hit of [...keyHook.hits, ...requestHook.hits]) {
+      const message = new Webhook(webhook_secret).verify(
+        hit.body,
+        hit.headers as Record<string, string>,
+      ) as ApiWebhookMessage;
+      expect(message).toMatchObject({ type: 'generation.completed', data: { id } });
+      // The message's generation is what v1 answers for it.
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/generations/${id}`,
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(message.data).toEqual(read.json());
+    }
+    expect([keyHook.hits.length, requestHook.hits.length]).toEqual([1, 1]);
+  });
+
   it('sends to the key’s URL and the request’s own, each signed with the key’s secret', async () => {
     const [keyHook, requestHook] = [await receiver(), await receiver()];
     const { user } = await signInDemo(t.app);
