@@ -15,14 +15,15 @@ const framework = new RegExp(
 );
 /**
  * The app's shared code: lib, components, the screens' shared base, catalogue, icons, and the
- * contract without the operators' schemas and without `schemas.ts` — the screens use no zod in a
- * production build (ADR 030), so its schemas go with the console's chunks.
+ * contract without the operators' schemas, `schemas.ts` and `api.ts` (the Kadr API's, whose
+ * console part the operators' chunks parse with) — the screens use no zod in a production build
+ * (ADR 030), so its schemas go with the console's chunks.
  */
 const shared = new RegExp(
   [
     `${sep}apps${sep}web${sep}app${sep}(lib|components|features${sep}generations)${sep}`,
     `${sep}locales${sep}((en|ru)${sep})?(app|common)\\.`,
-    `${sep}packages${sep}(catalog|contract${sep}src${sep}(?!admin|schemas))`,
+    `${sep}packages${sep}(catalog|contract${sep}src${sep}(?!admin|schemas|api\\.))`,
     `node_modules${sep}(clsx|lucide-react)${sep}`,
   ].join('|'),
 );

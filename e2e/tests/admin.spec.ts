@@ -223,3 +223,64 @@ test(
     await personContext.close();
   },
 );
+
+// Not @alone: revoking one person's key touches no one else.
+test('an operator sees a person’s API keys with their requests, and revokes one with a reason', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const keys = ru.person.keys;
+
+  // The person makes a key and uses it once from code.
+  const personContext = await browser.newContext({ baseURL });
+  const person = await demoSignIn(personContext.request, {
+    name: 'Ivan Keys',
+    email: uniqueEmail('ivan'),
+  });
+  const made = await personContext.request.post('/api/keys', {
+    headers: { origin: appOrigin },
+    data: { name: 'Интеграция', daily_limit: 300 },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { key, secret } = (await made.json()) as { key: { prefix: string }; secret: string };
+  const bearer = { authorization: `Bearer ${secret}` };
+  expect((await fetch(`${appOrigin}/api/v1/balance`, { headers: bearer })).status).toBe(200);
+
+  // The operator opens the person and finds the key, its spend and its requests per day.
+  const email = uniqueEmail('operator-keys');
+  await useLanguage(page, 'ru');
+  await demoSignIn(page.request, { name: 'Oleg Operator', email });
+  await grant(email);
+  await demoSignIn(page.request, { name: 'Oleg Operator', email });
+  await page.goto(`/admin/people/${person.id}`);
+  await expect(page.getByRole('heading', { name: 'Ivan Keys' })).toBeVisible();
+  const list = page.getByRole('list', { name: keys.title });
+  const card = list.locator('li[data-key-id]');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(`${key.prefix}…`);
+  await expect(card).toContainText('Интеграция');
+  await expect(card).toContainText(keys.live);
+  await expect(card.getByRole('img', { name: plural('ru', keys, 'requests', 14) })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('person-keys.png'), fullPage: true });
+
+  // Revoked with a reason: the key gets 401 at once, and the person's own audit says who and why.
+  await act(
+    page,
+    fill(keys.revoke.title, { name: 'Интеграция' }),
+    keys.revoke.submit,
+    'Утечка ключа',
+  );
+  await expect(page.getByText(fill(keys.revoke.done, { name: 'Интеграция' }))).toBeVisible();
+  await expect(card).toContainText(keys.revoked);
+  const after = await fetch(`${appOrigin}/api/v1/balance`, { headers: bearer });
+  expect(after.status).toBe(401);
+  const events = (await (await personContext.request.get('/api/account-events')).json()) as {
+    items: { action: string; actor: string; details: { reason?: string } }[];
+  };
+  const revoked = events.items.find((event) => event.action === 'api_key.revoked');
+  expect(revoked?.actor).toBe(email);
+  expect(revoked?.details.reason).toBe('Утечка ключа');
+  await personContext.close();
+});

@@ -89,6 +89,12 @@ for (const lang of ['ru', 'en'] as const) {
     });
     expect(created.status(), await created.text()).toBe(200);
     const { request_id } = (await created.json()) as { request_id: string };
+    // One API key, so the profile's keys section shows one with its buttons.
+    const key = await page.request.post('/api/keys', {
+      headers: { origin: appOrigin },
+      data: { name: 'Phone key', daily_limit: 500, webhook_url: 'https://example.com/hooks/kadr' },
+    });
+    expect(key.status(), await key.text()).toBe(201);
 
     // strict: no axe violation at all (the payments spec's bar); else none serious or critical
     // (the studio spec's).
@@ -115,6 +121,11 @@ for (const lang of ['ru', 'en'] as const) {
         await expect(page.locator('article[data-status="completed"]')).toHaveCount(1, {
           timeout: 30_000,
         });
+      }
+      if (screen.path === '/profile') {
+        // The keys section's code loads when it comes into view.
+        await page.locator('#api-keys').scrollIntoViewIfNeeded();
+        await expect(page.locator('#api-keys li[data-key-id]')).toHaveCount(1);
       }
       if (screen.path.startsWith('/tools')) {
         await expect(page.locator('[data-mask-canvas]')).toBeVisible();

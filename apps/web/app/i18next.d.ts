@@ -4,6 +4,7 @@ import type app from '~/locales/ru/app.json';
 import type batch from '~/locales/ru/app-batch.json';
 import type cards from '~/locales/ru/app-cards.json';
 import type compare from '~/locales/ru/app-compare.json';
+import type keys from '~/locales/ru/app-keys.json';
 import type pricing from '~/locales/ru/app-pricing.json';
 import type profile from '~/locales/ru/app-profile.json';
 import type studio from '~/locales/ru/app-studio.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
         compare: typeof compare;
         pricing: typeof pricing;
         profile: typeof profile;
+        keys: typeof keys;
       };
       admin: typeof admin;
     };

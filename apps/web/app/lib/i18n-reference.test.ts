@@ -16,6 +16,7 @@ import { appTexts } from '~/locales/app-texts';
 import '~/locales/app';
 import '~/locales/app-batch';
 import '~/locales/app-compare';
+import '~/locales/app-keys';
 import '~/locales/app-pricing';
 import '~/locales/app-profile';
 import '~/locales/app-studio';

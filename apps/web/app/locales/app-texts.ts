@@ -2,6 +2,7 @@ import enApp from './en/app.json' with { type: 'json' };
 import enBatch from './en/app-batch.json' with { type: 'json' };
 import enCards from './en/app-cards.json' with { type: 'json' };
 import enCompare from './en/app-compare.json' with { type: 'json' };
+import enKeys from './en/app-keys.json' with { type: 'json' };
 import enPricing from './en/app-pricing.json' with { type: 'json' };
 import enProfile from './en/app-profile.json' with { type: 'json' };
 import enStudio from './en/app-studio.json' with { type: 'json' };
@@ -10,6 +11,7 @@ import ruApp from './ru/app.json' with { type: 'json' };
 import ruBatch from './ru/app-batch.json' with { type: 'json' };
 import ruCards from './ru/app-cards.json' with { type: 'json' };
 import ruCompare from './ru/app-compare.json' with { type: 'json' };
+import ruKeys from './ru/app-keys.json' with { type: 'json' };
 import ruPricing from './ru/app-pricing.json' with { type: 'json' };
 import ruProfile from './ru/app-profile.json' with { type: 'json' };
 import ruStudio from './ru/app-studio.json' with { type: 'json' };
@@ -26,6 +28,7 @@ export const appTexts = {
     batch: ruBatch,
     cards: ruCards,
     compare: ruCompare,
+    keys: ruKeys,
     pricing: ruPricing,
     profile: ruProfile,
     studio: ruStudio,
@@ -36,6 +39,7 @@ export const appTexts = {
     batch: enBatch,
     cards: enCards,
     compare: enCompare,
+    keys: enKeys,
     pricing: enPricing,
     profile: enProfile,
     studio: enStudio,

@@ -51,7 +51,7 @@ describe('a screen’s own texts', () => {
   // `app:studio.*`, `app:profile.*`… are files of their own, added to the namespace by the module
   // app/locales/app-<section>.ts when a screen's code imports it (ADR 029). A module that says
   // `t('profile.…')` without importing it would show the key wherever nothing else had.
-  const sections = ['batch', 'cards', 'compare', 'pricing', 'profile', 'studio', 'tools'];
+  const sections = ['batch', 'cards', 'compare', 'keys', 'pricing', 'profile', 'studio', 'tools'];
   const root = join(import.meta.dirname, '..');
   const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
     (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('locales'),

@@ -2,6 +2,7 @@ import '~/locales/app';
 import '~/locales/app-profile';
 import { PageHeader } from '~/components/page-header';
 import { AccountSection } from '~/features/profile/components/account-section';
+import { ApiKeysSection } from '~/features/profile/components/api-keys-section';
 import { BalanceSection } from '~/features/profile/components/balance-section';
 import { RecentGenerations } from '~/features/profile/components/recent-generations';
 import { ReferralSection } from '~/features/profile/components/referral-section';
@@ -35,6 +36,7 @@ export default function ProfilePage() {
         <ReferralSection userId={user.id} className="lg:col-span-3" />
         <TokenStatement className="lg:col-span-3" />
         <RecentGenerations className="lg:col-span-3" />
+        <ApiKeysSection className="lg:col-span-3" />
       </div>
       <TopUpDialog />
     </>

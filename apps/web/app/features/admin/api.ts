@@ -1,5 +1,6 @@
 import {
   type AdminAccount,
+  type AdminApiKey,
   type AdminAuditEntry,
   type AdminGeneration,
   type AdminGenerationDetail,
@@ -10,9 +11,11 @@ import {
   type AdminPaymentRefund,
   type AdminPerson,
   type AdminPersonDetail,
+  type ApiKey,
   adminAccountSchema,
   adminAckSchema,
   adminAdjustmentSchema,
+  adminApiKeyListSchema,
   adminAuditSchema,
   adminGenerationDetailSchema,
   adminGenerationListSchema,
@@ -24,6 +27,7 @@ import {
   adminPeopleSchema,
   adminPersonDetailSchema,
   adminRetrySchema,
+  apiKeySchema,
 } from '@kadr/contract';
 import { apiRequest } from '~/lib/api';
 
@@ -79,6 +83,22 @@ export const adminApi = {
       method: 'POST',
       body: { reason },
       parse: adminAccountSchema.parse,
+    }),
+
+  /** A person's API keys, with their requests per day. */
+  personKeys: async (userId: string, signal?: AbortSignal): Promise<AdminApiKey[]> =>
+    (
+      await apiRequest(`/api/admin/people/${id(userId)}/keys`, {
+        signal,
+        parse: adminApiKeyListSchema.parse,
+      })
+    ).items,
+
+  revokeKey: (keyId: string, reason: string): Promise<ApiKey> =>
+    apiRequest(`/api/admin/keys/${id(keyId)}/revoke`, {
+      method: 'POST',
+      body: { reason },
+      parse: apiKeySchema.parse,
     }),
 
   generations: (
@@ -163,6 +183,7 @@ export const adminKeys = {
   overview: () => ['admin', 'overview'] as const,
   people: (q: string) => ['admin', 'people', q] as const,
   person: (userId: string) => ['admin', 'person', userId] as const,
+  personKeys: (userId: string) => ['admin', 'person', userId, 'keys'] as const,
   generations: (filters: object) => ['admin', 'generations', filters] as const,
   generation: (generationId: string) => ['admin', 'generation', generationId] as const,
   payments: (filters: object) => ['admin', 'payments', filters] as const,

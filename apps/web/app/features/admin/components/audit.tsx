@@ -19,6 +19,7 @@ const actions = [
   'payment.refund',
   'model.off',
   'model.on',
+  'api_key.revoke',
 ] as const;
 const filterNames = ['action', 'actor', 'subject', 'from'] as const;
 

@@ -10,6 +10,7 @@ import { adminApi, adminKeys } from '../api';
 import { formatDateTime, formatDelta, formatNumber } from '../format';
 import { GenerationTable } from './generations';
 import { PaymentTable } from './payments';
+import { PersonKeys } from './person-keys';
 import { fieldClasses, ReasonAction } from './reason-action';
 import { BackLink, Facts, QueryState, Section, Table } from './states';
 
@@ -168,6 +169,8 @@ function PersonPage({ detail }: { detail: AdminPersonDetail }) {
       <Section title={t('person.payments')}>
         <PaymentTable items={detail.payments} showPerson={false} />
       </Section>
+
+      <PersonKeys personId={person.id} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title={t('person.identities')}>
