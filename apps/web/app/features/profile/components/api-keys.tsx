@@ -1,6 +1,13 @@
 import '~/locales/app';
 import '~/locales/app-keys';
-import { type ApiKey, apiKeyLimits, isLanguage, type Language } from '@kadr/contract';
+import {
+  type ApiKey,
+  apiKeyLimits,
+  isLanguage,
+  type Language,
+  localizedPublicPath,
+  paths,
+} from '@kadr/contract';
 import { clsx } from 'clsx';
 import { BookOpen, Plus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -13,14 +20,6 @@ import { AccountEvents } from './account-events';
 import { type KeyDialogState, KeyDialogs } from './key-dialogs';
 import { LoadState } from './load-state';
 import { WebhookDeliveries } from './webhook-deliveries';
-
-/**
- * The developers' page, in the interface's language. Its path is helper C's `paths.developers`
- * once the contract has it; until then the page's public address.
- */
-function developersHref(language: Language): string {
-  return language === 'en' ? '/en/developers' : '/developers';
-}
 
 /**
  * The keys section's content: what keys are for, the list and its dialogs, then the webhook
@@ -40,7 +39,7 @@ export function ApiKeysBody() {
       <p className="mt-3 max-w-3xl text-sm text-fg-muted">{t('keys.description')}</p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <a
-          href={developersHref(language)}
+          href={localizedPublicPath(paths.developers, language)}
           className="inline-flex items-center gap-2 self-start text-sm font-medium text-accent-soft underline-offset-4 hover:underline sm:self-center"
         >
           <BookOpen aria-hidden="true" className="size-4" />
