@@ -14,11 +14,13 @@
 -- day and calendar month (UTC): its key's spend (the cost of its generations that did not fail, so a
 -- refunded one spends nothing) counted under the owner's lock, plus this batch's, must stay within
 -- each, else the item is 'key_daily_limit' or 'key_monthly_limit' and writes nothing.
+-- A created item's row answers its `created` time (its `updated` too), so the caller can answer
+-- the new request without reading it back.
 -- force_custom_plan: every statement, graphile-worker's add_jobs included (a function's SET clause
 -- holds for nested calls too), is planned for the values at hand: a cached generic plan of the
 -- queue's job-key lookup, made while the queue was small, scans the whole queue once it has grown.
 CREATE OR REPLACE FUNCTION "kadr_create_generations"("p_user" uuid, "p_items" jsonb, "p_settings" jsonb)
-RETURNS TABLE ("request_id" uuid, "outcome" text, "balance" integer)
+RETURNS TABLE ("request_id" uuid, "outcome" text, "balance" integer, "created" timestamptz)
 LANGUAGE plpgsql
 SET plan_cache_mode = force_custom_plan
 AS $$
@@ -132,10 +134,14 @@ BEGIN
     END IF;
     v_spent := v_spent + v_item."cost";
     v_running := v_running + 1;
-    v_accepted := v_accepted || jsonb_build_array(v_item.raw);
+    -- Its row's created (and updated) time, answered with it: the create's caller can show the new
+    -- request without reading it back (the API's answer, ADR 040).
+    created := clock_timestamp();
+    v_accepted := v_accepted || jsonb_build_array(v_item.raw || jsonb_build_object('created', created));
     outcome := 'created';
     balance := v_balance - v_spent;
     RETURN NEXT;
+    created := NULL;
   END LOOP;
 
   IF jsonb_array_length(v_accepted) = 0 THEN
@@ -151,10 +157,10 @@ BEGIN
          (SELECT s."id" FROM "generation_requests" AS s
           WHERE s."id" = a."source_id" AND s."user_id" = p_user),
          a."api_key_id", a."webhook_url",
-         clock_timestamp(), clock_timestamp()
+         a."created", a."created"
   FROM jsonb_to_recordset(v_accepted) AS a("id" uuid, "type" text, "model" text, "cost" integer,
                                           "jsondata" jsonb, "source_id" uuid, "api_key_id" uuid,
-                                          "webhook_url" text);
+                                          "webhook_url" text, "created" timestamptz);
 
   -- A free request (an operator's retry at no charge) moves no tokens, so it has no debit entry.
   INSERT INTO "token_ledger" ("user_id", "delta", "reason", "generation_id")

@@ -182,13 +182,17 @@ export function createApiV1Service(deps: {
           webhookUrl,
         },
       );
-      if (created.outcome !== 'created' && created.outcome !== 'replayed') return created;
+      if (created.outcome === 'created') {
+        // Answered from what the create statement wrote (pending, no files yet), not read back:
+        // the same mapping a read makes of the same row.
+        return { outcome: 'created', generation: toApiGeneration(created.row, [], publicUrl) };
+      }
+      if (created.outcome !== 'replayed') return created;
+      // A replay answers the generation as it stands now (it may have finished since).
       const found = await read(user, created.response.request_id);
-      // Just written by this person (or replayed from their own key): it is theirs.
-      if (found.outcome !== 'found') throw new Error('a created generation could not be read');
-      return created.outcome === 'created'
-        ? { outcome: 'created', generation: found.generation }
-        : { outcome: 'replayed', generation: found.generation };
+      // Replayed from the person's own key claim: it is theirs.
+      if (found.outcome !== 'found') throw new Error('a replayed generation could not be read');
+      return { outcome: 'replayed', generation: found.generation };
     },
 
     read,

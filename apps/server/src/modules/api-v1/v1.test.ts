@@ -106,6 +106,12 @@ describe('/api/v1 with a bearer key', () => {
     });
     expect(replay.statusCode).toBe(200);
     expect((replay.json() as ApiGeneration).id).toBe(generation.id);
+    // The create answers from what its statement wrote, not a read: the same as the row read back
+    // (what may have moved since — the status, its time, outputs — aside).
+    const { status, updated, outputs, error, refunded, ...written } = generation;
+    expect([status, outputs, error, refunded]).toEqual(['pending', [], null, false]);
+    expect(updated).toBe(written.created);
+    expect(replay.json()).toMatchObject(written);
     expect(await balance()).toBe(before - cost);
 
     const reused = await v1('POST', '/generations', {

@@ -32,6 +32,19 @@ const waiting = (position: number): BatchItemRow => ({
 const started = (request_id: string): GenerationCreate => ({
   outcome: 'created',
   response: { request_id, prediction_id: null, status: 'pending' },
+  row: {
+    id: request_id,
+    type: 'image',
+    model: 'imagen-4-ultra',
+    status: 'pending',
+    errorCode: null,
+    jsondata: { type: 'image', prompt: 'picture', input: {}, output: null },
+    cost: 6,
+    sourceGenerationId: null,
+    apiKeyId: null,
+    created: new Date('2026-01-01T00:00:00Z'),
+    updated: new Date('2026-01-01T00:00:00Z'),
+  },
 });
 
 /** A batch service whose generation service answers `creates` (one per call) and `quote`. */

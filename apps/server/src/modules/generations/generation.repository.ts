@@ -34,7 +34,8 @@ export interface PaidGeneration {
 }
 
 export type PaidGenerationOutcome =
-  | { outcome: 'created'; balance: number }
+  /** `created`: the new row's created (and updated) time. */
+  | { outcome: 'created'; balance: number; created: Date }
   | { outcome: 'insufficient_tokens'; balance: number }
   | { outcome: 'too_many_running'; balance: number }
   /** The API key's spend limit for the UTC day or month would be passed: nothing written. */
@@ -55,10 +56,15 @@ async function insertPaidGenerations(
   items: PaidGeneration[],
   limits: { maxRunning?: number | undefined },
 ): Promise<PaidGenerationOutcome[]> {
-  const result = await pool.query<{ request_id: string; outcome: string; balance: number | null }>({
+  const result = await pool.query<{
+    request_id: string;
+    outcome: string;
+    balance: number | null;
+    created: Date | null;
+  }>({
     // Named: each connection parses and plans it once.
     name: 'kadr_create_generations',
-    text: 'select request_id, outcome, balance from kadr_create_generations($1::uuid, $2::jsonb, $3::jsonb)',
+    text: 'select request_id, outcome, balance, created from kadr_create_generations($1::uuid, $2::jsonb, $3::jsonb)',
     values: [
       userId,
       JSON.stringify(
@@ -90,7 +96,10 @@ async function insertPaidGenerations(
     if (row.request_id !== items[i]?.id) throw new Error('kadr_create_generations reordered items');
     if (row.outcome === 'key_taken') return { outcome: 'key_taken' };
     if (row.balance === null) throw new Error(`no balance for outcome ${row.outcome}`);
-    if (row.outcome === 'created') return { outcome: 'created', balance: row.balance };
+    if (row.outcome === 'created') {
+      if (!row.created) throw new Error('kadr_create_generations answered no created time');
+      return { outcome: 'created', balance: row.balance, created: row.created };
+    }
     if (
       row.outcome === 'insufficient_tokens' ||
       row.outcome === 'too_many_running' ||

@@ -82,7 +82,7 @@ describe('create', () => {
           // The first request claims the key; the repeat finds it taken.
           if (claim && stored.length === 0) {
             stored.push(claim);
-            return [{ outcome: 'created', balance: 94 }];
+            return [{ outcome: 'created', balance: 94, created: new Date('2026-01-01T00:00:00Z') }];
           }
           return [{ outcome: 'key_taken' }];
         },
@@ -101,7 +101,10 @@ describe('create', () => {
       outcome: 'created',
       response: { status: 'pending', prediction_id: null },
     });
-    expect(again).toEqual({ ...first, outcome: 'replayed' });
+    expect(again).toEqual({
+      outcome: 'replayed',
+      response: first.outcome === 'created' ? first.response : undefined,
+    });
     expect(log.names()).toEqual([
       'generations.insertPaid',
       'generations.insertPaid',

@@ -13,6 +13,7 @@ import {
   type CreateGenerationResponse,
   type FieldError,
   type GenerationEdits,
+  type GenerationJsondata,
   type GenerationList,
   type GenerationRecord,
   uuidPattern,
@@ -58,8 +59,28 @@ type Unchecked =
 export type GenerationQuote = { outcome: 'priced'; cost: number } | Unchecked;
 
 /** How a create ended: the routes map each outcome to its answer. */
+/**
+ * A request as its row stands the moment it is created (pending, no files), so a caller can show
+ * it without reading it back (the API's answer). Its source is the one checked before the create
+ * statement, which keeps it unless that generation was deleted in between.
+ */
+export type CreatedGeneration = Pick<
+  GenerationRow,
+  | 'id'
+  | 'type'
+  | 'model'
+  | 'status'
+  | 'errorCode'
+  | 'jsondata'
+  | 'cost'
+  | 'sourceGenerationId'
+  | 'apiKeyId'
+  | 'created'
+  | 'updated'
+>;
+
 export type GenerationCreate =
-  | { outcome: 'created'; response: CreateGenerationResponse }
+  | { outcome: 'created'; response: CreateGenerationResponse; row: CreatedGeneration }
   /** The same Idempotency-Key and body again: the first request's answer, not charged again. */
   | { outcome: 'replayed'; response: CreateGenerationResponse }
   | Unchecked
@@ -382,23 +403,24 @@ export function createGenerationService(deps: {
         prediction_id: null,
         status: 'pending',
       };
+      const jsondata: GenerationJsondata = {
+        type,
+        prompt: validated.prompt,
+        input: {
+          ...validated.parameters,
+          ...(type === 'video' ? { duration: validated.duration } : {}),
+        },
+        output: null,
+        translate_prompt: translate,
+        // A tool's provider inputs measured in pixels (expand's canvas) need it at submit.
+        ...(source ? { source_size: source } : {}),
+      };
       const result = await creates.submit(user.id, {
         id,
         type,
         model: model.id,
         cost,
-        jsondata: {
-          type,
-          prompt: validated.prompt,
-          input: {
-            ...validated.parameters,
-            ...(type === 'video' ? { duration: validated.duration } : {}),
-          },
-          output: null,
-          translate_prompt: translate,
-          // A tool's provider inputs measured in pixels (expand's canvas) need it at submit.
-          ...(source ? { source_size: source } : {}),
-        },
+        jsondata,
         sourceId,
         idempotency: idempotencyKey
           ? { key: idempotencyKey, requestHash: hash, response }
@@ -413,7 +435,23 @@ export function createGenerationService(deps: {
           { generation: id, step: 'created', model: model.id, cost, user: user.id },
           'generation created',
         );
-        return { outcome: 'created', response };
+        return {
+          outcome: 'created',
+          response,
+          row: {
+            id,
+            type,
+            model: model.id,
+            status: 'pending',
+            errorCode: null,
+            jsondata,
+            cost,
+            sourceGenerationId: sourceId,
+            apiKeyId: context?.apiKey.id ?? null,
+            created: result.created,
+            updated: result.created,
+          },
+        };
       }
       if (result.outcome === 'insufficient_tokens') {
         return { outcome: 'insufficient_tokens', required: cost };
