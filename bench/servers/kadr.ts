@@ -3,15 +3,36 @@
 // with the measurement for the machine's cores. Creates queue their submit jobs in PostgreSQL (the
 // job is part of the create's transaction), where a worker node would pick them up; run.ts checks
 // afterwards that every accepted create has its job, its debit and its count.
-import Fastify from 'fastify';
+import { apiGenerationSchema } from '@kadr/contract';
 import { benchPortNow } from '../ports.ts';
 import { startApiNode } from './node.ts';
 
 // The port is known before the app starts: its public address (the Origin it accepts, as a browser
 // on its pages sends it — Lighthouse's signed-in screens) names it.
 const port = await benchPortNow(0);
+/**
+ * The yardstick of `v1-read-vs-bare-v1-read`: the very read of `GET /api/v1/generations/:id` — the
+ * same service call, response schema and serialiser, in the same application with all its hooks —
+ * at an address outside `/api/v1`, where no key is asked for. What the real route costs beyond it
+ * is the key check (and the id's validation, which this route skips).
+ */
+const V1_READ_WITHOUT_KEY = '/api/bench/v1-read';
+/** The person whose generation both routes read (set once they exist). */
+let readerId = '';
+
 const node = await startApiNode({
   port,
+  routes: (app, container) => {
+    app.get<{ Params: { id: string } }>(
+      `${V1_READ_WITHOUT_KEY}/:id`,
+      { schema: { hide: true, response: { 200: apiGenerationSchema } } },
+      async (request) => {
+        const read = await container.v1.read({ id: readerId }, request.params.id);
+        if (read.outcome !== 'found') throw new Error('the bench generation is gone');
+        return read.generation;
+      },
+    );
+  },
   env: {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // The create benchmark charges one person thousands of times and nothing runs them: the running
@@ -83,18 +104,7 @@ const first = await fetch(`http://127.0.0.1:${node.port}/api/v1/generations`, {
   }),
 });
 const readId = ((await first.json()) as { id: string }).id;
-// The yardstick of `v1-read-vs-bare-v1-read`: the same record from the same service and database
-// (`container.v1.read`), served by a bare Fastify route with no key check and none of the app's
-// plugins. What the real route costs beyond it is the key check and everything else Kadr adds.
-const bareV1 = Fastify({ logger: false });
-bareV1.get<{ Params: { id: string } }>('/api/v1/generations/:id', async (request) => {
-  const read = await container.v1.read({ id: creator.id }, request.params.id);
-  if (read.outcome !== 'found') throw new Error('the bench generation is gone');
-  return read.generation;
-});
-await bareV1.listen({ host: '127.0.0.1', port: 0 });
-const bareV1Address = bareV1.server.address();
-const bareV1Port = typeof bareV1Address === 'object' && bareV1Address ? bareV1Address.port : 0;
+readerId = creator.id;
 // As autovacuum leaves a table in steady state (visibility map, statistics).
 await database.pool.query('vacuum analyze');
 process.stdout.write(
@@ -104,7 +114,7 @@ process.stdout.write(
     creatorId: creator.id,
     apiKey,
     readId,
-    bareV1Url: `http://127.0.0.1:${bareV1Port}`,
+    bareV1Path: V1_READ_WITHOUT_KEY,
     historianCookie: historian.cookie,
     // For run.ts's checks after the run (a loopback-only embedded database).
     databaseUrl: node.pg.url,

@@ -4,7 +4,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type App,
   buildApp,
+  type Container,
   createContainer,
   loadConfig,
   openDatabase,
@@ -30,7 +32,12 @@ export function benchConfig(overrides: Record<string, string> = {}) {
 export const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Starts the real application as an API node on a fresh embedded PostgreSQL. */
-export async function startApiNode(options: { env?: Record<string, string>; port: number }) {
+export async function startApiNode(options: {
+  env?: Record<string, string>;
+  port: number;
+  /** Routes a benchmark adds to the application before it listens (a yardstick in the same app). */
+  routes?: (app: App, container: Container) => void;
+}) {
   const dir = path.join(repoRoot, '.tmp', 'bench-pg');
   await rm(dir, { recursive: true, force: true });
   // BENCH_PG_PORT: another checkout's bench on the same machine may hold the default port.
@@ -55,6 +62,7 @@ export async function startApiNode(options: { env?: Record<string, string>; port
   }
   const container = createContainer(config, database, silentLogger);
   const app = await buildApp({ container, logger: false });
+  options.routes?.(app, container);
   await app.listen({ host: '127.0.0.1', port: options.port });
   const address = app.server.address();
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLocale } from '../../lib/locale.ts';
 import type { ApiKeyContext, KeyAuthService } from '../keys/index.ts';
@@ -42,23 +42,17 @@ export const v1AuthPlugin = fp(
     const { keyAuth } = options;
     app.decorateRequest('apiKey', undefined);
 
-    app.addHook('onRequest', async (request, reply) => {
-      const url = request.url;
-      if (!url.startsWith('/api/')) return;
-      const path = url.split('?')[0] ?? url;
-      if (!isV1(url)) {
-        if (bearerOf(request) !== undefined) throw apiProblem('forbidden', requestLocale(request));
-        return;
-      }
-      if (PUBLIC_V1.has(path)) return;
-      const secret = bearerOf(request);
+    /** The request acts as the key's owner with its settings, and is counted. */
+    const accept = (request: FastifyRequest, key: ApiKeyContext) => {
+      request.user = { id: key.userId };
+      request.apiKey = key;
+      keyAuth.count(key.id);
+    };
+
+    /** A key that is not cached (or due a touch): looked up, then accepted or refused. */
+    async function resolve(request: FastifyRequest, reply: FastifyReply, secret?: string) {
       const resolved = secret === undefined ? undefined : await keyAuth.resolve(secret);
-      if (resolved?.outcome === 'found') {
-        request.user = { id: resolved.key.userId };
-        request.apiKey = resolved.key;
-        keyAuth.count(resolved.key.id);
-        return;
-      }
+      if (resolved?.outcome === 'found') return accept(request, resolved.key);
       const locale = requestLocale(request);
       if (resolved?.outcome === 'blocked') {
         throw apiProblem('account_blocked', locale, {
@@ -70,6 +64,26 @@ export const v1AuthPlugin = fp(
       }
       reply.header('www-authenticate', 'Bearer realm="kadr"');
       throw apiProblem('unauthorized', locale);
+    }
+
+    // A callback hook: a request whose key this node has cached goes on at once, with no promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      const url = request.url;
+      if (!url.startsWith('/api/')) return done();
+      if (!isV1(url)) {
+        if (bearerOf(request) !== undefined) {
+          return done(apiProblem('forbidden', requestLocale(request)));
+        }
+        return done();
+      }
+      if (PUBLIC_V1.has(url.split('?')[0] ?? url)) return done();
+      const secret = bearerOf(request);
+      const cached = secret === undefined ? undefined : keyAuth.cached(secret);
+      if (cached) {
+        accept(request, cached);
+        return done();
+      }
+      resolve(request, reply, secret).then(() => done(), done);
     });
 
     const flush = () =>

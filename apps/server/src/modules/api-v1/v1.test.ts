@@ -1,5 +1,5 @@
 import { listModels, listTools } from '@kadr/catalog';
-import { apiProblemCodes } from '@kadr/contract';
+import { type ApiGeneration, apiProblemCodes } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, multipartBody } from '../../../test/api-keys.ts';
@@ -20,17 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-interface ApiGeneration {
-  id: string;
-  model: string;
-  type: string;
-  status: string;
-  cost: number;
-  refunded: boolean;
-  key_id: string | null;
-  outputs: { index: number; url: string; mime: string }[];
-}
 
 const v1 = (
   method: 'GET' | 'POST' | 'OPTIONS',

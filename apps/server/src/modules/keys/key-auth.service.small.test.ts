@@ -75,6 +75,10 @@ describe('key resolution (small)', () => {
     clock.now += 5_000;
     await service.resolve(secret);
     expect(log.names()).toEqual(['apiKeys.findByHash', 'apiKeys.touch']);
+    // Read again past the cache's TTL, but not touched again within the minute.
+    clock.now += 10_000;
+    await service.resolve(secret);
+    expect(log.names()).toEqual(['apiKeys.findByHash', 'apiKeys.touch', 'apiKeys.findByHash']);
     expect(log.calls[0]?.args).toEqual([hashKey(secret)]);
     // Past the TTL it is read again (and a minute later touched again).
     clock.now += 61_000;
@@ -82,6 +86,7 @@ describe('key resolution (small)', () => {
     expect(log.names()).toEqual([
       'apiKeys.findByHash',
       'apiKeys.touch',
+      'apiKeys.findByHash',
       'apiKeys.findByHash',
       'apiKeys.touch',
     ]);
@@ -98,6 +103,30 @@ describe('key resolution (small)', () => {
     await service.resolve(secret);
     expect(log.names().filter((name) => name === 'apiKeys.findByHash')).toHaveLength(4);
     expect(service.cachedKeys).toBe(0);
+  });
+
+  it('answers a cached live key at once, but nothing the cache cannot vouch for', async () => {
+    const { log, service, revocations, clock } = setUp(row);
+    expect(service.cached(secret)).toBeUndefined();
+    revocations.listen(true);
+    expect(service.cached(secret)).toBeUndefined();
+    await service.resolve(secret);
+    expect(service.cached(secret)).toMatchObject({ id: 'key-1', userId: 'user-1' });
+    expect(service.cached(`kadr_${'B'.repeat(40)}`)).toBeUndefined();
+    // A notification, the TTL and a touch that is due each send the request to `resolve`.
+    revocations.send({ kind: 'api_key', keyHash: hashKey(secret) });
+    expect(service.cached(secret)).toBeUndefined();
+    await service.resolve(secret);
+    clock.now += 10_000;
+    expect(service.cached(secret)).toBeUndefined();
+    await service.resolve(secret);
+    clock.now += 9_000;
+    expect(service.cached(secret)).toBeDefined();
+    expect(log.names().filter((name) => name === 'apiKeys.findByHash')).toHaveLength(3);
+    const blocked = setUp({ ...row, ownerBlocked: true, ownerBlockedReason: 'Spam' });
+    blocked.revocations.listen(true);
+    await blocked.service.resolve(secret);
+    expect(blocked.service.cached(secret)).toBeUndefined();
   });
 
   it('answers a revoked key unknown and a blocked owner blocked', async () => {

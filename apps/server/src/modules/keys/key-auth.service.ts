@@ -34,8 +34,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** The most keys one node caches (a flood of made-up keys never reaches the cache: see below). */
 const CACHE_MAX = 50_000;
 
-/** `YYYY-MM-DD` of a moment in UTC. */
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
 /**
  * Bearer keys on `/api/v1` (ADR 040): a key's hash resolved to its owner and settings, cached per
@@ -60,8 +59,18 @@ export function createKeyAuthService(
   };
   /** Requests counted since the last flush, by `keyId|day`. */
   let counts = new Map<string, number>();
+  // The UTC day requests are counted in (`YYYY-MM-DD`), worked out again only when it ends.
+  let day = '';
+  let dayEnds = 0;
+  const utcDay = (at: number): string => {
+    if (at >= dayEnds || at < dayEnds - DAY_MS) {
+      day = new Date(at).toISOString().slice(0, 10);
+      dayEnds = (Math.floor(at / DAY_MS) + 1) * DAY_MS;
+    }
+    return day;
+  };
 
-  async function read(hash: string, at: number): Promise<Cached> {
+  async function read(hash: string, at: number, touchedAt: number): Promise<Cached> {
     const seen = epoch;
     const row = await repository.findByHash(hash);
     const resolution: KeyResolution =
@@ -80,24 +89,42 @@ export function createKeyAuthService(
                 webhookUrl: row.webhookUrl,
               },
             };
-    const entry = { resolution, staleAt: at + cacheTtlMs, touchedAt: 0 };
+    const entry = { resolution, staleAt: at + cacheTtlMs, touchedAt };
     // Only real keys are kept: made-up ones would fill the cache with nothing.
     if (cacheOn && epoch === seen && row && cache.size < CACHE_MAX) cache.set(hash, entry);
     return entry;
   }
 
   return {
+    /**
+     * A live key this node has cached and need not touch now, answered at once (no promise, no
+     * query): the common case of a request, which then costs a hash and a lookup. Undefined: ask
+     * `resolve`.
+     */
+    cached(secret: string): ApiKeyContext | undefined {
+      if (!cacheOn || !looksLikeKey(secret)) return undefined;
+      const entry = cache.get(hashKey(secret));
+      const at = now();
+      if (!entry || entry.staleAt <= at || at - entry.touchedAt > TOUCH_INTERVAL_MS) {
+        return undefined;
+      }
+      return entry.resolution.outcome === 'found' ? entry.resolution.key : undefined;
+    },
+
     /** Who a bearer secret acts as; anything not shaped like a key is unknown without a query. */
     async resolve(secret: string): Promise<KeyResolution> {
       if (!looksLikeKey(secret)) return { outcome: 'unknown' };
       const at = now();
       const hash = hashKey(secret);
       let entry = cacheOn ? cache.get(hash) : undefined;
+      // A stale entry is read again, but its last touch is kept: touched once a minute, not per read.
+      let touchedAt = 0;
       if (entry && entry.staleAt <= at) {
+        touchedAt = entry.touchedAt;
         cache.delete(hash);
         entry = undefined;
       }
-      entry ??= await read(hash, at);
+      entry ??= await read(hash, at, touchedAt);
       const { resolution } = entry;
       if (resolution.outcome !== 'found') return resolution;
       if (at - entry.touchedAt > TOUCH_INTERVAL_MS) {
