@@ -64,7 +64,7 @@ export type GenerationQuote = { outcome: 'priced'; cost: number } | Unchecked;
  * it without reading it back (the API's answer). Its source is the one checked before the create
  * statement, which keeps it unless that generation was deleted in between.
  */
-export type CreatedGeneration = Pick<
+type CreatedGeneration = Pick<
   GenerationRow,
   | 'id'
   | 'type'
