@@ -3,7 +3,7 @@ import { apiKeyLimits } from './rules.ts';
 import {
   generationErrorCodeSchema,
   generationStatusSchema,
-  ledgerReasonSchema,
+  ledgerEntrySchema,
   modelTypeSchema,
 } from './schemas.ts';
 
@@ -385,15 +385,7 @@ export const apiBalanceSchema = z.object({
 export type ApiBalance = z.infer<typeof apiBalanceSchema>;
 
 /** One token movement of the owner's statement (the app's and the API's spending alike). */
-export const apiStatementEntrySchema = z.object({
-  id: z.string(),
-  created: z.string(),
-  reason: ledgerReasonSchema,
-  delta: z.number().check(z.int()),
-  balance_after: z.number().check(z.int()),
-  generation_id: z.nullable(z.string()),
-  payment_id: z.nullable(z.string()),
-});
+export const apiStatementEntrySchema = ledgerEntrySchema;
 
 export const apiStatementSchema = z.object({
   items: z.array(apiStatementEntrySchema),

@@ -298,16 +298,8 @@ export function createApiV1Service(deps: {
       return {
         outcome: 'listed',
         statement: {
-          items: items.map((row) => ({
-            id: String(row.id),
-            created: row.created.toISOString(),
-            reason: row.reason,
-            delta: row.delta,
-            balance_after: row.balanceAfter,
-            generation_id: row.generationId,
-            payment_id: row.paymentId,
-          })),
-          next_cursor: more && last ? encodeCursor({ e: last.id }) : null,
+          items,
+          next_cursor: more && last ? encodeCursor({ e: Number(last.id) }) : null,
         },
       };
     },

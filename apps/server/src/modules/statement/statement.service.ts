@@ -1,5 +1,6 @@
 import { getModel } from '@kadr/catalog';
 import {
+  type LedgerEntryRecord,
   type LedgerPage,
   ledgerReasonLabels,
   type StatementEntryRecord,
@@ -149,7 +150,8 @@ function csvField(value: string | number, separator: string): string {
     : text;
 }
 
-function toEntryRecord(row: StatementRow): StatementEntryRecord {
+/** An entry as the ledger has it: the API's statement shows no more. */
+function toLedgerEntry(row: StatementRow): LedgerEntryRecord {
   return {
     id: String(row.id),
     created: row.created.toISOString(),
@@ -158,6 +160,12 @@ function toEntryRecord(row: StatementRow): StatementEntryRecord {
     balance_after: row.balanceAfter,
     generation_id: row.generationId,
     payment_id: row.paymentId,
+  };
+}
+
+function toEntryRecord(row: StatementRow): StatementEntryRecord {
+  return {
+    ...toLedgerEntry(row),
     model: row.model,
     prompt: promptExcerpt(row.prompt),
     payment: row.payment,
@@ -178,9 +186,9 @@ export function createStatementService(repositories: {
       user: SessionUser,
       beforeId: number | undefined,
       limit: number,
-    ): Promise<{ items: StatementRow[]; more: boolean }> {
+    ): Promise<{ items: LedgerEntryRecord[]; more: boolean }> {
       const rows = await repositories.ledger.statementBefore(user.id, beforeId, limit + 1);
-      return { items: rows.slice(0, limit), more: rows.length > limit };
+      return { items: rows.slice(0, limit).map(toLedgerEntry), more: rows.length > limit };
     },
 
     async page(user: SessionUser, query: { page: number; perPage: number }): Promise<LedgerPage> {
