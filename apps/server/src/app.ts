@@ -12,11 +12,12 @@ import {
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Container } from './container.ts';
+import { isV1 } from './lib/api-v1-path.ts';
 import { HttpProblem } from './lib/problem.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { isV1, v1AuthPlugin } from './modules/api-v1/v1.plugin.ts';
+import { v1AuthPlugin } from './modules/api-v1/v1.plugin.ts';
 import { v1NotFound, v1Routes } from './modules/api-v1/v1.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';

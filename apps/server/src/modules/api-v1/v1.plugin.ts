@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isV1 } from '../../lib/api-v1-path.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import type { ApiKeyContext, KeyAuthService } from '../keys/index.ts';
 import { apiProblem } from './v1.problems.ts';
@@ -13,11 +14,6 @@ declare module 'fastify' {
 
 /** The v1 document is public: a client is built from it before it has a key. */
 const PUBLIC_V1 = new Set(['/api/v1/openapi.json']);
-
-/** Whether a request address is under `/api/v1` (the query aside). */
-export function isV1(url: string): boolean {
-  return url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?');
-}
 
 /** The secret of `Authorization: Bearer <secret>`, if the request carries one. */
 function bearerOf(request: FastifyRequest): string | undefined {

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { cookieNames, problemTypes } from '@kadr/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isV1 } from '../../lib/api-v1-path.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import type { IssuedSession, SessionService, SessionUser } from './session.service.ts';
 
@@ -47,7 +48,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   app.addHook('onRequest', (request, _reply, done) => {
     // `/api/v1` is for API keys only (modules/api-v1): a session cookie there is never read.
     const token =
-      request.url.startsWith('/api/') && !isV1Url(request.url)
+      request.url.startsWith('/api/') && !isV1(request.url)
         ? request.cookies[cookieName]
         : undefined;
     if (!token) return done();
@@ -101,10 +102,6 @@ declare module 'fastify' {
       blocked(reply: FastifyReply, reason: string): void;
     };
   }
-}
-
-function isV1Url(url: string): boolean {
-  return url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?');
 }
 
 export function fromAllowedOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
