@@ -11,6 +11,12 @@ import type {
   FieldError,
   GenerationStatus,
 } from '@kadr/contract';
+import {
+  decodeCursor,
+  decodeTimeCursor,
+  encodeCursor,
+  encodeTimeCursor,
+} from '../../lib/cursor.ts';
 import type { Locale } from '../../lib/locale.ts';
 import type { SendableObject } from '../../lib/send-object.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
@@ -50,29 +56,12 @@ export type ApiOutput =
 /** A cursor that is not one of ours (or from another list). */
 type BadCursor = { outcome: 'bad_cursor' };
 
-/** Opaque cursors: base64url of JSON the server alone reads. */
-function encodeCursor(value: unknown): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
-}
-function decodeCursor(cursor: string): unknown {
-  try {
-    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** A timestamptz as PostgreSQL writes it as text (ISO DateStyle): `2025-01-31 12:00:00.123456+00`. */
-const PG_TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The generation cursor: `[created as PostgreSQL wrote it, id]` of the page's last item. */
 function generationCursor(cursor: string): { at: string; id: string } | undefined {
-  const value = decodeCursor(cursor);
-  if (!Array.isArray(value) || value.length !== 2) return undefined;
-  const [at, id] = value;
-  if (typeof at !== 'string' || typeof id !== 'string' || !UUID.test(id)) return undefined;
-  return PG_TIMESTAMP.test(at) ? { at, id } : undefined;
+  const position = decodeTimeCursor(cursor, UUID);
+  return position && { at: position.created, id: position.id };
 }
 
 /** The statement cursor: `{ e: <the last entry's id> }`. */
@@ -220,7 +209,8 @@ export function createApiV1Service(deps: {
         outcome: 'listed',
         list: {
           items: page.map((row) => toApiGeneration(row, row.files, publicUrl)),
-          next_cursor: rows.length > query.limit && last ? encodeCursor([last.at, last.id]) : null,
+          next_cursor:
+            rows.length > query.limit && last ? encodeTimeCursor(last.at, last.id) : null,
         },
       };
     },

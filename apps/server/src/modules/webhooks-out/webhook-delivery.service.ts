@@ -5,6 +5,7 @@ import {
   type WebhookDeliveryList,
 } from '@kadr/contract';
 import { Webhook } from 'standardwebhooks';
+import { decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import type { WebhookPoster } from '../../providers/http/webhook-poster.ts';
 import type { SessionUser } from '../auth/index.ts';
@@ -45,25 +46,9 @@ interface Logger {
   warn(details: object, message: string): void;
 }
 
-function encodeCursor(cursor: DeliveryCursor): string {
-  return Buffer.from(JSON.stringify([cursor.created, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): DeliveryCursor | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return undefined;
-    const [created, id] = value as unknown[];
-    if (typeof created !== 'string' || typeof id !== 'string') return undefined;
-    // PostgreSQL's text of a timestamptz, as the page handed it out.
-    if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(created)) {
-      return undefined;
-    }
-    if (!/^msg_[\w-]{1,64}$/.test(id)) return undefined;
-    return { created, id };
-  } catch {
-    return undefined;
-  }
+/** A delivery log's position: its last message's created time and id (`msg_…`). */
+function decodeLogCursor(text: string): DeliveryCursor | undefined {
+  return decodeTimeCursor(text, /^msg_[\w-]{1,64}$/);
 }
 
 /** The exact body of a message: its payload in the contract's field order. */
@@ -178,7 +163,7 @@ export function createWebhookDeliveryService(deps: {
       user: SessionUser,
       query: { cursor?: string | undefined; limit: number; key?: string | undefined },
     ): Promise<DeliveryPage> {
-      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const cursor = query.cursor === undefined ? undefined : decodeLogCursor(query.cursor);
       if (query.cursor !== undefined && !cursor) return { outcome: 'invalid_cursor' };
       // A key id that is not a UUID is nobody's key: an empty log, as for another person's key.
       if (query.key !== undefined && !uuidPattern.test(query.key)) {
@@ -197,7 +182,7 @@ export function createWebhookDeliveryService(deps: {
           items: items.map(toWebhookDelivery),
           next_cursor:
             rows.length > query.limit && last
-              ? encodeCursor({ created: last.cursorCreated, id: last.id })
+              ? encodeTimeCursor(last.cursorCreated, last.id)
               : null,
         },
       };
