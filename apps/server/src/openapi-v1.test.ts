@@ -14,6 +14,8 @@ import { buildTestApp, type TestApp } from '../test/app.ts';
 interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
+  parameters?: unknown[];
+  requestBody?: unknown;
   responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
 }
 interface V1Document {
@@ -108,6 +110,17 @@ describe('GET /api/v1/openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("declares the create's Idempotency-Key header and the upload's multipart body", () => {
+    const byId = new Map(operations().map(({ operation }) => [operation.operationId, operation]));
+    expect(byId.get('createGeneration')?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    );
+    expect(byId.get('uploadImage')?.requestBody).toMatchObject({
+      required: true,
+      content: { 'multipart/form-data': { schema: { required: ['image'] } } },
+    });
+  });
+
   it('describes every refusal as a problem with the stable codes', () => {
     for (const { path, method, operation } of operations()) {
       if (path === '/api/v1/openapi.json') continue;
@@ -116,6 +129,10 @@ describe('GET /api/v1/openapi.json', () => {
       );
       expect(refusals.length, `${method} ${path}`).toBeGreaterThan(0);
       for (const [status, response] of refusals) {
+        // The media type the answers carry.
+        expect(Object.keys(response.content ?? {}), `${method} ${path} ${status}`).toEqual([
+          'application/problem+json',
+        ]);
         const schema = Object.values(response.content ?? {})[0]?.schema as
           | { properties?: { code?: { enum?: string[] } } }
           | undefined;

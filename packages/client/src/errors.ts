@@ -2,7 +2,7 @@ import type { operations } from './schema.ts';
 
 /** A v1 problem (RFC 9457 problem+json with Kadr's stable `code`). */
 export type KadrProblem =
-  operations['getGeneration']['responses'][404]['content']['application/json'];
+  operations['getGeneration']['responses'][404]['content']['application/problem+json'];
 /** The stable machine codes of v1 problems: branch on these, never on the text. */
 export type KadrProblemCode = KadrProblem['code'];
 

@@ -248,7 +248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -273,7 +273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -298,7 +298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -323,7 +323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -385,7 +385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -410,7 +410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -435,7 +435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -460,7 +460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -485,7 +485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -510,7 +510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -593,7 +593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -618,7 +618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -643,7 +643,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -668,7 +668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -693,7 +693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -717,7 +717,10 @@ export interface operations {
     createGeneration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters. The same key with the same body answers the same generation and charges once (200); with another body, 409 `idempotency_key_reused`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -822,7 +825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -847,7 +850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -872,7 +875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -897,7 +900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -922,7 +925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -947,7 +950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -972,7 +975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1049,7 +1052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1074,7 +1077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1099,7 +1102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1124,7 +1127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1149,7 +1152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1226,7 +1229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1251,7 +1254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1276,7 +1279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1301,7 +1304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1326,7 +1329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1351,7 +1354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1416,7 +1419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1441,7 +1444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1466,7 +1469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1491,7 +1494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1516,7 +1519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1541,7 +1544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1569,7 +1572,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    image: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -1591,7 +1601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1616,7 +1626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1641,7 +1651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1666,7 +1676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1691,7 +1701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1716,7 +1726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1741,7 +1751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1795,7 +1805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1820,7 +1830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1845,7 +1855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1870,7 +1880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1930,7 +1940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1955,7 +1965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -1980,7 +1990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -2005,7 +2015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;
@@ -2030,7 +2040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/problem+json": {
                         type: string;
                         title: string;
                         status: number;

@@ -495,10 +495,75 @@ interface OpenApiDocument {
   components?: Record<string, unknown>;
 }
 
+type Operation = {
+  operationId?: string;
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+};
+
+/**
+ * What the route schemas cannot say and the document must: a problem's media type (every 4xx and
+ * 5xx is `application/problem+json`), the create's `Idempotency-Key` header, the upload's body.
+ */
+function completed(operation: Operation): Operation {
+  const responses = Object.fromEntries(
+    Object.entries(operation.responses ?? {}).map(([status, response]) => {
+      const json = response.content?.['application/json'];
+      return [
+        status,
+        Number(status) >= 400 && json !== undefined
+          ? { ...response, content: { 'application/problem+json': json } }
+          : response,
+      ];
+    }),
+  );
+  const extra: Operation = {};
+  if (operation.operationId === 'createGeneration') {
+    extra.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          '1–255 printable ASCII characters. The same key with the same body answers the same ' +
+          'generation and charges once (200); with another body, 409 `idempotency_key_reused`.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      },
+    ];
+  }
+  if (operation.operationId === 'uploadImage') {
+    extra.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { image: { type: 'string', format: 'binary' } },
+            required: ['image'],
+          },
+        },
+      },
+    };
+  }
+  return { ...operation, responses, ...extra };
+}
+
 /** The main document cut to `/api/v1`, with the bearer scheme (ADR 040). */
 function v1Document(full: OpenApiDocument, publicUrl: string) {
   const paths = Object.fromEntries(
-    Object.entries(full.paths).filter(([path]) => path.startsWith('/api/v1/')),
+    Object.entries(full.paths)
+      .filter(([path]) => path.startsWith('/api/v1/'))
+      .map(([path, item]) => [
+        path,
+        Object.fromEntries(
+          Object.entries(item as Record<string, Operation>).map(([method, operation]) => [
+            method,
+            completed(operation),
+          ]),
+        ),
+      ]),
   );
   return {
     openapi: full.openapi,
