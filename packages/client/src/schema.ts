@@ -31,7 +31,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description What a create with this body would cost now, and the balance. */
+        /** @description What a create with this body would cost now, and the balance. A model outside the key's allowed list is 403 `forbidden`, as its create would be. */
         post: operations["estimate"];
         delete?: never;
         options?: never;

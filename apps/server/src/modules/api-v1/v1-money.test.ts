@@ -148,9 +148,18 @@ describe('other refusals before anything is charged', () => {
     await expectMoneyInvariants(t.database.pool);
   });
 
-  it('a model outside the allowed list: 403 forbidden, no charge, no row', async () => {
+  it('a model outside the allowed list: 403 forbidden to its estimate and create, no charge, no row', async () => {
     const { person, key } = await setUp({ allowed: ['imagen-4-ultra'] });
     const before = await ledgerOf(person.user.id);
+    const estimate = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/estimate',
+      headers: { ...key.auth, 'accept-language': 'en' },
+      payload: body,
+    });
+    expect(estimate.statusCode).toBe(403);
+    expect(estimate.json()).toMatchObject({ code: 'forbidden' });
+    expect((estimate.json() as { detail: string }).detail).toMatch(/may not use seedream-3/);
     const refused = await create(key.auth, { 'accept-language': 'ru' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'forbidden' });

@@ -151,20 +151,23 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
         tags,
         security,
         operationId: 'estimate',
-        description: 'What a create with this body would cost now, and the balance.',
+        description:
+          'What a create with this body would cost now, and the balance. A model outside the ' +
+          "key's allowed list is 403 `forbidden`, as its create would be.",
         body: apiEstimateBodySchema,
         response: { 200: apiEstimateSchema, ...problems(400, 409) },
       },
     },
     async (request) => {
-      const { user } = keyOf(request);
+      const { user, key } = keyOf(request);
       const locale = requestLocale(request);
-      const priced = await v1.estimate(user, request.body);
+      const priced = await v1.estimate(user, key, request.body);
       switch (priced.outcome) {
         case 'priced':
           return { model: priced.model, cost: priced.cost, balance: priced.balance };
         case 'invalid':
         case 'model_off':
+        case 'model_not_allowed':
           throw createProblem(priced, locale, { spent: 0, now: new Date() });
         default:
           return unhandledOutcome(priced);

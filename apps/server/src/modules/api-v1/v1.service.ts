@@ -40,7 +40,9 @@ type Invalid = { outcome: 'invalid'; errors: FieldError[] };
 export type ApiEstimateOutcome =
   | { outcome: 'priced'; model: string; cost: number; balance: number }
   | Invalid
-  | { outcome: 'model_off'; modelName: string };
+  | { outcome: 'model_off'; modelName: string }
+  /** The key's allowed-models list leaves the model out (as its create would be refused). */
+  | { outcome: 'model_not_allowed'; model: string };
 
 export type ApiCreateOutcome =
   | { outcome: 'created'; generation: ApiGeneration }
@@ -130,7 +132,14 @@ export function createApiV1Service(deps: {
       );
     },
 
-    async estimate(user: SessionUser, body: ApiEstimateBody): Promise<ApiEstimateOutcome> {
+    async estimate(
+      user: SessionUser,
+      key: Pick<ApiKeyContext, 'allowedModels'>,
+      body: ApiEstimateBody,
+    ): Promise<ApiEstimateOutcome> {
+      if (key.allowedModels && !key.allowedModels.includes(body.model)) {
+        return { outcome: 'model_not_allowed', model: body.model };
+      }
       const quoted = await deps.generations.quote(user, typeOf(body.model), catalogueBody(body));
       if (quoted.outcome !== 'priced') return quoted;
       return {
