@@ -311,7 +311,7 @@ test.describe('API keys in the profile', () => {
   test('at 390 px, with a key: the section fits, its controls are in reach, and axe finds nothing', {
     tag: '@phone',
   }, async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'the phone project');
+    test.skip(!isMobile, 'on the phone project only: width, touch');
     const t = appTexts.ru;
     await demoSignIn(page.request, { name: 'Телефон', email: uniqueEmail('keys-phone') });
     const section = await openKeys(page, 'ru');
