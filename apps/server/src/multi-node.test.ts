@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
 import { predictionsByRequest } from '../test/emulator.ts';
 import { expectMoneyInvariants, generationOutcomes } from '../test/money.ts';
-import { createFleet, type Node } from '../test/nodes.ts';
+import { createFleet, type Node, signInOnNode } from '../test/nodes.ts';
 import { freePort } from '../test/ports.ts';
 import { parsePrometheus, seriesOf } from '../test/prometheus.ts';
 import { type LocalS3, startLocalS3 } from '../test/s3.ts';
@@ -66,22 +66,9 @@ afterAll(async () => {
   await s3?.close();
 });
 
-async function signIn(node: Node): Promise<{ cookie: string; id: string }> {
-  const res = await fetch(`${node.base}/api/auth/demo`, {
-    method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `fleet-${Math.random().toString(36).slice(2, 10)}@example.com`,
-      name: 'Fleet Person',
-      referral: null,
-    }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { cookie, id: ((await res.json()) as { id: string }).id };
+function signIn(node: Node): Promise<{ cookie: string; id: string }> {
+  const email = `fleet-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  return signInOnNode(node, ORIGIN, { email, name: 'Fleet Person' });
 }
 
 async function create(node: Node, cookie: string, prompt: string): Promise<string> {

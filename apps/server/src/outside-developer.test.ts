@@ -11,7 +11,7 @@ import {
 } from '../../web/app/features/landing/developer-examples.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { expectMoneyInvariants } from '../test/money.ts';
-import { createFleet, type Node } from '../test/nodes.ts';
+import { createFleet, type Node, signInOnNode } from '../test/nodes.ts';
 import { createOutsideProject, type OutsideProject } from '../test/outside-project.ts';
 import { freePort } from '../test/ports.ts';
 import { type LocalS3, startLocalS3 } from '../test/s3.ts';
@@ -76,20 +76,8 @@ afterAll(async () => {
 
 /** A person signed in through the demo (the browser's part of acceptance is e2e's). */
 async function signIn(node: Node): Promise<string> {
-  const res = await fetch(`${node.base}/api/auth/demo`, {
-    method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `outside-${Math.random().toString(36).slice(2, 10)}@example.com`,
-      name: 'Outside Developer',
-      referral: null,
-    }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  const email = `outside-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  return (await signInOnNode(node, ORIGIN, { email, name: 'Outside Developer' })).cookie;
 }
 
 /** A key made as the profile makes it: `POST /api/keys` with the session cookie. */
@@ -295,10 +283,10 @@ async function shell(code: string, cwd: string, env: Record<string, string>) {
 }
 
 const hasCurl = existsSync('/usr/bin/curl') || existsSync('/bin/curl');
+const withCurl = it.skipIf(!hasCurl); // skipped only where no curl binary is installed to run them
 
 describe('the developers’ page’s examples, as written', () => {
-  // Skipped only where no curl binary is installed (it cannot run them); the TypeScript ones below still run.
-  it.skipIf(!hasCurl)(
+  withCurl(
     'the curl examples estimate, create once per Idempotency-Key, read, download and read the balance and statement',
     async () => {
       const cookie = await signIn(api2);

@@ -98,3 +98,25 @@ export async function createFleet(shared: Record<string, string>) {
     },
   };
 }
+
+/**
+ * A person signed in through the demo on an API node over HTTP, as a browser at `origin` signs in
+ * (`origin` must be among the fleet's ALLOWED_ORIGINS): their session cookie and id.
+ */
+export async function signInOnNode(
+  node: Pick<Node, 'base'>,
+  origin: string,
+  person: { email: string; name: string },
+): Promise<{ cookie: string; id: string }> {
+  const res = await fetch(`${node.base}/api/auth/demo`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, referral: null }),
+  });
+  if (res.status !== 200) throw new Error(`demo sign-in answered ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, id: ((await res.json()) as { id: string }).id };
+}
