@@ -294,7 +294,30 @@ export const adminPeriodSchema = z.object({
 });
 export type AdminPeriod = z.infer<typeof adminPeriodSchema>;
 
+/**
+ * The model provider's health as the workers have seen it (issue #38): `ok` — its last call
+ * answered; `failing` — its calls fail (5xx, timeouts, unreachable) since `last_error`'s time;
+ * `rate_limited` — it answered 429 and every submission waits until `paused_until`; `unknown` —
+ * no call yet. `waiting`: generations whose submission is waiting for it; `storing`: results made
+ * and waiting for the file store.
+ */
+export const adminProviderHealthSchema = z.object({
+  provider: z.string(),
+  status: z.enum(['ok', 'failing', 'rate_limited', 'unknown']),
+  last_ok: z.nullable(z.string()),
+  last_error: z.nullable(z.string()),
+  /** The last failure in short (`HTTP 503`, `timeout`, `unreachable`, `HTTP 429`). */
+  error: z.nullable(z.string()),
+  /** Failed calls in a row since the last one that answered. */
+  failures: z.number().check(z.int()),
+  paused_until: z.nullable(z.string()),
+  waiting: z.number().check(z.int()),
+  storing: z.number().check(z.int()),
+});
+export type AdminProviderHealth = z.infer<typeof adminProviderHealthSchema>;
+
 export const adminOverviewSchema = z.object({
+  provider: adminProviderHealthSchema,
   today: adminPeriodSchema,
   week: adminPeriodSchema,
   month: adminPeriodSchema,

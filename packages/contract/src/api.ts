@@ -56,6 +56,11 @@ export const apiProblemCodes = [
   'too_many_running',
   /** 5xx: our fault; retry with the same Idempotency-Key. */
   'server_error',
+  /**
+   * 503: a part Kadr needs (its database or file store) is away for a moment; nothing was changed.
+   * Retry after Retry-After seconds, with the same Idempotency-Key.
+   */
+  'unavailable',
 ] as const;
 export type ApiProblemCode = (typeof apiProblemCodes)[number];
 

@@ -12,7 +12,16 @@ export const problemTypes = {
   modelOff: 'https://kadr.app/problems/model-off',
   /** 403: an operator blocked the account; the detail gives their reason. */
   accountBlocked: 'https://kadr.app/problems/account-blocked',
+  /**
+   * 503: a part Kadr needs (its database, its file store) is away for a moment; nothing was
+   * changed, and the same request may be sent again after Retry-After seconds.
+   */
+  unavailable: 'https://kadr.app/problems/unavailable',
 } as const;
+
+/** What a generation that is not failing is waiting for (`jsondata.waiting_for`), while it waits. */
+export const generationWaits = ['model', 'storage'] as const;
+export type GenerationWait = (typeof generationWaits)[number];
 
 /** Where a generation is: waiting for the model, being made, done, or failed (and refunded). */
 export const generationStatuses = ['pending', 'processing', 'completed', 'failed'] as const;

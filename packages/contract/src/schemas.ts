@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { batchMaxItems, collectionNameMax, generationStatuses } from './rules.ts';
+import { batchMaxItems, collectionNameMax, generationStatuses, generationWaits } from './rules.ts';
 
 /** RFC 9457 problem details; `errors` lists field errors on 400. */
 export const fieldErrorSchema = z.object({
@@ -205,6 +205,12 @@ export const generationJsondataSchema = z.looseObject({
   source_size: z.optional(
     z.object({ width: z.number().check(z.int()), height: z.number().check(z.int()) }),
   ),
+  /**
+   * While a part is away (issue #38): `model` — the model service is not answering or is rate
+   * limiting, and the submission is retried with backoff; `storage` — the result is made but the
+   * file store is away, and storing it is retried. Absent once it is not waiting.
+   */
+  waiting_for: z.optional(z.enum(generationWaits)),
 });
 export type GenerationJsondata = z.infer<typeof generationJsondataSchema>;
 

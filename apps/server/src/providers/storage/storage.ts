@@ -62,6 +62,18 @@ export class ObjectMissingError extends Error {
   }
 }
 
+/**
+ * The store cannot be reached or refuses for now (S3 unreachable, timing out, answering 5xx or
+ * SlowDown; a disk that is gone): nothing was stored, and the same call may succeed later. Routes
+ * answer it 503 with Retry-After; the engine retries storing a finished result (issue #38).
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 const KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
 /** Keys are relative paths of safe characters, never climbing out (`..`). */
