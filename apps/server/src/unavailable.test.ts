@@ -141,6 +141,36 @@ async function finishedOutput() {
   return { generationId, fileId: file.id, name, shareMedia };
 }
 
+/** A batch of one item, finished, whose output is in the store: its zip reads the store. */
+async function finishedBatch(): Promise<string> {
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/batches',
+    headers: { cookie, origin: ORIGIN },
+    payload: { type: 'image', items: [{ model: 'seedream-3', prompt: 'a red fox' }] },
+  });
+  expect(made.statusCode, made.body).toBe(200);
+  const batch = made.json() as { id: string; items: { generation_id: string | null }[] };
+  const generationId = batch.items[0]?.generation_id ?? '';
+  const storageKey = `outputs/${generationId.slice(0, 2)}/${generationId}/0.png`;
+  await t.container.storage.put(storageKey, picture, { contentType: 'image/png' });
+  await t.container.repositories.files.insert({
+    ownerId: userId,
+    generationId,
+    kind: 'output',
+    storageKey,
+    mime: 'image/png',
+    bytes: picture.length,
+    width: 64,
+    height: 48,
+  });
+  await t.database.pool.query(
+    `update generation_requests set status = 'completed', error = null where id = $1`,
+    [generationId],
+  );
+  return batch.id;
+}
+
 /** Resolves once the realtime hub's listening is `value` (the session and key caches follow it). */
 function untilListening(value: boolean): Promise<void> {
   return new Promise((resolve) => {
@@ -301,7 +331,9 @@ describe('the database away', () => {
 });
 
 describe('the file store away', () => {
+  let batchId: string;
   beforeAll(async () => {
+    batchId = await finishedBatch();
     await store.cut();
   });
 
@@ -325,6 +357,15 @@ describe('the file store away', () => {
       });
       expectUnavailable(res, 'storage', 'en', download.v1);
     }
+  });
+
+  it('a batch’s zip answers 503 before it starts, rather than a zip cut off after a 200', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/batches/${batchId}/zip`,
+      headers: { cookie, ...inLanguage('ru') },
+    });
+    expectUnavailable(res, 'storage', 'ru');
   });
 
   it('readiness answers 503 and names the store', async () => {
@@ -356,6 +397,14 @@ describe('the file store away', () => {
       expect(res.statusCode, `${download.url} ${res.body}`).toBe(200);
       expect(res.rawPayload.equals(picture)).toBe(true);
     }
+    const zip = await t.app.inject({
+      method: 'GET',
+      url: `/api/batches/${batchId}/zip`,
+      headers: { cookie },
+    });
+    expect(zip.statusCode, zip.body).toBe(200);
+    expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.rawPayload.includes(picture)).toBe(true);
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode, ready.body).toBe(200);
     expect(errorLines()).toEqual([]);
