@@ -109,6 +109,7 @@ async function main(): Promise<void> {
     jobDatabase = openJobDatabase(databaseUrl, {
       // Each running job holds one, and the worker's LISTEN one more.
       max: Math.max(10, config.jobConcurrency + 1),
+      retrying: () => !container.lifecycle.closing,
       onError: (error) =>
         logger.warn(connectionFailure(error), 'idle job database connection failed'),
     });
