@@ -102,6 +102,7 @@ function expectUnavailable(
   expect(res.statusCode, res.body).toBe(503);
   expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
   expect(res.headers['retry-after']).toBe('5');
+  expect(res.headers['cache-control']).toBe('no-store');
   expect(res.headers['content-disposition']).toBeUndefined();
   expect(res.headers['content-range']).toBeUndefined();
   expect(res.json()).toEqual({

@@ -146,6 +146,8 @@ export function sendUnavailable(
     `${dependency} unavailable; answered 503`,
   );
   for (const header of OBJECT_HEADERS) reply.removeHeader(header);
+  // A file route said its bytes may be kept for an hour; this answer must never be kept.
+  reply.header('cache-control', 'no-store');
   if (problem.headers) reply.headers(problem.headers);
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem.toJSON());
 }
