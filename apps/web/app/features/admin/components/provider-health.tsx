@@ -74,7 +74,7 @@ export function ProviderHealth({ health, now }: { health: AdminProviderHealth; n
                   : null}
           </span>
         </p>
-        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           <Fact label={t('overview.provider.lastOk')}>
             {health.last_ok ? moment(health.last_ok) : t('overview.provider.none')}
           </Fact>
@@ -85,7 +85,7 @@ export function ProviderHealth({ health, now }: { health: AdminProviderHealth; n
                 {health.error ? (
                   <>
                     {' · '}
-                    <code className="font-mono text-xs">{health.error}</code>
+                    <code className="font-mono text-xs whitespace-nowrap">{health.error}</code>
                   </>
                 ) : null}
               </>
