@@ -44,22 +44,25 @@ export function ConnectionBanner({
       {shown ? (
         <p
           className={clsx(
-            'flex items-center justify-center gap-2 px-4 py-2 text-center text-sm',
+            'flex justify-center px-4 py-2 text-sm',
             edge === 'top' ? 'border-t' : 'border-b',
             shown === 'reconnecting'
               ? 'border-line bg-surface-raised/95 text-fg'
-              : 'border-green-400/20 bg-green-400/10 text-green-200',
+              : 'border-green-400/20 bg-green-950/95 text-green-200',
           )}
         >
-          {shown === 'reconnecting' ? (
-            <RefreshCw
-              aria-hidden="true"
-              className="size-4 shrink-0 text-accent-soft motion-safe:animate-spin motion-safe:[animation-duration:2s]"
-            />
-          ) : (
-            <Check aria-hidden="true" className="size-4 shrink-0" />
-          )}
-          {shown === 'reconnecting' ? t('connection.reconnecting') : t('connection.back')}
+          {/* The icon stays beside the words when they take two lines on a phone. */}
+          <span className="inline-flex items-center gap-2">
+            {shown === 'reconnecting' ? (
+              <RefreshCw
+                aria-hidden="true"
+                className="size-4 shrink-0 text-accent-soft motion-safe:animate-spin motion-safe:[animation-duration:2s]"
+              />
+            ) : (
+              <Check aria-hidden="true" className="size-4 shrink-0" />
+            )}
+            {shown === 'reconnecting' ? t('connection.reconnecting') : t('connection.back')}
+          </span>
         </p>
       ) : null}
     </div>

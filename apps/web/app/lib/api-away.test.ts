@@ -250,6 +250,8 @@ describe('the readiness probe', () => {
 
     await vi.advanceTimersByTimeAsync(15_000);
     expect(of('/api/ready').map((call) => call.at)).toEqual([5_000, 15_000]);
+    // Readiness is nobody's: the server is not made to look a session up while it is away.
+    expect(of('/api/ready')[0]?.init?.credentials).toBe('omit');
     expect(connectionState()).toBe('reconnecting');
 
     readyAt = 20_000;

@@ -60,7 +60,8 @@ async function probe(): Promise<void> {
   if (state !== 'reconnecting') return;
   let ready = false;
   try {
-    const response = await fetch(readyPath, { cache: 'no-store', credentials: 'same-origin' });
+    // Without the session cookie: readiness is nobody's, and the server need not look it up.
+    const response = await fetch(readyPath, { cache: 'no-store', credentials: 'omit' });
     ready = response.ok;
   } catch {
     // Still away.
