@@ -12,6 +12,8 @@ function codeOfStatus(status: number): KadrProblemCode {
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';
   if (status === 429) return 'rate_limited';
+  // A proxy's own 503 (Kadr restarting behind it) means what Kadr's would: try again shortly.
+  if (status === 503) return 'unavailable';
   if (status >= 500) return 'server_error';
   return 'invalid_request';
 }

@@ -253,7 +253,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -278,7 +278,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -303,7 +303,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -328,7 +328,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -390,7 +415,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -415,7 +440,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -440,7 +465,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -465,7 +490,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -490,7 +515,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -515,7 +540,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -598,7 +648,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -623,7 +673,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -648,7 +698,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -673,7 +723,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -698,7 +748,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -830,7 +905,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -855,7 +930,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -880,7 +955,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -905,7 +980,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -930,7 +1005,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -955,7 +1030,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -980,7 +1055,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1057,7 +1157,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1082,7 +1182,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1107,7 +1207,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1132,7 +1232,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1157,7 +1257,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1234,7 +1359,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1259,7 +1384,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1284,7 +1409,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1309,7 +1434,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1334,7 +1459,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1359,7 +1484,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1424,7 +1574,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1449,7 +1599,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1474,7 +1624,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1499,7 +1649,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1524,7 +1674,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1549,7 +1699,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1606,7 +1781,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1631,7 +1806,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1656,7 +1831,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1681,7 +1856,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1706,7 +1881,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1731,7 +1906,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1756,7 +1931,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1810,7 +2010,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1835,7 +2035,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1860,7 +2060,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1885,7 +2085,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1945,7 +2170,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1970,7 +2195,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -1995,7 +2220,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -2020,7 +2245,7 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;
@@ -2045,7 +2270,32 @@ export interface operations {
                         title: string;
                         status: number;
                         /** @enum {string} */
-                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error";
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
                         detail?: string;
                         errors?: {
                             field: string;

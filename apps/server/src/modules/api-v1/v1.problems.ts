@@ -1,6 +1,11 @@
-import type { ApiProblemCode, FieldError } from '@kadr/contract';
+import { type ApiProblemCode, type FieldError, problemTypes } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
 import { HttpProblem, MAX_LISTED_ERRORS } from '../../lib/problem.ts';
+import {
+  type Dependency,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableDetail,
+} from '../../lib/unavailable.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import type { GenerationCreate } from '../generations/index.ts';
 
@@ -23,6 +28,7 @@ const statuses: Record<ApiProblemCode, number> = {
   rate_limited: 429,
   too_many_running: 429,
   server_error: 500,
+  unavailable: 503,
 };
 
 /** What each code says when nothing more particular is known, in both languages. */
@@ -76,6 +82,10 @@ const texts: Record<ApiProblemCode, Record<Locale, string>> = {
   server_error: {
     ru: 'Что-то пошло не так на нашей стороне. Повторите запрос с тем же Idempotency-Key.',
     en: 'Something went wrong on our side. Retry with the same Idempotency-Key.',
+  },
+  unavailable: {
+    ru: unavailableDetail('database', 'ru'),
+    en: unavailableDetail('database', 'en'),
   },
 };
 
@@ -150,6 +160,14 @@ export function tooMany(
           : `${limit} generations are running, the most at once. Retry in ${wait}, when one has finished.`,
     headers: { 'retry-after': String(retryAfter) },
     limit,
+  });
+}
+
+/** A 503 `unavailable`: a part (the database, the file store) is away; retry after Retry-After. */
+export function unavailable(dependency: Dependency, locale: Locale): HttpProblem {
+  return apiProblem('unavailable', locale, {
+    detail: unavailableDetail(dependency, locale),
+    headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
   });
 }
 
@@ -231,6 +249,7 @@ export function codeForStatus(status: number, type: string): ApiProblemCode {
   if (status === 409) return 'conflict';
   if (status === 413) return 'too_large';
   if (status === 415) return 'unsupported_media_type';
+  if (status === 503 && type === problemTypes.unavailable) return 'unavailable';
   if (status >= 500) return 'server_error';
   return 'invalid_request';
 }

@@ -27,7 +27,11 @@ import { type Locale, requestLocale } from '../../lib/locale.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { sendObject } from '../../lib/send-object.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
-import { PROBLEM_CONTENT_TYPE } from '../../plugins/errors.ts';
+import {
+  PROBLEM_CONTENT_TYPE,
+  sendUnavailable,
+  unavailableDependency,
+} from '../../plugins/errors.ts';
 import type { ApiKeyContext } from '../keys/index.ts';
 import {
   apiProblem,
@@ -36,6 +40,7 @@ import {
   createProblem,
   invalidRequest,
   tooMany,
+  unavailable,
 } from './v1.problems.ts';
 import type { ApiV1Service } from './v1.service.ts';
 
@@ -56,7 +61,7 @@ const outputParams = z.object({
 
 /** The problems every key-authenticated route can answer, and its own. */
 function problems(...statuses: number[]) {
-  const all = new Set([401, 403, 429, 500, ...statuses]);
+  const all = new Set([401, 403, 429, 500, 503, ...statuses]);
   return Object.fromEntries([...all].map((status) => [status, apiProblemSchema]));
 }
 
@@ -115,6 +120,16 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
   const { v1 } = options;
 
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
+    const away = unavailableDependency(error);
+    if (away) {
+      return sendUnavailable(
+        request,
+        reply,
+        away,
+        error,
+        unavailable(away, requestLocale(request)),
+      );
+    }
     const problem = asApiProblem(error, requestLocale(request));
     if (problem.status >= 500) request.log.error({ err: error }, 'v1 request failed');
     return sendProblem(reply, problem);

@@ -9,7 +9,35 @@ import {
   ObjectMissingError,
   type ObjectStorage,
   ObjectTooLargeError,
+  StorageUnavailableError,
 } from './storage.ts';
+
+/**
+ * What a folder says when the disk behind it is away or full for now: a network mount that lost its
+ * server (ENOTCONN, ESTALE, ETIMEDOUT, EHOSTDOWN), an I/O error, no space or quota left, too many
+ * open files, a busy device. The same write may work once it is back; anything else (a permission,
+ * a path that is not a folder) is a fault to fix, and stays an error.
+ */
+const AWAY_CODES = new Set([
+  'ENOTCONN',
+  'ESTALE',
+  'ETIMEDOUT',
+  'EHOSTDOWN',
+  'EIO',
+  'ENOSPC',
+  'EDQUOT',
+  'EMFILE',
+  'ENFILE',
+  'EAGAIN',
+  'EBUSY',
+]);
+
+/** The same error, as `StorageUnavailableError` when the disk is away or full for now. */
+function unavailableOr(error: unknown, doing: string): unknown {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string' || !AWAY_CODES.has(code)) return error;
+  return new StorageUnavailableError(`disk ${doing} failed: ${code}`, { cause: error });
+}
 
 /** Objects as files under one folder. Writes go to a temporary name first, so readers never see half a file. */
 export function createLocalDiskStorage(root: string): ObjectStorage {
@@ -22,7 +50,12 @@ export function createLocalDiskStorage(root: string): ObjectStorage {
 
   async function existing(key: string): Promise<string> {
     const file = resolve(key);
-    const info = await stat(file).catch(() => undefined);
+    const info = await stat(file).catch((error: unknown) => {
+      // Not there is missing; a disk that cannot answer is away, not an empty folder.
+      const away = unavailableOr(error, 'read');
+      if (away instanceof StorageUnavailableError) throw away;
+      return undefined;
+    });
     if (!info?.isFile()) throw new ObjectMissingError(key);
     return file;
   }
@@ -31,7 +64,9 @@ export function createLocalDiskStorage(root: string): ObjectStorage {
     kind: 'disk',
     async put(key, body, options = {}) {
       const target = resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true }).catch((error: unknown) => {
+        throw unavailableOr(error, 'write');
+      });
       const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
       const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
       try {
@@ -48,8 +83,9 @@ export function createLocalDiskStorage(root: string): ObjectStorage {
         await rename(temp, target);
         return { bytes };
       } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
+        // Readers never saw the temporary file; it goes, so nothing half-written is left.
+        await rm(temp, { force: true }).catch(() => {});
+        throw unavailableOr(error, 'write');
       }
     },
     async open(key, range) {
@@ -57,18 +93,27 @@ export function createLocalDiskStorage(root: string): ObjectStorage {
       return createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
     async read(key) {
-      return readFile(await existing(key));
+      const file = await existing(key);
+      return readFile(file).catch((error: unknown) => {
+        throw unavailableOr(error, 'read');
+      });
     },
     async withLocalFile(key, use) {
       return use(await existing(key));
     },
     presignedUrl: async () => undefined,
     async delete(key) {
-      await rm(resolve(key), { force: true });
+      await rm(resolve(key), { force: true }).catch((error: unknown) => {
+        throw unavailableOr(error, 'delete');
+      });
     },
     async check() {
-      await mkdir(base, { recursive: true });
-      await access(base, constants.W_OK);
+      try {
+        await mkdir(base, { recursive: true });
+        await access(base, constants.W_OK);
+      } catch (error) {
+        throw unavailableOr(error, 'check');
+      }
     },
   };
 }

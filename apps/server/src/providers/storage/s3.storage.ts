@@ -21,6 +21,7 @@ import {
   ObjectMissingError,
   type ObjectStorage,
   ObjectTooLargeError,
+  StorageUnavailableError,
 } from './storage.ts';
 
 export interface S3Settings {
@@ -44,6 +45,63 @@ const isMissing = (error: unknown) =>
   404;
 
 /**
+ * How long the store may take: to accept a connection, and to answer a request (its headers; a
+ * body then streams for as long as it takes). Past either the SDK gives up, and after its retries
+ * the call fails as the store being away, rather than holding a request or a job for minutes.
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
+const ANSWER_TIMEOUT_MS = 30_000;
+/** A health probe answers quickly or counts as failed (readiness asks every few seconds). */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/** Socket errors of a store that cannot be reached, or that went away mid-request. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** S3's own words for "not now": throttling, a timeout on its side, an internal error. */
+const TRANSIENT_NAMES = new Set([
+  'SlowDown',
+  'ServiceUnavailable',
+  'InternalError',
+  'RequestTimeout',
+  'TimeoutError',
+  'AbortError',
+]);
+
+/**
+ * Whether a failed call means the store is away or refusing for now (the same call may work in a
+ * few seconds): unreachable, timed out, a 5xx, SlowDown. Not a missing object, a denied access or
+ * a missing bucket: those are answers, and stay what they are.
+ */
+export function isStoreAway(error: unknown): boolean {
+  const { name, code, $metadata } = (error ?? {}) as {
+    name?: unknown;
+    code?: unknown;
+    $metadata?: { httpStatusCode?: unknown };
+  };
+  const status = $metadata?.httpStatusCode;
+  if (typeof status === 'number' && status >= 500) return true;
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  return typeof name === 'string' && TRANSIENT_NAMES.has(name);
+}
+
+/** The same error, as `StorageUnavailableError` when it means the store is away. */
+function unavailableOr(error: unknown, doing: string): unknown {
+  if (error instanceof StorageUnavailableError || !isStoreAway(error)) return error;
+  const { message } = error as { message?: unknown };
+  return new StorageUnavailableError(`S3 ${doing} failed: ${String(message)}`, { cause: error });
+}
+
+/**
  * Objects in one S3 bucket, private (no ACLs are set; the bucket's own policy must not make them
  * public). Streams are uploaded in parts as they arrive; reads are streamed from the store.
  */
@@ -56,6 +114,11 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
     // with its aws-chunked framing.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      requestTimeout: ANSWER_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
   };
   const client = new S3Client({
     ...base,
@@ -78,7 +141,7 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
       return answer.Body as Readable;
     } catch (error) {
       if (isMissing(error)) throw new ObjectMissingError(key);
-      throw error;
+      throw unavailableOr(error, 'read');
     }
   }
 
@@ -90,7 +153,11 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
       const ContentType = options.contentType;
       if (Buffer.isBuffer(body)) {
         if (body.length > max) throw new ObjectTooLargeError(max);
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType }));
+        try {
+          await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType }));
+        } catch (error) {
+          throw unavailableOr(error, 'write');
+        }
         return { bytes: body.length };
       }
       const limit = byteLimit(max);
@@ -109,9 +176,10 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
         await upload.done();
       } catch (error) {
         // The store refused or went away: stop reading the source too (a download's socket).
+        // Nothing is left behind: a failed multipart upload is aborted (leavePartsOnError).
         limit.destroy();
         body.destroy();
-        throw failure ?? error;
+        throw failure ?? unavailableOr(error, 'write');
       }
       if (failure) {
         await this.delete(key);
@@ -129,7 +197,12 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
       const folder = await mkdtemp(path.join(os.tmpdir(), 'kadr-object-'));
       try {
         const file = path.join(folder, path.posix.basename(key));
-        await pipeline(await get(key), createWriteStream(file));
+        try {
+          await pipeline(await get(key), createWriteStream(file));
+        } catch (error) {
+          // The object's bytes stopped coming (the store went away mid-read).
+          throw unavailableOr(error, 'read');
+        }
         return await use(file);
       } finally {
         await rm(folder, { recursive: true, force: true });
@@ -149,10 +222,20 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
     },
     async delete(key) {
       assertStorageKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      } catch (error) {
+        throw unavailableOr(error, 'delete');
+      }
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }), {
+          abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw unavailableOr(error, 'check');
+      }
     },
   };
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3, startLocalS3 } from '../../../test/s3.ts';
 import { createLocalDiskStorage } from './local-disk.storage.ts';
 import { createS3Storage } from './s3.storage.ts';
-import { ObjectMissingError, type ObjectStorage, ObjectTooLargeError } from './storage.ts';
+import {
+  ObjectMissingError,
+  type ObjectStorage,
+  ObjectTooLargeError,
+  StorageUnavailableError,
+} from './storage.ts';
 
 /**
  * One suite, two drivers: everything the engine and the routes rely on behaves the same on the
@@ -73,9 +80,10 @@ describe.each(['disk', 's3'] as const)('%s storage', (driver) => {
     if (driver === 'disk') {
       // A file where the folder should be.
       await writeFile(path.join(folder, 'a-file'), 'x');
-      await expect(
-        createLocalDiskStorage(path.join(folder, 'a-file', 'files')).check(),
-      ).rejects.toThrow();
+      const check = createLocalDiskStorage(path.join(folder, 'a-file', 'files')).check();
+      await expect(check).rejects.toThrow();
+      // A path that is not a folder is a fault to fix, not a store that is away for a moment.
+      await expect(check).rejects.not.toBeInstanceOf(StorageUnavailableError);
     }
   });
 
@@ -218,5 +226,104 @@ describe('s3 storage, misconfigured', () => {
   it('fails its health check on an address where no store answers', async () => {
     const storage = createS3Storage({ ...s3.settings, endpoint: 'http://127.0.0.1:9' });
     await expect(storage.check()).rejects.toThrow();
+  });
+
+  it('a missing bucket is not the store being away: it stays an error to fix', async () => {
+    const storage = createS3Storage({ ...s3.settings, bucket: 'no-such-bucket' });
+    await expect(storage.check()).rejects.not.toBeInstanceOf(StorageUnavailableError);
+    await expect(storage.put('a/b.png', Buffer.from('x'))).rejects.not.toBeInstanceOf(
+      StorageUnavailableError,
+    );
+  });
+});
+
+/** A local HTTP server answering every request with `status` and an S3 error `code`. */
+async function refusingStore(status: number, code: string) {
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(status, { 'content-type': 'application/xml' });
+      response.end(
+        request.method === 'HEAD'
+          ? undefined
+          : `<?xml version="1.0"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`,
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Every call a route or the engine makes (or the first `only` of them), each expected to fail as
+ * the store being away.
+ */
+async function expectAway(storage: ObjectStorage, only = Number.POSITIVE_INFINITY) {
+  const calls: [string, () => Promise<unknown>][] = [
+    ['put a buffer', () => storage.put('uploads/ab/x.png', Buffer.from('bytes'))],
+    ['put a stream', () => storage.put('outputs/x/0.png', pattern(1000))],
+    ['open', () => storage.open('outputs/x/0.png')],
+    ['read', () => storage.read('outputs/x/0.png')],
+    ['withLocalFile', () => storage.withLocalFile('outputs/x/0.png', async () => 'used')],
+    ['delete', () => storage.delete('outputs/x/0.png')],
+    ['check', () => storage.check()],
+  ];
+  for (const [name, call] of calls.slice(0, only)) {
+    await expect(call(), name).rejects.toBeInstanceOf(StorageUnavailableError);
+  }
+}
+
+describe('s3 storage, away (issue #38)', () => {
+  it('nobody listening: every call fails as the store being away', async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await expectAway(createS3Storage({ ...s3.settings, endpoint: `http://127.0.0.1:${port}` }));
+  });
+
+  it.each([
+    // The SDK waits longest between its tries of a throttled call: one call is enough to show it.
+    [503, 'SlowDown', 1],
+    [503, 'ServiceUnavailable', undefined],
+    [500, 'InternalError', undefined],
+  ])('answering %i %s: the store refuses for now', async (status, code, only) => {
+    const store = await refusingStore(status, code);
+    try {
+      await expectAway(createS3Storage({ ...s3.settings, endpoint: store.endpoint }), only);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answering 403 AccessDenied: an answer to fix, not an outage', async () => {
+    const store = await refusingStore(403, 'AccessDenied');
+    try {
+      const storage = createS3Storage({ ...s3.settings, endpoint: store.endpoint });
+      await expect(storage.put('a/b.png', Buffer.from('x'))).rejects.not.toBeInstanceOf(
+        StorageUnavailableError,
+      );
+      await expect(storage.open('a/b.png')).rejects.not.toBeInstanceOf(StorageUnavailableError);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a store that takes connections and never answers fails its health check within its bound', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const storage = createS3Storage({ ...s3.settings, endpoint: `http://127.0.0.1:${port}` });
+      await expect(storage.check()).rejects.toBeInstanceOf(StorageUnavailableError);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
