@@ -179,6 +179,39 @@ export async function waitFor<T>(
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A check for `waitFor`: true once each of these people has had each of these requests refused 503
+ * in `phase`; until then it throws, naming what is missing and its last answers.
+ */
+export function refusedDuring(
+  answers: Answer[],
+  phase: string,
+  expected: { who: string; what: string }[],
+): true {
+  const missing = expected.filter(
+    ({ who, what }) =>
+      !answers.some(
+        (answer) =>
+          answer.phase === phase &&
+          answer.who === who &&
+          answer.what === what &&
+          answer.status === 503,
+      ),
+  );
+  if (missing.length === 0) return true;
+  const last = missing.flatMap(({ who, what }) =>
+    answers
+      .filter((answer) => answer.phase === phase && answer.who === who && answer.what === what)
+      .slice(-2)
+      .map(describeAnswer),
+  );
+  throw new Error(
+    `no 503 yet for ${missing.map(({ who, what }) => `${who} ${what}`).join(', ')}; last: ${
+      last.join(' | ') || 'none'
+    }`,
+  );
+}
+
+/**
  * A check for `waitFor`: true once the load has answered each of `whats` with a 2xx in `phase`;
  * until then it throws, naming what is missing and the last answers of that kind.
  */
