@@ -1000,6 +1000,30 @@ describe('a cancel racing a completion', () => {
     expect(ended?.status).toBe('completed');
   });
 
+  it("a person's cancel while the provider is away still ends the request here and refunds it, once", async () => {
+    const log = new CallLog();
+    const state = request(processing);
+    const engine = engineWith(log, {
+      top: { generations: { findById: state.generations.findById } },
+      tx: { generations: state.generations, ledger: refunds },
+      provider: {
+        cancel: async () => {
+          throw new ProviderError('fetch failed', undefined);
+        },
+      },
+    });
+
+    const ended = await engine.cancel(processing);
+    expect(log.names()).toEqual([
+      'provider.cancel',
+      'logger.warn',
+      ...FAIL_AND_REFUND,
+      'generations.findById',
+    ]);
+    expect(ended).toMatchObject({ status: 'failed', errorCode: 'canceled' });
+    expect(log.argsOf('tx.ledger.refundGeneration')).toEqual([[REFUND]]);
+  });
+
   it('a cancel landing while submitting: the new prediction is canceled at the provider and nothing is refunded here', async () => {
     const log = new CallLog();
     const state = request(ROW);

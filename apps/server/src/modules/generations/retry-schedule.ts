@@ -6,7 +6,7 @@ import type { ModelDefinition } from '@kadr/catalog';
  * generations do not all ask again at the same moment.
  */
 export const RETRY_STEPS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const;
-export const RETRY_JITTER = 0.2;
+const RETRY_JITTER = 0.2;
 
 /** After a pause a 429 started, each waiting submission asks again within this much of its end. */
 export const PAUSE_SPREAD_MS = 2_000;

@@ -5,8 +5,8 @@ import { generationRequests, providerHealth } from '../../db/schema.ts';
 export type ProviderHealthRow = typeof providerHealth.$inferSelect;
 
 /** A pause after a 429 without a Retry-After: 5 s, doubling with each 429 in a row, at most 60 s. */
-export const PAUSE_FIRST_MS = 5_000;
-export const PAUSE_MAX_MS = 60_000;
+const PAUSE_FIRST_MS = 5_000;
+const PAUSE_MAX_MS = 60_000;
 
 /**
  * The model provider's health, one row per provider (`provider_health`), and what waits for it.

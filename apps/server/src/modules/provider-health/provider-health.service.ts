@@ -20,9 +20,9 @@ export interface ProviderHealthReport {
 }
 
 /** A success is written at least this often, so the overview's `last_ok` stays fresh. */
-export const OK_EVERY_MS = 30_000;
+const OK_EVERY_MS = 30_000;
 /** How long a process trusts what it read of the row (the pause every submit checks first). */
-export const SNAPSHOT_MS = 1_000;
+const SNAPSHOT_MS = 1_000;
 
 type Health = Pick<ProviderHealthRow, 'lastOkAt' | 'lastErrorAt' | 'pausedUntil'>;
 
