@@ -8,7 +8,6 @@ import { createContainer } from './container.ts';
 import { openDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { openQueuePool } from './db/queue-pool.ts';
 import { buildTaskList, crontab } from './jobs/registry.ts';
 import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
@@ -95,13 +94,9 @@ async function main(): Promise<void> {
   }
 
   let worker: Runner | undefined;
-  let queuePool: ReturnType<typeof openQueuePool> | undefined;
   if (config.role !== 'api') {
-    queuePool = openQueuePool(databaseUrl, (error) =>
-      logger.warn({ err: error, scope: 'queue' }, 'idle database connection failed'),
-    );
     worker = await run({
-      pgPool: queuePool,
+      connectionString: databaseUrl,
       concurrency: config.jobConcurrency,
       noHandleSignals: true,
       taskList: buildTaskList(container),
@@ -157,7 +152,6 @@ async function main(): Promise<void> {
       await app?.close();
       await metricsServer?.close();
       await worker?.stop();
-      await queuePool?.end();
       await database.close();
       await embedded?.stop();
       logger.info('stopped');
