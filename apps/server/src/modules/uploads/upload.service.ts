@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AcceptedImageType } from '@kadr/catalog';
 import sharp from 'sharp';
-import {
-  type ObjectStorage,
-  StorageUnavailableError,
-} from '../../providers/storage/storage.ts';
+import { type ObjectStorage, StorageUnavailableError } from '../../providers/storage/storage.ts';
 import type { FileRepository, FileRow } from '../files/index.ts';
 import { extensionOf, sniffImageType } from './image-sniff.ts';
 
