@@ -5,12 +5,13 @@ import { type Runner, run } from 'graphile-worker';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
-import { openDatabase } from './db/client.ts';
+import { type DatabaseHandle, openDatabase, openJobDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { buildTaskList, crontab } from './jobs/registry.ts';
 import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
+import { isDatabaseUnavailable } from './lib/unavailable.ts';
 import { loadOrCreateLocalSecrets } from './local-secrets.ts';
 import { RECONCILE_QUIET_MS } from './modules/generations/generation.engine.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
@@ -41,6 +42,15 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config);
+  // graphile-worker records a job's end without waiting for it (jobs/…, db/client.ts
+  // openJobDatabase): should PostgreSQL be away in a way its retries do not cover, that failure
+  // surfaces here. An outage is a warning, and the process goes on; anything else ends it, as
+  // Node would.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    const { code, message } = reason as { code?: unknown; message?: unknown };
+    logger.warn({ dependency: 'database', code, reason: message }, 'background write failed');
+  });
   const serves = config.role !== 'worker';
   // A taken port is said at once, before a database starts.
   if (serves) await assertPortFree(config.port, config.host, 'HTTP', 'PORT');
@@ -67,7 +77,7 @@ async function main(): Promise<void> {
 
   const database = openDatabase(databaseUrl, {
     max: config.database.poolMax,
-    onError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+    onError: (error) => logger.warn(connectionFailure(error), 'idle database connection failed'),
   });
   await database.pool.query('select 1').catch((error: unknown) => {
     throw databaseError(error, databaseUrl, embedded !== undefined);
@@ -94,14 +104,28 @@ async function main(): Promise<void> {
   }
 
   let worker: Runner | undefined;
+  let jobDatabase: DatabaseHandle | undefined;
   if (config.role !== 'api') {
+    jobDatabase = openJobDatabase(databaseUrl, {
+      // Each running job holds one, and the worker's LISTEN one more.
+      max: Math.max(10, config.jobConcurrency + 1),
+      onError: (error) =>
+        logger.warn(connectionFailure(error), 'idle job database connection failed'),
+    });
     worker = await run({
-      connectionString: databaseUrl,
+      pgPool: jobDatabase.pool,
       concurrency: config.jobConcurrency,
       noHandleSignals: true,
       taskList: buildTaskList(container),
       crontab,
       logger: createJobLogger(logger),
+    });
+    // Never expected: said, and the process restarted by its supervisor rather than left serving
+    // without running any job.
+    worker.promise.catch((error: unknown) => {
+      if (container.lifecycle.closing) return;
+      logger.error({ err: error }, 'the job worker stopped; exiting');
+      process.exit(1);
     });
     // After a crash or restart, look at every unfinished request at once rather than in a minute,
     // and again once what was running at the crash has been quiet long enough to be looked at.
@@ -152,6 +176,7 @@ async function main(): Promise<void> {
       await app?.close();
       await metricsServer?.close();
       await worker?.stop();
+      await jobDatabase?.close();
       await database.close();
       await embedded?.stop();
       logger.info('stopped');
@@ -170,6 +195,14 @@ async function main(): Promise<void> {
   process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * What a pool's idle connection failed with, for a warning: the code and message only (the error
+ * carries its whole client, and an outage or a restart is expected, not a bug to trace).
+ */
+function connectionFailure(error: Error): { code?: unknown; reason: string } {
+  return { code: (error as { code?: unknown }).code, reason: error.message };
 }
 
 main().catch((error: unknown) => {

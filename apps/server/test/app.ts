@@ -20,7 +20,11 @@ export interface TestApp {
 export async function buildTestApp(
   env: Record<string, string> = {},
   overrides: ContainerOverrides = {},
-  options: { logger?: Logger } = {},
+  options: {
+    logger?: Logger;
+    /** The address the app connects to instead of its database's own (a link a test can cut). */
+    connectVia?: (url: string) => Promise<string>;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const webDir = await fakeWebBuild();
@@ -35,7 +39,10 @@ export async function buildTestApp(
     RATE_LIMITS: 'false',
     ...env,
   });
-  const database = openDatabase(testDb.url, { max: 5, onError: () => {} });
+  const database = openDatabase((await options.connectVia?.(testDb.url)) ?? testDb.url, {
+    max: 5,
+    onError: () => {},
+  });
   const container = createContainer(config, database, silentLogger, overrides);
   const app = await buildApp({ container, logger: options.logger ?? false });
   await app.ready();

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
+import { StorageUnavailableError } from '../../providers/storage/storage.ts';
 import { requireUser } from '../auth/index.ts';
 import { generationProblem } from '../generations/index.ts';
 import type {
@@ -159,17 +160,26 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesOptions> = async (app
       if (files.outcome !== 'found') throw batchProblem(files);
       const { batch, entries } = files;
       if (entries.length === 0) throw new HttpProblem(404, 'This batch has no results yet.');
+      // The first file is opened before answering: a store that is away is a 503 now, not a zip
+      // cut off after its 200. Anything else about it is met where the zip reaches it, as before.
+      const first = await entries[0]?.open().catch((error: unknown) => {
+        if (error instanceof StorageUnavailableError) throw error;
+        return undefined;
+      });
+      // A download given up before the zip reached it does not hold the store's connection.
+      reply.raw.once('close', () => first?.destroy());
       const zip = new yazl.ZipFile();
       // Pictures and videos are compressed already: stored as they are.
       // Each file is opened when the zip reaches it (one at a time, from any store).
-      for (const entry of entries) {
+      entries.forEach((entry, index) => {
         zip.addReadStreamLazy(entry.name, { compress: false, size: entry.bytes }, (callback) => {
-          entry.open().then(
+          const opened = index === 0 && first ? Promise.resolve(first) : entry.open();
+          opened.then(
             (stream) => callback(null, stream),
             (error: Error) => callback(error, undefined as never),
           );
         });
-      }
+      });
       zip.end();
       const day = batch.created.toISOString().slice(0, 10).replaceAll('-', '');
       reply.header('content-type', 'application/zip');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AcceptedImageType } from '@kadr/catalog';
 import sharp from 'sharp';
-import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import { type ObjectStorage, StorageUnavailableError } from '../../providers/storage/storage.ts';
 import type { FileRepository, FileRow } from '../files/index.ts';
 import { extensionOf, sniffImageType } from './image-sniff.ts';
 
@@ -50,6 +50,9 @@ export function createUploadService(deps: {
     return { data, width: info.width, height: info.pageHeight ?? info.height };
   }
 
+  /** Removes an object nobody will ever name; a store still away keeps it (nothing refers to it). */
+  const forget = (key: string) => deps.storage.delete(key).catch(() => {});
+
   return {
     /** Checks, cleans and stores a picture a person uploaded; answers its file record. */
     async storeImage(ownerId: string, bytes: Buffer): Promise<ImageStore> {
@@ -64,18 +67,32 @@ export function createUploadService(deps: {
       }
       const id = randomUUID();
       const key = `uploads/${id.slice(0, 2)}/${id}.${extensionOf[type]}`;
-      await deps.storage.put(key, encoded.data, { contentType: type });
-      const file = await deps.repositories.files.insert({
-        id,
-        ownerId,
-        kind: 'upload',
-        storageKey: key,
-        mime: type,
-        bytes: encoded.data.length,
-        width: encoded.width,
-        height: encoded.height,
-      });
-      return { outcome: 'stored', file };
+      // The object first, then its row: a row never names an object that is not there. Whichever
+      // fails, the other is not left behind, so a retry starts from nothing.
+      try {
+        await deps.storage.put(key, encoded.data, { contentType: type });
+      } catch (error) {
+        // A write that timed out may still have landed: take it back if the store lets us.
+        if (error instanceof StorageUnavailableError) await forget(key);
+        throw error;
+      }
+      try {
+        const file = await deps.repositories.files.insert({
+          id,
+          ownerId,
+          kind: 'upload',
+          storageKey: key,
+          mime: type,
+          bytes: encoded.data.length,
+          width: encoded.width,
+          height: encoded.height,
+        });
+        return { outcome: 'stored', file };
+      } catch (error) {
+        // No row (the database went away): the object would be an orphan nobody can reach.
+        await forget(key);
+        throw error;
+      }
     },
   };
 }
