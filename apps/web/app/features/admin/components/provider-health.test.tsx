@@ -33,7 +33,7 @@ function facts(card: HTMLElement): Record<string, string> {
   return Object.fromEntries(
     within(card)
       .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
   );
 }
 
