@@ -10,6 +10,7 @@ import {
   alarmingLines,
   type Call,
   describeAnswer,
+  exitedProcess,
   type Language,
   logLines,
   logSummary,
@@ -20,7 +21,7 @@ import {
   servedAgain,
   sleep,
   startLoad,
-  waitFor,
+  waitFor as waitUntil,
 } from '../test/faults.ts';
 import { expectMoneyInvariants, generationOutcomes } from '../test/money.ts';
 import { createFleet, type Node, signInOnNode } from '../test/nodes.ts';
@@ -101,6 +102,15 @@ afterAll(async () => {
   await database?.close();
   await s3?.close();
 });
+
+/** Waits for a condition of the fleet; gives up at once if one of its processes has exited. */
+function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  options: { timeoutMs: number; everyMs?: number },
+): Promise<T> {
+  return waitUntil(what, check, { ...options, hopeless: () => exitedProcess([api, worker]) });
+}
 
 async function signIn(label: string, language: Language): Promise<Person> {
   const email = `faults-${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
