@@ -622,7 +622,7 @@ describe('the model provider away', () => {
         { person: reader, calls: (n) => reads[n % reads.length] },
         {
           person: maker,
-          calls: (n) => (n % 6 === 0 ? createCall(`a kite ${n}`) : reads[n % reads.length]),
+          calls: (n) => (n % 3 === 0 ? createCall(`a kite ${n}`) : reads[n % reads.length]),
         },
       ],
     });
@@ -632,9 +632,23 @@ describe('the model provider away', () => {
       await Promise.all([load.stop(), watch.stop()]);
       await replicate.outage({ status: null });
     });
-    await sleep(500);
+    // A result the provider makes while its API is away: submitted just before, finished during it;
+    // its webhook arrives, and reading the prediction back meets the outage.
+    const readyDuring = await create(maker, 'a kite at dawn');
+    await waitFor(
+      'the generation made before the outage submitted',
+      async () => {
+        const { rows } = await pool.query<{ submitted: boolean }>(
+          'select replicate_id is not null as submitted from generation_requests where id = $1',
+          [readyDuring],
+        );
+        return rows[0]?.submitted ? true : undefined;
+      },
+      { timeoutMs: 20_000 },
+    );
 
     phase = 'outage 503';
+    let switched = Date.now();
     await replicate.outage({ status: 503 });
     watched.push(
       await create(maker, 'a kite in the rain 1'),
@@ -654,7 +668,10 @@ describe('the model provider away', () => {
       { timeoutMs: 20_000 },
     );
 
+    // A few seconds of each, whatever the checks above took.
+    await sleep(Math.max(0, 3000 - (Date.now() - switched)));
     phase = 'outage 429';
+    switched = Date.now();
     await replicate.outage({ status: 429, retry_after: 2 });
     watched.push(await create(maker, 'a kite in the rain 3'));
     await waitFor(
@@ -671,9 +688,10 @@ describe('the model provider away', () => {
       { timeoutMs: 20_000 },
     );
 
+    await sleep(Math.max(0, 3000 - (Date.now() - switched)));
     phase = 'after';
     await replicate.outage({ status: null });
-    const ids = () => [...watched, ...createdBy(load.answers)];
+    const ids = () => [readyDuring, ...watched, ...createdBy(load.answers)];
     await settled(ids(), 90_000);
     await waitFor(
       'the console showing the provider ok, nothing waiting',
@@ -691,11 +709,12 @@ describe('the model provider away', () => {
     expect(answers.filter((answer) => answer.status !== 200).map(describeAnswer)).toEqual([]);
     expect(
       answers.filter((answer) => answer.what === 'create' && answer.phase.startsWith('outage')),
+      'creates of the load while the provider was away',
     ).not.toHaveLength(0);
     for (const id of watched) expect([...(seen.get(id) ?? [])], id).toEqual(['model']);
 
     // None refunded, none with two predictions, each charged once.
-    const all = [...watched, ...createdBy(answers)];
+    const all = [readyDuring, ...watched, ...createdBy(answers)];
     await settled(all, 60_000);
     const rows = await expectEachSettledOnce(all);
     expect(rows.filter((row) => row.status !== 'completed')).toEqual([]);
