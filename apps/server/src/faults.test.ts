@@ -10,6 +10,7 @@ import {
   alarmingLines,
   type Call,
   describeAnswer,
+  exitedProcess,
   type Language,
   logLines,
   logSummary,
@@ -20,7 +21,7 @@ import {
   servedAgain,
   sleep,
   startLoad,
-  waitFor,
+  waitFor as waitUntil,
 } from '../test/faults.ts';
 import { expectMoneyInvariants, generationOutcomes } from '../test/money.ts';
 import { createFleet, type Node, signInOnNode } from '../test/nodes.ts';
@@ -101,6 +102,15 @@ afterAll(async () => {
   await database?.close();
   await s3?.close();
 });
+
+/** Waits for a condition of the fleet; gives up at once if one of its processes has exited. */
+function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  options: { timeoutMs: number; everyMs?: number },
+): Promise<T> {
+  return waitUntil(what, check, { ...options, hopeless: () => exitedProcess([api, worker]) });
+}
 
 async function signIn(label: string, language: Language): Promise<Person> {
   const email = `faults-${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
@@ -612,7 +622,7 @@ describe('the model provider away', () => {
         { person: reader, calls: (n) => reads[n % reads.length] },
         {
           person: maker,
-          calls: (n) => (n % 6 === 0 ? createCall(`a kite ${n}`) : reads[n % reads.length]),
+          calls: (n) => (n % 3 === 0 ? createCall(`a kite ${n}`) : reads[n % reads.length]),
         },
       ],
     });
@@ -622,9 +632,23 @@ describe('the model provider away', () => {
       await Promise.all([load.stop(), watch.stop()]);
       await replicate.outage({ status: null });
     });
-    await sleep(500);
+    // A result the provider makes while its API is away: submitted just before, finished during it;
+    // its webhook arrives, and reading the prediction back meets the outage.
+    const readyDuring = await create(maker, 'a kite at dawn');
+    await waitFor(
+      'the generation made before the outage submitted',
+      async () => {
+        const { rows } = await pool.query<{ submitted: boolean }>(
+          'select replicate_id is not null as submitted from generation_requests where id = $1',
+          [readyDuring],
+        );
+        return rows[0]?.submitted ? true : undefined;
+      },
+      { timeoutMs: 20_000 },
+    );
 
     phase = 'outage 503';
+    let switched = Date.now();
     await replicate.outage({ status: 503 });
     watched.push(
       await create(maker, 'a kite in the rain 1'),
@@ -644,7 +668,10 @@ describe('the model provider away', () => {
       { timeoutMs: 20_000 },
     );
 
+    // A few seconds of each, whatever the checks above took.
+    await sleep(Math.max(0, 3000 - (Date.now() - switched)));
     phase = 'outage 429';
+    switched = Date.now();
     await replicate.outage({ status: 429, retry_after: 2 });
     watched.push(await create(maker, 'a kite in the rain 3'));
     await waitFor(
@@ -661,9 +688,10 @@ describe('the model provider away', () => {
       { timeoutMs: 20_000 },
     );
 
+    await sleep(Math.max(0, 3000 - (Date.now() - switched)));
     phase = 'after';
     await replicate.outage({ status: null });
-    const ids = () => [...watched, ...createdBy(load.answers)];
+    const ids = () => [readyDuring, ...watched, ...createdBy(load.answers)];
     await settled(ids(), 90_000);
     await waitFor(
       'the console showing the provider ok, nothing waiting',
@@ -681,11 +709,12 @@ describe('the model provider away', () => {
     expect(answers.filter((answer) => answer.status !== 200).map(describeAnswer)).toEqual([]);
     expect(
       answers.filter((answer) => answer.what === 'create' && answer.phase.startsWith('outage')),
+      'creates of the load while the provider was away',
     ).not.toHaveLength(0);
     for (const id of watched) expect([...(seen.get(id) ?? [])], id).toEqual(['model']);
 
     // None refunded, none with two predictions, each charged once.
-    const all = [...watched, ...createdBy(answers)];
+    const all = [readyDuring, ...watched, ...createdBy(answers)];
     await settled(all, 60_000);
     const rows = await expectEachSettledOnce(all);
     expect(rows.filter((row) => row.status !== 'completed')).toEqual([]);

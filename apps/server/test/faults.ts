@@ -149,11 +149,18 @@ export function describeAnswer(answer: Answer): string {
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | undefined>,
-  options: { timeoutMs: number; everyMs?: number },
+  options: {
+    timeoutMs: number;
+    everyMs?: number;
+    /** Gives up at once when this says why waiting is pointless (a process died). */
+    hopeless?: () => string | undefined;
+  },
 ): Promise<T> {
   const deadline = Date.now() + options.timeoutMs;
   let last: unknown;
   for (;;) {
+    const hopeless = options.hopeless?.();
+    if (hopeless) throw new Error(`${what}: ${hopeless}`);
     try {
       const found = await check();
       if (found !== undefined) return found;
@@ -227,6 +234,15 @@ export function servedAgain(answers: Answer[], phase: string, whats: string[]): 
       .map(describeAnswer),
   );
   throw new Error(`no 2xx yet for ${missing.join(', ')}; last: ${last.join(' | ') || 'none'}`);
+}
+
+/** Why waiting for the fleet is pointless: one of its processes has exited (with its last words). */
+export function exitedProcess(nodes: Node[]): string | undefined {
+  const gone = nodes.find((node) => node.child.exitCode !== null || node.child.signalCode !== null);
+  if (!gone) return undefined;
+  return `the ${gone.role} process exited (${gone.child.exitCode ?? gone.child.signalCode}): ${gone
+    .stderr()
+    .slice(-1500)}`;
 }
 
 /**
