@@ -14,6 +14,7 @@ const setupFiles = ['./vitest.fail-on-console-error.ts'];
 const slowestFirst = [
   'apps/server/src/worker-kill.test.ts',
   'apps/server/src/multi-node.test.ts',
+  'apps/server/src/faults.test.ts',
   'apps/server/src/outside-developer.test.ts',
   'apps/server/src/modules/generations/notification-schedules.test.ts',
   'apps/server/src/crash-recovery.test.ts',

@@ -25,6 +25,10 @@ import { createKeyService } from './modules/keys/key.service.ts';
 import { createKeyAuthService } from './modules/keys/key-auth.service.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { createPaymentService } from './modules/payments/payment.service.ts';
+import {
+  createProviderHealth,
+  type ProviderHealth,
+} from './modules/provider-health/provider-health.service.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { createShareService } from './modules/shares/share.service.ts';
 import { createStatementService } from './modules/statement/statement.service.ts';
@@ -83,10 +87,21 @@ export function createContainer(
       : createLocalDiskStorage(config.storage.dir));
   const fileUrls = createFileUrls({ publicUrl: config.publicUrl, secret: config.signingSecret });
   const metrics = createMetrics({ repository: repositories.metrics });
-  const provider = timedProvider(
-    overrides.provider ??
-      createReplicateProvider({ token: config.replicate.token, baseUrl: config.replicate.baseUrl }),
-    metrics,
+  const providerHealth = createProviderHealth({
+    repository: repositories.providerHealth,
+    provider: 'replicate',
+    logger,
+  });
+  const provider = recordedProvider(
+    timedProvider(
+      overrides.provider ??
+        createReplicateProvider({
+          token: config.replicate.token,
+          baseUrl: config.replicate.baseUrl,
+        }),
+      metrics,
+    ),
+    providerHealth,
   );
   const translator =
     overrides.translator ??
@@ -99,6 +114,7 @@ export function createContainer(
   const engine = createGenerationEngine({
     repositories,
     provider,
+    providerHealth,
     translator,
     storage,
     media: overrides.media ?? createMediaTools(),
@@ -166,6 +182,7 @@ export function createContainer(
     storage,
     fileUrls,
     provider,
+    providerHealth,
     engine,
     generations,
     modelSwitches,
@@ -215,6 +232,7 @@ export function createContainer(
       generations,
       modelSwitches,
       payments,
+      providerHealth,
       urls: fileUrls,
       publicUrl: config.publicUrl,
     }),
@@ -236,6 +254,20 @@ function timedProvider(provider: ModelProvider, metrics: Metrics): ModelProvider
     findByWebhook: (webhook, since) =>
       metrics.timeProviderCall('find_by_webhook', () => provider.findByWebhook(webhook, since)),
     cancel: (id) => metrics.timeProviderCall('cancel', () => provider.cancel(id)),
+  };
+}
+
+/**
+ * The model provider with every call's outcome recorded in `provider_health` (issue #38): what the
+ * console's overview shows and the metrics report, shared by every node.
+ */
+function recordedProvider(provider: ModelProvider, health: ProviderHealth): ModelProvider {
+  return {
+    create: (request) => health.track('create', () => provider.create(request)),
+    get: (id) => health.track('get', () => provider.get(id)),
+    findByWebhook: (webhook, since) =>
+      health.track('find_by_webhook', () => provider.findByWebhook(webhook, since)),
+    cancel: (id) => health.track('cancel', () => provider.cancel(id)),
   };
 }
 

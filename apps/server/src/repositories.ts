@@ -22,6 +22,7 @@ import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createRateLimitRepository } from './modules/limits/rate-limit.repository.ts';
 import { createMetricsRepository } from './modules/metrics/metrics.repository.ts';
 import { createPaymentRepository } from './modules/payments/payment.repository.ts';
+import { createProviderHealthRepository } from './modules/provider-health/provider-health.repository.ts';
 import { createJobRepository } from './modules/queue/job.repository.ts';
 import { createShareRepository } from './modules/shares/share.repository.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
@@ -88,6 +89,7 @@ export function createRepositories(database: Pick<DatabaseHandle, 'db' | 'pool'>
     sessions: createSessionRepository(db),
     rateLimits: createRateLimitRepository(pool),
     metrics: createMetricsRepository(pool),
+    providerHealth: createProviderHealthRepository(db),
     transaction,
     /** Whether the database answers (readiness). */
     async ping(): Promise<void> {

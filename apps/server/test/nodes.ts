@@ -13,6 +13,9 @@ export interface Node {
   base: string;
   dataDir: string;
   child: ChildProcess;
+  /** What it logged: the logger's JSON lines (LOG_PRETTY is off). */
+  stdout(): string;
+  /** Anything else it wrote: Node's own warnings, a crash's stack. */
   stderr(): string;
   /** Sends `signal` and resolves with the exit code (or the signal) once the process is gone. */
   stop(signal: NodeJS.Signals): Promise<number | NodeJS.Signals>;
@@ -49,7 +52,11 @@ export async function createFleet(shared: Record<string, string>) {
         ...shared,
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
     });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -61,6 +68,7 @@ export async function createFleet(shared: Record<string, string>) {
       base,
       dataDir,
       child,
+      stdout: () => stdout,
       stderr: () => stderr,
       async stop(signal) {
         if (child.exitCode !== null) return child.exitCode;

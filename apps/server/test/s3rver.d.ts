@@ -1,5 +1,6 @@
 // s3rver ships no types; the part of its API the tests use.
 declare module 's3rver' {
+  import type { Server } from 'node:http';
   import type { AddressInfo } from 'node:net';
   export default class S3rver {
     constructor(options: {
@@ -10,6 +11,8 @@ declare module 's3rver' {
       resetOnClose?: boolean;
       configureBuckets?: { name: string }[];
     });
+    /** Set by `run()`. */
+    httpServer?: Server;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

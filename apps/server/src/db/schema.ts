@@ -774,3 +774,24 @@ export const accountEvents = pgTable(
   },
   (t) => [index('account_events_user_at_idx').on(t.userId, t.at.desc(), t.id.desc())],
 );
+
+/**
+ * The model provider's health as every worker has seen it (issue #38): one row per provider,
+ * written when a call fails, on the first success after failures and at most every 30 s otherwise
+ * (modules/provider-health). `paused_until` is a pause of every submission after a 429 (the
+ * provider's Retry-After, else 5 s doubling with `rate_limits` up to 60 s); the console's overview
+ * and the metrics read it.
+ */
+export const providerHealth = pgTable('provider_health', {
+  provider: text('provider').primaryKey(),
+  lastOkAt: timestamp('last_ok_at', { withTimezone: true }),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  /** The last failure in short: `HTTP 503`, `timeout`, `unreachable`. */
+  lastError: text('last_error'),
+  /** Failed calls since the last one that answered. */
+  failures: integer('failures').notNull().default(0),
+  /** 429 answers in a row, each met after the previous pause had ended: the pause doubles with them. */
+  rateLimits: integer('rate_limits').notNull().default(0),
+  pausedUntil: timestamp('paused_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

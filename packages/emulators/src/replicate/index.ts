@@ -1,4 +1,5 @@
 export { HUNYUAN_VIDEO_VERSION, REAL_ESRGAN_VERSION, TRANSLATOR_MODEL_REF } from './models.ts';
+export type { ReplicateOutage } from './outage.ts';
 export type {
   EmulatorLogger as ReplicateEmulatorLogger,
   Prediction as ReplicatePrediction,

@@ -12,6 +12,13 @@ import {
   findModelByVersion,
   type InvalidField,
 } from './models.ts';
+import {
+  createOutageSwitch,
+  outageBodySchema,
+  outageFromBody,
+  outageToBody,
+  type ReplicateOutage,
+} from './outage.ts';
 import { createPredictionEngine, type EmulatorLogger, type Prediction } from './predictions.ts';
 import { type FetchLike, generateWebhookSecret, WEBHOOK_EVENTS } from './webhooks.ts';
 
@@ -51,6 +58,11 @@ export type ReplicateEmulator = {
   getLatencyMs(): number;
   /** Applies to predictions created afterwards. */
   setLatencyMs(ms: number): void;
+  /** Plays an outage of the API until it is set back to null (also `POST …/_control/outage`). */
+  setOutage(outage: ReplicateOutage | null): void;
+  getOutage(): ReplicateOutage | null;
+  /** API calls held right now by a `hold` outage. */
+  heldRequests(): number;
   getPrediction(id: string): Prediction | undefined;
   /** Resolves when the prediction's queued webhook deliveries (with retries) are done. */
   webhooksSettled(id: string): Promise<void>;
@@ -62,6 +74,9 @@ export type ReplicateEmulator = {
 
 export const DEFAULT_LATENCY_MS = 3000;
 const MAX_PREFER_WAIT_SECONDS = 60;
+const MAX_LATENCY_MS = 600_000;
+
+const latencyBodySchema = z.strictObject({ ms: z.number().int().min(0).max(MAX_LATENCY_MS) });
 
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request',
@@ -194,6 +209,7 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
     },
     webhookRetryDelaysMs: options.webhookRetryDelaysMs,
   });
+  const outage = createOutageSwitch();
 
   function baseUrlFor(request: FastifyRequest, prefix: string): string {
     const configured =
@@ -242,6 +258,15 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
     logger ??= instance.log;
     const prefix = instance.prefix;
     instance.addHook('onClose', () => engine.stop());
+    instance.addHook('preClose', async () => outage.close());
+
+    // The outage switch plays before anything else (the API's token check too: a provider that is
+    // down does not look at tokens); the control route is never subject to it.
+    instance.addHook('onRequest', async (request, reply) => {
+      const path = (request.routeOptions.url ?? '').slice(prefix.length);
+      if (path.startsWith('/_control/')) return;
+      return outage.play(reply, path.startsWith('/delivery/') ? 'files' : 'api');
+    });
 
     // The replicate client sends `Content-Type: application/json` with no body on cancel.
     instance.removeContentTypeParser('application/json');
@@ -356,6 +381,42 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
       { prefix: '/v1' },
     );
 
+    // The fault suite's switches, behind the API's own token (never an open switch on a demo).
+    await instance.register(
+      async (control: FastifyInstance) => {
+        if (options.apiToken) {
+          const token = options.apiToken;
+          control.addHook('onRequest', async (request, reply) => {
+            if (!tokenMatches(request.headers.authorization, token)) {
+              return sendProblem(reply, {
+                title: 'Unauthenticated',
+                status: 401,
+                detail: 'You did not pass a valid authentication token',
+              });
+            }
+          });
+        }
+        control.get('/outage', async () => ({ outage: outageToBody(outage.get()) }));
+        control.post('/outage', async (request, reply) => {
+          const parsed = outageBodySchema.safeParse(request.body ?? {});
+          if (!parsed.success) {
+            return sendProblem(reply, invalid(issuesToFields(parsed.error.issues)));
+          }
+          outage.set(outageFromBody(parsed.data));
+          return { outage: outageToBody(outage.get()) };
+        });
+        control.post('/latency', async (request, reply) => {
+          const parsed = latencyBodySchema.safeParse(request.body ?? {});
+          if (!parsed.success) {
+            return sendProblem(reply, invalid(issuesToFields(parsed.error.issues)));
+          }
+          engine.latencyMs = parsed.data.ms;
+          return { latency_ms: engine.latencyMs };
+        });
+      },
+      { prefix: '/_control' },
+    );
+
     instance.get<{ Params: { id: string; file: string } }>(
       '/delivery/:id/:file',
       async (request, reply) => {
@@ -394,9 +455,15 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
     setLatencyMs: (ms) => {
       engine.latencyMs = ms;
     },
+    setOutage: (next) => outage.set(next),
+    getOutage: () => outage.get(),
+    heldRequests: () => outage.held(),
     getPrediction: (id) => engine.get(id),
     webhooksSettled: (id) => engine.webhooksSettled(id),
     clear: () => engine.clear(),
-    close: () => engine.stop(),
+    close: () => {
+      outage.close();
+      return engine.stop();
+    },
   };
 }

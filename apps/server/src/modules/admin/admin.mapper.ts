@@ -8,8 +8,10 @@ import type {
   AdminPayment,
   AdminPaymentDetail,
   AdminPersonDetail,
+  AdminProviderHealth,
 } from '@kadr/contract';
 import type { FileUrls } from '../files/index.ts';
+import type { ProviderHealthReport } from '../provider-health/index.ts';
 import type { UserRow } from '../users/index.ts';
 import type { AdminAuditRow } from './admin.repository.ts';
 
@@ -182,5 +184,20 @@ export function toSession(row: Row): AdminPersonDetail['sessions'][number] {
     expires_at: text(iso(row.expires_at)),
     user_agent: textOrNull(row.user_agent),
     ip: textOrNull(row.ip),
+  };
+}
+
+/** The model provider's health as the overview shows it. */
+export function toProviderHealth(report: ProviderHealthReport): AdminProviderHealth {
+  return {
+    provider: report.provider,
+    status: report.status,
+    last_ok: report.lastOk?.toISOString() ?? null,
+    last_error: report.lastError?.toISOString() ?? null,
+    error: report.error,
+    failures: report.failures,
+    paused_until: report.pausedUntil?.toISOString() ?? null,
+    waiting: report.waiting,
+    storing: report.storing,
   };
 }

@@ -26,6 +26,7 @@ import {
 import { type ApiKeyRepository, type KeyService, revokeKeyIn, toApiKey } from '../keys/index.ts';
 import { InsufficientTokensError, type Ledger } from '../ledger/index.ts';
 import type { PaymentRefund, PaymentService } from '../payments/index.ts';
+import type { ProviderHealth } from '../provider-health/index.ts';
 import type { UserRepository } from '../users/index.ts';
 import {
   iso,
@@ -37,6 +38,7 @@ import {
   toLedgerEntry,
   toPayment,
   toPaymentDetail,
+  toProviderHealth,
   toReferral,
   toSession,
 } from './admin.mapper.ts';
@@ -132,6 +134,8 @@ export function createAdminService(deps: {
   generations: Pick<GenerationService, 'retryFree'>;
   modelSwitches: Pick<ModelSwitchService, 'forget'>;
   payments: Pick<PaymentService, 'refund'>;
+  /** The model provider's health, at the top of the overview. */
+  providerHealth: Pick<ProviderHealth, 'report'>;
   urls: FileUrls;
   /** The site's origin (webhook messages name outputs by absolute URLs). */
   publicUrl: string;
@@ -301,11 +305,15 @@ export function createAdminService(deps: {
       return (await admin.audit(filters)).map(toAuditEntry);
     },
 
-    /** Today (UTC), the last 7 and 30 days, and the last 30 days one by one for the charts. */
+    /**
+     * The model provider's health now; today (UTC), the last 7 and 30 days, and the last 30 days
+     * one by one for the charts.
+     */
     async overview(now = new Date()): Promise<AdminOverview> {
       const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60 * 1000);
       return {
+        provider: toProviderHealth(await deps.providerHealth.report()),
         today: await period(today),
         week: await period(daysAgo(7)),
         month: await period(daysAgo(30)),

@@ -15,11 +15,12 @@ import {
   type Prediction,
   ProviderError,
 } from '../../providers/replicate/replicate.adapter.ts';
-import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import { type ObjectStorage, StorageUnavailableError } from '../../providers/storage/storage.ts';
 import type { Translator } from '../../providers/translate/translator.ts';
 import type { Repositories, TransactionRepositories } from '../../repositories.ts';
 import type { FileRow } from '../files/file.repository.ts';
 import { createFileUrls } from '../files/file-url.ts';
+import type { ProviderHealth } from '../provider-health/index.ts';
 import { createGenerationEngine, type EngineLogger } from './generation.engine.ts';
 import type { GenerationRow } from './generation.repository.ts';
 
@@ -77,7 +78,20 @@ function request(initial: GenerationRow) {
       status: 'pending' | 'processing',
     ) => {
       if (row.status !== 'pending' || row.replicateId) return undefined;
-      row = { ...row, replicateId: predictionId, deadline, status, submittingAt: null };
+      const { waiting_for: _, ...jsondata } = row.jsondata;
+      row = { ...row, replicateId: predictionId, deadline, status, submittingAt: null, jsondata };
+      return row;
+    },
+    markWaiting: async (
+      _id: string,
+      waiting: Parameters<TransactionRepositories['generations']['markWaiting']>[1],
+    ) => {
+      const waits =
+        waiting.for === 'model'
+          ? row.status === 'pending' && !row.replicateId
+          : active() && row.replicateId === waiting.predictionId;
+      if (!waits) return undefined;
+      row = { ...row, jsondata: { ...row.jsondata, ...waiting.patch, waiting_for: waiting.for } };
       return row;
     },
     claimSubmission: async (_id: string, leaseMs: number) => {
@@ -92,12 +106,14 @@ function request(initial: GenerationRow) {
     },
     markFailed: async (_id: string, errorCode: GenerationErrorCode, error: string) => {
       if (!active()) return undefined;
-      row = { ...row, status: 'failed', errorCode, error };
+      const { waiting_for: _, provider_output: __, ...jsondata } = row.jsondata;
+      row = { ...row, status: 'failed', errorCode, error, jsondata };
       return row;
     },
     markCompleted: async (_id: string, output: unknown[]) => {
       if (!active()) return undefined;
-      row = { ...row, status: 'completed', jsondata: { ...row.jsondata, output } };
+      const { waiting_for: _, provider_output: __, ...jsondata } = row.jsondata;
+      row = { ...row, status: 'completed', jsondata: { ...jsondata, output } };
       return row;
     },
     notify: async () => undefined,
@@ -139,11 +155,20 @@ function engineWith(
     media?: Partial<MediaTools>;
     storage?: ObjectStorage;
     outputs?: Record<string, string>;
+    /** The provider's shared pause: none, unless a test says. */
+    health?: Partial<ProviderHealth>;
   },
 ) {
   return createGenerationEngine({
     repositories: fakeRepositories(log, parts.top, parts.tx),
     provider: strictFake<ModelProvider>('provider', parts.provider ?? {}, log),
+    providerHealth: strictFake<ProviderHealth>(
+      'health',
+      parts.health ?? { pausedUntil: async () => undefined },
+      log,
+    ),
+    // The middle of every jittered wait: 1 s is 1 s.
+    random: () => 0.5,
     translator: strictFake<Translator>('translator', parts.translator ?? {}, log),
     storage: parts.storage ?? strictFake<ObjectStorage>('storage', {}, log),
     media: strictFake<MediaTools>('media', parts.media ?? {}, log),
@@ -169,13 +194,42 @@ const FAIL_AND_REFUND = [
   'commit',
 ];
 
+/** A submission rescheduled: marked waiting, its job added again for later, the person told. */
+const WAIT = [
+  'transaction',
+  'tx.generations.markWaiting',
+  'tx.jobs.enqueue',
+  'tx.generations.notify',
+  'commit',
+];
+
+/** The job queue: what is enqueued is in the log. */
+const queue = { enqueue: async () => undefined };
+
+/** When a logged enqueue's job is due. */
+function runAtOf(enqueue: unknown[] | undefined): Date | undefined {
+  return (enqueue?.[2] as { runAt?: Date } | undefined)?.runAt;
+}
+
+/** How far after `before` a logged enqueue's job is due. */
+function delayOf(enqueue: unknown[] | undefined, before: number): number {
+  return (runAtOf(enqueue)?.getTime() ?? Number.NaN) - before;
+}
+/** Time a test itself may take between reading the clock and the engine's reading it. */
+const SLACK = 250;
+
+/** A request just created (its budget whole), with more jsondata if given. */
+const fresh = (jsondata: Record<string, unknown> = {}) =>
+  generationRow({ created: new Date(), jsondata: { ...ROW.jsondata, ...jsondata } });
+
 describe('submit: provider errors', () => {
-  it('throws a transient error on attempt 1 of 10 (the job retries); nothing is failed or refunded', async () => {
+  it('a transient error (503) on attempt 1 of 10: the submission waits for the model 1 s (our backoff), the person is told; nothing failed, refunded or thrown', async () => {
     const log = new CallLog();
-    const state = request(ROW);
+    const state = request(fresh());
     const unavailable = new ProviderError('Service Unavailable', 503);
     const engine = engineWith(log, {
       top: { generations: state.generations },
+      tx: { generations: state.generations, jobs: queue },
       provider: {
         create: async () => {
           throw unavailable;
@@ -184,19 +238,113 @@ describe('submit: provider errors', () => {
     });
 
     expect(unavailable.permanent).toBe(false);
-    await expect(engine.submit(ID, { number: 1, max: 10 })).rejects.toBe(unavailable);
+    const before = Date.now();
+    await engine.submit(ID, { number: 1, max: 10 });
     expect(log.names()).toEqual([
       'generations.findById',
+      'health.pausedUntil',
       'generations.claimSubmission',
       'provider.create',
       'generations.releaseSubmission',
+      'logger.warn',
+      ...WAIT,
     ]);
-    expect(state.row.status).toBe('pending');
+    expect(state.row).toMatchObject({
+      status: 'pending',
+      jsondata: { waiting_for: 'model', submit_retries: 1 },
+    });
+    const [job] = log.argsOf('tx.jobs.enqueue');
+    expect(job?.slice(0, 2)).toEqual(['submit_generation', { id: ID }]);
+    expect(job?.[2]).toMatchObject({ jobKey: `submit:${ID}` });
+    expect(delayOf(job, before)).toBeGreaterThanOrEqual(1000);
+    expect(delayOf(job, before)).toBeLessThan(1000 + SLACK);
+    expect(log.transactionsOf('tx.generations.notify')).toEqual([1]);
   });
 
-  it('fails and refunds once when a transient error happens on the last attempt', async () => {
+  it("on the job's last attempt a transient error still waits: the job's attempts count no provider trouble", async () => {
     const log = new CallLog();
-    const state = request(ROW);
+    const state = request(fresh());
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations, jobs: queue },
+      provider: {
+        create: async () => {
+          throw new ProviderError('Service Unavailable', 503);
+        },
+      },
+    });
+
+    await engine.submit(ID, { number: 10, max: 10 });
+    expect(log.names()).not.toContain('tx.ledger.refundGeneration');
+    expect(state.row).toMatchObject({ status: 'pending', jsondata: { waiting_for: 'model' } });
+  });
+
+  it('retries wait 1, 2, 4, 8, 15, 30, 30 s, whatever failed (5xx, 408, a timeout, unreachable, findByWebhook); the person is told once', async () => {
+    const log = new CallLog();
+    const state = request(fresh());
+    const failures = [
+      new ProviderError('Bad Gateway', 502),
+      new ProviderError('Request Timeout', 408),
+      new ProviderError('The operation was aborted due to timeout', undefined, { timedOut: true }),
+      new ProviderError('fetch failed', undefined),
+      new ProviderError('Service Unavailable', 503),
+      new ProviderError('Internal Server Error', 500),
+      new ProviderError('Service Unavailable', 503),
+    ];
+    let calls = 0;
+    const failNext = async (): Promise<never> => {
+      throw failures[calls++] ?? new Error('no more failures');
+    };
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations, jobs: queue },
+      // After a failure with no answer the claim stays: the next submit looks for what it made.
+      provider: { create: failNext, findByWebhook: failNext },
+    });
+
+    const delays: number[] = [];
+    for (const _ of failures) {
+      // Each run as the rescheduled job would: its claim's lease long gone.
+      state.endElsewhere({
+        submittingAt: state.row.submittingAt && new Date(Date.now() - 5 * 60_000),
+      });
+      const before = Date.now();
+      await engine.submit(ID, { number: 1, max: 10 });
+      delays.push(Math.round(delayOf(log.argsOf('tx.jobs.enqueue').at(-1), before) / 1000));
+    }
+    expect(delays).toEqual([1, 2, 4, 8, 15, 30, 30]);
+    expect(state.row.jsondata).toMatchObject({ waiting_for: 'model', submit_retries: 7 });
+    expect(log.names()).not.toContain('tx.ledger.refundGeneration');
+    // One notification: when it began to wait, not at every retry.
+    expect(log.argsOf('tx.generations.notify')).toHaveLength(1);
+    expect(log.argsOf('provider.findByWebhook').length).toBeGreaterThan(0);
+  });
+
+  it('the last retry is made at the end of the budget, never after it', async () => {
+    const log = new CallLog();
+    // imagen-4-ultra: max(600, 45 × 3) = 600 s from created; 0.5 s of it left.
+    const created = new Date(Date.now() - 599_500);
+    const state = request(
+      generationRow({ created, jsondata: { ...ROW.jsondata, submit_retries: 5 } }),
+    );
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations, jobs: queue },
+      provider: {
+        create: async () => {
+          throw new ProviderError('Service Unavailable', 503);
+        },
+      },
+    });
+
+    await engine.submit(ID, { number: 1, max: 10 });
+    const runAt = runAtOf(log.argsOf('tx.jobs.enqueue')[0]);
+    expect(runAt).toEqual(new Date(created.getTime() + 600_000));
+  });
+
+  it('once the budget has ended it fails as timeout, refunded once, naming the provider’s last answer', async () => {
+    const log = new CallLog();
+    const state = request(generationRow({ created: new Date(Date.now() - 601_000) }));
     const engine = engineWith(log, {
       top: { generations: state.generations },
       tx: { generations: state.generations, ledger: refunds },
@@ -207,22 +355,126 @@ describe('submit: provider errors', () => {
       },
     });
 
-    await engine.submit(ID, { number: 10, max: 10 });
+    await engine.submit(ID, { number: 1, max: 10 });
+    // A second run of the same job (a duplicate worker) finds it ended and asks nobody.
+    await engine.submit(ID, { number: 1, max: 10 });
     expect(log.names()).toEqual([
       'generations.findById',
+      'health.pausedUntil',
       'generations.claimSubmission',
       'provider.create',
       'generations.releaseSubmission',
       'logger.warn',
+      'logger.warn',
       ...FAIL_AND_REFUND,
+      'generations.findById',
     ]);
     expect(state.row).toMatchObject({
       status: 'failed',
-      error: 'The model service did not accept the request. Service Unavailable',
+      errorCode: 'timeout',
+      error:
+        "The generation took too long and was stopped. The model service's last answer: HTTP 503: Service Unavailable",
     });
+    expect(state.row.jsondata.waiting_for).toBeUndefined();
     expect(log.argsOf('tx.ledger.refundGeneration')).toEqual([[REFUND]]);
   });
 
+  it('a submission that waited is recorded as any other: waiting_for goes with the same notification', async () => {
+    const log = new CallLog();
+    const state = request(
+      generationRow({
+        created: new Date(),
+        jsondata: { ...ROW.jsondata, waiting_for: 'model', submit_retries: 3 },
+      }),
+    );
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations },
+      provider: { create: async () => prediction('starting') },
+      translator: { toEnglish: async (text: string) => text },
+    });
+
+    await engine.submit(ID, { number: 1, max: 10 });
+    expect(state.row.jsondata).not.toHaveProperty('waiting_for');
+    expect(state.row).toMatchObject({ status: 'pending', replicateId: 'p-1' });
+    expect(log.argsOf('tx.generations.notify')).toEqual([[ROW.userId, ID]]);
+  });
+});
+
+describe('submit: a 429 slows submissions for everyone', () => {
+  it("records a pause for the provider's Retry-After and waits until it ends (+ ≤ 2 s)", async () => {
+    const log = new CallLog();
+    const state = request(fresh());
+    const until = new Date(Date.now() + 7000);
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations, jobs: queue },
+      provider: {
+        create: async () => {
+          throw new ProviderError('Request was throttled', 429, { retryAfterMs: 7000 });
+        },
+      },
+      health: { pausedUntil: async () => undefined, rateLimited: async () => until },
+    });
+
+    await engine.submit(ID, { number: 1, max: 10 });
+    expect(log.names()).toEqual([
+      'generations.findById',
+      'health.pausedUntil',
+      'generations.claimSubmission',
+      'provider.create',
+      'generations.releaseSubmission',
+      'health.rateLimited',
+      'logger.warn',
+      ...WAIT,
+    ]);
+    expect(log.argsOf('health.rateLimited')).toEqual([[7000]]);
+    const runAt = runAtOf(log.argsOf('tx.jobs.enqueue')[0]);
+    // random() = 0.5: half the spread after the pause's end.
+    expect(runAt).toEqual(new Date(until.getTime() + 1000));
+    expect(state.row.jsondata).toMatchObject({ waiting_for: 'model', submit_retries: 1 });
+  });
+
+  it('another submission finds the pause and waits for its end without asking the provider, using up no retry', async () => {
+    const log = new CallLog();
+    const state = request(fresh({ submit_retries: 2 }));
+    const until = new Date(Date.now() + 30_000);
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations, jobs: queue },
+      health: { pausedUntil: async () => until },
+    });
+
+    await engine.submit(ID, { number: 1, max: 10 });
+    // The strict provider and translator were not called: any call would fail the test.
+    expect(log.names()).toEqual(['generations.findById', 'health.pausedUntil', ...WAIT]);
+    const runAt = runAtOf(log.argsOf('tx.jobs.enqueue')[0]);
+    expect(runAt).toEqual(new Date(until.getTime() + 1000));
+    expect(state.row.jsondata).toMatchObject({ waiting_for: 'model', submit_retries: 2 });
+  });
+
+  it('the budget still applies while paused: past it the request fails as timeout, refunded once', async () => {
+    const log = new CallLog();
+    const state = request(generationRow({ created: new Date(Date.now() - 700_000) }));
+    const engine = engineWith(log, {
+      top: { generations: state.generations },
+      tx: { generations: state.generations, ledger: refunds },
+      health: { pausedUntil: async () => new Date(Date.now() + 60_000) },
+    });
+
+    await engine.submit(ID, { number: 1, max: 10 });
+    expect(log.names()).toEqual([
+      'generations.findById',
+      'health.pausedUntil',
+      'logger.warn',
+      ...FAIL_AND_REFUND,
+    ]);
+    expect(state.row).toMatchObject({ status: 'failed', errorCode: 'timeout' });
+    expect(state.row.error).toContain('HTTP 429');
+  });
+});
+
+describe('submit: provider errors, permanent', () => {
   it("fails a permanent error at once, with the provider's message, refunded and notified in one transaction", async () => {
     const log = new CallLog();
     const state = request(ROW);
@@ -239,6 +491,7 @@ describe('submit: provider errors', () => {
     await engine.submit(ID, { number: 1, max: 10 });
     expect(log.names()).toEqual([
       'generations.findById',
+      'health.pausedUntil',
       'generations.claimSubmission',
       'provider.create',
       'generations.releaseSubmission',
@@ -360,6 +613,200 @@ describe('ingest: storage fails after the download', () => {
   });
 });
 
+describe('ingest: the store is away (issue #38)', () => {
+  const deadline = () => new Date(Date.now() + 600_000);
+
+  /** Storage in memory that refuses every write and removal while `away`, as S3 unreachable does. */
+  function flakyStorage(log: CallLog) {
+    // The memory behind it logs apart: `log` shows each call once, as the engine made it.
+    const memory = memoryStorage(new CallLog());
+    const state = { away: true };
+    const unavailable = () =>
+      new StorageUnavailableError('the file store did not answer (ECONNREFUSED)');
+    const inner = memory.storage;
+    const storage = strictFake<ObjectStorage>(
+      'storage',
+      {
+        async put(key, body, options) {
+          if (state.away) {
+            // The body is read and dropped, as a refused upload does.
+            if (!Buffer.isBuffer(body))
+              for await (const _ of body) {
+              }
+            throw unavailable();
+          }
+          return inner.put(key, body, options);
+        },
+        async delete(key) {
+          if (state.away) throw unavailable();
+          return inner.delete(key);
+        },
+        withLocalFile: (key, use) => inner.withLocalFile(key, use),
+      },
+      log,
+    );
+    return { storage, objects: memory.objects, state };
+  }
+
+  it('removes what it wrote (a removal the store refuses is logged), keeps the result and waits 1 s for the store; the person is told; nothing thrown or refunded', async () => {
+    const log = new CallLog();
+    const state = request({ ...processing, deadline: deadline() });
+    const store = flakyStorage(log);
+    const engine = engineWith(log, {
+      top: { generations: { findById: state.generations.findById } },
+      tx: { generations: state.generations, jobs: queue },
+      storage: store.storage,
+      media: imageMedia,
+      outputs: { [OUT0]: 'png-0' },
+    });
+
+    const before = Date.now();
+    await engine.ingest({ requestId: ID, predictionId: 'p-1' }, prediction('succeeded', [OUT0]), {
+      number: 1,
+      max: 10,
+    });
+    expect(log.names()).toEqual([
+      'generations.findById',
+      'fetch',
+      'storage.put',
+      'storage.delete',
+      'logger.warn',
+      ...WAIT,
+      'logger.warn',
+    ]);
+    const [warned] = log.argsOf('logger.warn');
+    expect(warned?.[1]).toBe('a partly saved output could not be removed');
+    expect(state.row).toMatchObject({
+      status: 'processing',
+      jsondata: { waiting_for: 'storage', store_retries: 1, provider_output: [OUT0] },
+    });
+    const [job] = log.argsOf('tx.jobs.enqueue');
+    expect(job?.slice(0, 2)).toEqual(['ingest_prediction', { requestId: ID, predictionId: 'p-1' }]);
+    expect(job?.[2]).toMatchObject({ jobKey: 'ingest:p-1' });
+    expect(delayOf(job, before)).toBeGreaterThanOrEqual(1000);
+    expect(delayOf(job, before)).toBeLessThan(1000 + SLACK);
+    expect(store.objects.size).toBe(0);
+  });
+
+  it('the retry stores the kept result without asking the provider, and completes; waiting_for and the kept result go', async () => {
+    const log = new CallLog();
+    const state = request({
+      ...processing,
+      deadline: deadline(),
+      jsondata: {
+        ...processing.jsondata,
+        waiting_for: 'storage',
+        store_retries: 2,
+        provider_output: [OUT0],
+      },
+    });
+    const store = flakyStorage(log);
+    store.state.away = false;
+    const engine = engineWith(log, {
+      top: { generations: { findById: state.generations.findById } },
+      tx: { generations: state.generations, files: fileRows },
+      storage: store.storage,
+      media: imageMedia,
+      outputs: { [OUT0]: 'png-0' },
+    });
+
+    // As the rescheduled job runs it: no prediction at hand, and the strict provider has no `get`.
+    await engine.ingest({ requestId: ID, predictionId: 'p-1' }, undefined, { number: 1, max: 10 });
+    expect(state.row.status).toBe('completed');
+    expect(state.row.jsondata).not.toHaveProperty('waiting_for');
+    expect(state.row.jsondata).not.toHaveProperty('provider_output');
+    expect(state.row.jsondata.output).toHaveLength(1);
+    expect([...store.objects.keys()]).toEqual([key('0.png'), key('0.preview.webp')]);
+    expect(log.argsOf('tx.generations.notify')).toEqual([[ROW.userId, ID]]);
+  });
+
+  it('at the deadline it fails as save_failed, refunded once, the kept result dropped', async () => {
+    const log = new CallLog();
+    const state = request({
+      ...processing,
+      deadline: new Date(Date.now() - 1000),
+      jsondata: {
+        ...processing.jsondata,
+        waiting_for: 'storage',
+        store_retries: 20,
+        provider_output: [OUT0],
+      },
+    });
+    const store = flakyStorage(log);
+    const engine = engineWith(log, {
+      top: { generations: { findById: state.generations.findById } },
+      tx: { generations: state.generations, ledger: refunds },
+      storage: store.storage,
+      media: imageMedia,
+      outputs: { [OUT0]: 'png-0' },
+    });
+
+    await engine.ingest({ requestId: ID, predictionId: 'p-1' }, undefined, { number: 1, max: 10 });
+    await engine.ingest({ requestId: ID, predictionId: 'p-1' }, undefined, { number: 1, max: 10 });
+    expect(log.names()).toEqual([
+      'generations.findById',
+      'fetch',
+      'storage.put',
+      'storage.delete',
+      'logger.warn',
+      'logger.warn',
+      ...FAIL_AND_REFUND,
+      'generations.findById',
+    ]);
+    expect(state.row).toMatchObject({ status: 'failed', errorCode: 'save_failed' });
+    expect(state.row.error).toContain('The file store: the file store did not answer');
+    expect(state.row.jsondata).not.toHaveProperty('provider_output');
+    expect(state.row.jsondata).not.toHaveProperty('waiting_for');
+    expect(log.argsOf('tx.ledger.refundGeneration')).toEqual([[REFUND]]);
+  });
+
+  it('the reconcile job fails one past its deadline as save_failed, and only makes sure of a job for one still waiting', async () => {
+    const log = new CallLog();
+    const long = new Date(Date.now() - 10 * 60_000);
+    const waitingFor = {
+      ...processing.jsondata,
+      waiting_for: 'storage' as const,
+      provider_output: [OUT0],
+    };
+    const late = request(
+      generationRow({
+        id: 'late',
+        status: 'processing',
+        replicateId: 'p-late',
+        deadline: long,
+        updated: long,
+        jsondata: waitingFor,
+      }),
+    );
+    const waiting = generationRow({
+      id: 'waiting',
+      status: 'processing',
+      replicateId: 'p-waiting',
+      deadline: deadline(),
+      updated: long,
+      jsondata: waitingFor,
+    });
+    const engine = engineWith(log, {
+      top: {
+        generations: { findQuiet: async () => [late.row, waiting], touch: async () => undefined },
+        jobs: queue,
+      },
+      tx: { generations: late.generations, ledger: refunds },
+      provider: { cancel: async () => prediction('succeeded', [OUT0]) },
+    });
+
+    expect(await engine.reconcile()).toBe(2);
+    expect(late.row).toMatchObject({ status: 'failed', errorCode: 'save_failed' });
+    expect(log.argsOf('jobs.enqueue')).toEqual([
+      [
+        'ingest_prediction',
+        { requestId: 'waiting', predictionId: 'p-waiting' },
+        { jobKey: 'ingest:p-waiting', jobKeyMode: 'preserve_run_at' },
+      ],
+    ]);
+  });
+});
+
 describe('submit: prompt translation', () => {
   const russian = generationRow({
     jsondata: { ...ROW.jsondata, prompt: 'маяк на рассвете', translate_prompt: true },
@@ -382,6 +829,7 @@ describe('submit: prompt translation', () => {
     await engine.submit(ID, { number: 1, max: 10 });
     expect(log.names()).toEqual([
       'generations.findById',
+      'health.pausedUntil',
       'translator.toEnglish',
       'logger.warn',
       'generations.mergeJsondata',
@@ -552,6 +1000,30 @@ describe('a cancel racing a completion', () => {
     expect(ended?.status).toBe('completed');
   });
 
+  it("a person's cancel while the provider is away still ends the request here and refunds it, once", async () => {
+    const log = new CallLog();
+    const state = request(processing);
+    const engine = engineWith(log, {
+      top: { generations: { findById: state.generations.findById } },
+      tx: { generations: state.generations, ledger: refunds },
+      provider: {
+        cancel: async () => {
+          throw new ProviderError('fetch failed', undefined);
+        },
+      },
+    });
+
+    const ended = await engine.cancel(processing);
+    expect(log.names()).toEqual([
+      'provider.cancel',
+      'logger.warn',
+      ...FAIL_AND_REFUND,
+      'generations.findById',
+    ]);
+    expect(ended).toMatchObject({ status: 'failed', errorCode: 'canceled' });
+    expect(log.argsOf('tx.ledger.refundGeneration')).toEqual([[REFUND]]);
+  });
+
   it('a cancel landing while submitting: the new prediction is canceled at the provider and nothing is refunded here', async () => {
     const log = new CallLog();
     const state = request(ROW);
@@ -570,6 +1042,7 @@ describe('a cancel racing a completion', () => {
     await engine.submit(ID, { number: 1, max: 10 });
     expect(log.names()).toEqual([
       'generations.findById',
+      'health.pausedUntil',
       'generations.claimSubmission',
       'provider.create',
       'transaction',
@@ -600,6 +1073,7 @@ describe('submit: a submission whose answer was lost (no idempotency key at the 
     await engine.submit(ID, { number: 1, max: 10 });
     expect(log.names()).toEqual([
       'generations.findById',
+      'health.pausedUntil',
       'generations.claimSubmission',
       'provider.findByWebhook',
       'transaction',
@@ -623,6 +1097,7 @@ describe('submit: a submission whose answer was lost (no idempotency key at the 
     );
     expect(log.names()).toEqual([
       'generations.findById',
+      'health.pausedUntil',
       'generations.claimSubmission',
       'provider.findByWebhook',
     ]);
@@ -642,8 +1117,9 @@ describe('submit: a submission whose answer was lost (no idempotency key at the 
     });
 
     await engine.submit(ID, { number: 1, max: 10 });
-    expect(log.names().slice(0, 4)).toEqual([
+    expect(log.names().slice(0, 5)).toEqual([
       'generations.findById',
+      'health.pausedUntil',
       'generations.claimSubmission',
       'provider.findByWebhook',
       'provider.create',

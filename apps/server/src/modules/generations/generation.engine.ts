@@ -19,15 +19,17 @@ import {
   ProviderError,
   terminalStatuses,
 } from '../../providers/replicate/replicate.adapter.ts';
-import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import { type ObjectStorage, StorageUnavailableError } from '../../providers/storage/storage.ts';
 import { needsTranslation, type Translator } from '../../providers/translate/translator.ts';
 import type { FileRepository, FileUrls } from '../files/index.ts';
 import type { Ledger } from '../ledger/index.ts';
+import type { ProviderHealth } from '../provider-health/index.ts';
 import { type JobRepository, SUBMIT_JOB_KEY_PREFIX } from '../queue/index.ts';
 import type { WebhookDeliveryRepository } from '../webhooks-out/index.ts';
 import type { GenerationRepository, GenerationRow, Generations } from './generation.repository.ts';
 import { generationErrorTexts, providerFailureCode } from './generation-errors.ts';
 import { announceGeneration } from './generation-events.ts';
+import { budgetMs, PAUSE_SPREAD_MS, retryAt, retryDelayMs } from './retry-schedule.ts';
 
 export interface EngineLogger {
   info(details: object, message: string): void;
@@ -47,6 +49,8 @@ export interface EngineOptions {
     }>;
   };
   provider: ModelProvider;
+  /** The provider's shared pause after a 429: read before every submission, started on one. */
+  providerHealth: Pick<ProviderHealth, 'pausedUntil' | 'rateLimited'>;
   translator: Translator;
   storage: ObjectStorage;
   media: MediaTools;
@@ -61,6 +65,8 @@ export interface EngineOptions {
   logger: EngineLogger;
   /** Fetches the provider's outputs (the global fetch unless a test hands its own). */
   fetch?: typeof fetch;
+  /** The retries' jitter (Math.random unless a test fixes it). */
+  random?: () => number;
 }
 
 /** Where a job is in its retries: the last attempt must settle the request, not throw. */
@@ -112,10 +118,126 @@ export function createGenerationEngine(options: EngineOptions) {
   const { repositories, provider, logger } = options;
   const generations = repositories.generations;
   const fetchOutput = options.fetch ?? fetch;
+  const random = options.random ?? Math.random;
 
   function deadlineFor(model: ModelDefinition): Date {
     // Generous: three times the slowest usual run, at least ten minutes.
-    return new Date(Date.now() + Math.max(600, model.typicalSeconds.max * 3) * 1000);
+    return new Date(Date.now() + budgetMs(model));
+  }
+
+  /**
+   * The provider cannot take the request now (issue #38): its submission waits for the model and
+   * runs again at `wanted` (never past its budget, created + the model's span), marked
+   * `waiting_for: 'model'` — the person is told when that starts. Once the budget has ended it
+   * fails as `timeout` and is refunded, once; `why` (the provider's last failure) is kept for the
+   * operator.
+   */
+  async function submitLater(
+    row: GenerationRow,
+    model: ModelDefinition,
+    next: { wanted: number; retries: number; why: string },
+  ): Promise<void> {
+    const end = row.created.getTime() + budgetMs(model);
+    const at = retryAt(next.wanted, end, Date.now());
+    if (!at) {
+      logger.warn(
+        { generation: row.id, step: 'waiting', for: 'model', why: next.why },
+        'the model service did not take the submission within its budget; refunding',
+      );
+      await failAndRefund(
+        row.id,
+        'timeout',
+        `${generationErrorTexts.timeout} The model service's last answer: ${next.why}`,
+      );
+      return;
+    }
+    const waiting = await repositories.transaction(['generations', 'jobs'], async (tx) => {
+      const marked = await tx.generations.markWaiting(row.id, {
+        for: 'model',
+        patch: { submit_retries: next.retries },
+      });
+      if (!marked) return undefined;
+      // The same key: this run (which holds it) finishes, and the submission waits as a new job.
+      await tx.jobs.enqueue(
+        'submit_generation',
+        { id: row.id },
+        { jobKey: `${SUBMIT_JOB_KEY_PREFIX}${row.id}`, runAt: at },
+      );
+      if (row.jsondata.waiting_for !== 'model') await tx.generations.notify(row.userId, row.id);
+      return marked;
+    });
+    if (waiting) {
+      logger.info(
+        { generation: row.id, step: 'waiting', for: 'model', at: at.toISOString(), why: next.why },
+        'submission waits for the model service',
+      );
+    }
+  }
+
+  /**
+   * The store is away while saving a finished result (issue #38): the prediction's result is kept
+   * with the request (`jsondata.provider_output`, so a later run needs nothing from the provider,
+   * and the reconcile job's re-enqueue, which carries no result, cannot lose it), which waits
+   * for the store (`waiting_for: 'storage'`) and is stored again with our backoff until its
+   * deadline; then it fails as `save_failed` and is refunded, once.
+   */
+  async function storeLater(
+    row: GenerationRow,
+    prediction: Prediction,
+    error: StorageUnavailableError,
+  ): Promise<void> {
+    // Set when it was submitted; a request that has a prediction always has one.
+    const end =
+      row.deadline?.getTime() ??
+      row.created.getTime() + budgetMs(getModel(row.model) ?? { typicalSeconds: { max: 0 } });
+    const retries = Number(row.jsondata.store_retries ?? 0);
+    const at = retryAt(Date.now() + retryDelayMs(retries, random), end, Date.now());
+    if (!at) {
+      logger.warn(
+        { err: error, generation: row.id, step: 'waiting', for: 'storage' },
+        'the file store did not come back before the deadline; refunding',
+      );
+      await failAndRefund(
+        row.id,
+        'save_failed',
+        `${generationErrorTexts.save_failed} The file store: ${error.message}`,
+      );
+      return;
+    }
+    const waiting = await repositories.transaction(['generations', 'jobs'], async (tx) => {
+      const marked = await tx.generations.markWaiting(row.id, {
+        for: 'storage',
+        predictionId: prediction.id,
+        patch: { store_retries: retries + 1, provider_output: prediction.output },
+      });
+      if (!marked) return undefined;
+      await tx.jobs.enqueue(
+        'ingest_prediction',
+        { requestId: row.id, predictionId: prediction.id },
+        { jobKey: `ingest:${prediction.id}`, runAt: at },
+      );
+      if (row.jsondata.waiting_for !== 'storage') await tx.generations.notify(row.userId, row.id);
+      return marked;
+    });
+    if (waiting) {
+      logger.warn(
+        { err: error, generation: row.id, step: 'waiting', for: 'storage', at: at.toISOString() },
+        'the result waits for the file store',
+      );
+    }
+  }
+
+  /** A result kept while it waited for the store: the prediction as it ended, without asking. */
+  function keptResult(row: GenerationRow, predictionId: string): Prediction | undefined {
+    if (row.jsondata.waiting_for !== 'storage' || !('provider_output' in row.jsondata)) {
+      return undefined;
+    }
+    return {
+      id: predictionId,
+      status: 'succeeded',
+      output: row.jsondata.provider_output,
+      error: null,
+    };
   }
 
   /**
@@ -231,7 +353,15 @@ export function createGenerationEngine(options: EngineOptions) {
     // Every object written, so a failure or a lost race leaves nothing behind in storage.
     const written: string[] = [];
     const removeWritten = async () => {
-      for (const key of written) await options.storage.delete(key);
+      for (const key of written) {
+        // A store that is away may refuse the removal too: the orphan is logged, the job goes on.
+        await options.storage.delete(key).catch((error: unknown) => {
+          logger.warn(
+            { err: error, id: row.id, key },
+            'a partly saved output could not be removed',
+          );
+        });
+      }
     };
     // This run's own folder: two runs at once for one prediction (a cancel's and a webhook's ingest)
     // then never overwrite each other's objects, nor remove the winner's when one loses or fails.
@@ -271,6 +401,10 @@ export function createGenerationEngine(options: EngineOptions) {
       }
     } catch (error) {
       await removeWritten();
+      if (error instanceof StorageUnavailableError) {
+        await storeLater(row, prediction, error);
+        return;
+      }
       const last = attempt !== undefined && attempt.number >= attempt.max;
       if (!(error instanceof PermanentSaveError) && !last) throw error;
       logger.warn({ err: error, id: row.id }, 'outputs could not be saved; refunding');
@@ -345,6 +479,17 @@ export function createGenerationEngine(options: EngineOptions) {
         await failAndRefund(id, 'not_accepted');
         return;
       }
+      const retries = Number(row.jsondata.submit_retries ?? 0);
+      // A 429 paused every submission: wait for its end without asking (no retry is used up).
+      const paused = await options.providerHealth.pausedUntil();
+      if (paused) {
+        await submitLater(row, model, {
+          wanted: paused.getTime() + random() * PAUSE_SPREAD_MS,
+          retries,
+          why: `HTTP 429, submissions paused until ${paused.toISOString()}`,
+        });
+        return;
+      }
       try {
         const original = String(row.jsondata.prompt ?? '');
         let prompt =
@@ -358,6 +503,8 @@ export function createGenerationEngine(options: EngineOptions) {
             prompt = await options.translator.toEnglish(original);
             await generations.mergeJsondata(id, { sent_prompt: prompt });
           } catch (error) {
+            // The provider is away (it runs the translation too): the submission waits for it.
+            if (error instanceof ProviderError && !error.permanent) throw error;
             // Most models read other languages too: a failed translation should not fail the request.
             logger.warn({ err: error, id }, 'prompt translation failed; sending the original');
             await generations.mergeJsondata(id, {
@@ -422,6 +569,27 @@ export function createGenerationEngine(options: EngineOptions) {
           await this.ingest({ requestId: id, predictionId: prediction.id }, prediction);
         }
       } catch (error) {
+        if (error instanceof ProviderError && !error.permanent) {
+          // 5xx, 429, a timeout, unreachable: the submission waits with our backoff (a 429 also
+          // pauses everyone's), within its budget; the job ends well and does not count it.
+          const backoff = Date.now() + retryDelayMs(retries, random);
+          const pausedUntil =
+            error.status === 429
+              ? await options.providerHealth.rateLimited(error.retryAfterMs)
+              : undefined;
+          logger.warn(
+            { err: error, generation: id, step: 'waiting', for: 'model', retry: retries + 1 },
+            'the model service failed the submission; it is retried later',
+          );
+          await submitLater(row, model, {
+            wanted: pausedUntil
+              ? Math.max(backoff, pausedUntil.getTime() + random() * PAUSE_SPREAD_MS)
+              : backoff,
+            retries: retries + 1,
+            why: `${error.summary}: ${error.message}`,
+          });
+          return;
+        }
         const permanent = error instanceof ProviderError && error.permanent;
         if (permanent || attempt.number >= attempt.max) {
           logger.warn({ err: error, id }, 'submission failed for good; refunding');
@@ -458,7 +626,10 @@ export function createGenerationEngine(options: EngineOptions) {
         if (attempt && attempt.number < attempt.max) throw new SubmissionNotRecordedError(row.id);
         return;
       }
-      const prediction = known ?? (await provider.get(payload.predictionId));
+      const prediction =
+        known ??
+        keptResult(row, payload.predictionId) ??
+        (await provider.get(payload.predictionId));
       if (!prediction) {
         await failAndRefund(row.id, 'lost');
         return;
@@ -500,17 +671,22 @@ export function createGenerationEngine(options: EngineOptions) {
         const usual = (model?.typicalSeconds.max ?? 60) * 1000;
         if (row.deadline && row.deadline < now) {
           if (row.replicateId) await provider.cancel(row.replicateId).catch(() => undefined);
-          await failAndRefund(row.id, 'timeout');
+          // A result made but never stored (the store stayed away) failed to save, not to run.
+          await failAndRefund(
+            row.id,
+            row.jsondata.waiting_for === 'storage' ? 'save_failed' : 'timeout',
+          );
           handled++;
         } else if (
           !row.replicateId &&
           row.status === 'pending' &&
           row.updated.getTime() < now.getTime() - 60_000
         ) {
+          // Only makes sure a job exists: a retry the engine scheduled keeps its time.
           await repositories.jobs.enqueue(
             'submit_generation',
             { id: row.id },
-            { jobKey: `${SUBMIT_JOB_KEY_PREFIX}${row.id}` },
+            { jobKey: `${SUBMIT_JOB_KEY_PREFIX}${row.id}`, jobKeyMode: 'preserve_run_at' },
           );
           await generations.touch(row.id);
           handled++;
@@ -518,7 +694,7 @@ export function createGenerationEngine(options: EngineOptions) {
           await repositories.jobs.enqueue(
             'ingest_prediction',
             { requestId: row.id, predictionId: row.replicateId },
-            { jobKey: `ingest:${row.replicateId}` },
+            { jobKey: `ingest:${row.replicateId}`, jobKeyMode: 'preserve_run_at' },
           );
           await generations.touch(row.id);
           handled++;
@@ -531,7 +707,16 @@ export function createGenerationEngine(options: EngineOptions) {
     /** A person stops a running request: cancel at the provider, fail it as 'Canceled', refund. */
     async cancel(row: GenerationRow): Promise<GenerationRow | undefined> {
       if (row.replicateId) {
-        const prediction = await provider.cancel(row.replicateId);
+        const prediction = await provider.cancel(row.replicateId).catch((error: unknown) => {
+          // The provider is away (issue #38): the person's cancel still ends it here and refunds;
+          // whatever the prediction does later finds it ended.
+          if (!(error instanceof ProviderError) || error.permanent) throw error;
+          logger.warn(
+            { err: error, id: row.id },
+            'the provider did not take the cancel; ending it here',
+          );
+          return undefined;
+        });
         if (prediction?.status === 'succeeded') {
           await this.ingest({ requestId: row.id, predictionId: prediction.id }, prediction);
           return generations.findById(row.id);

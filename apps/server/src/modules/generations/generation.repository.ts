@@ -418,6 +418,8 @@ export function createGenerationRepository(db: Executor) {
         .set({
           replicateId: predictionId,
           status,
+          // It no longer waits for the model (issue #38).
+          jsondata: sql`${generationRequests.jsondata} - 'waiting_for'`,
           submittedAt: sql`now()`,
           submittingAt: null,
           updated: sql`now()`,
@@ -489,6 +491,39 @@ export function createGenerationRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * A request waits (issue #38): for the model (`model`: its submission is retried later; only
+     * while it is pending with no prediction) or for the store (`storage`: its prediction's result
+     * is kept in `patch` and storing it is retried; only while it is active and bound to
+     * `predictionId`). Touches the row. Undefined when it is no longer in that state.
+     */
+    async markWaiting(
+      id: string,
+      waiting:
+        | { for: 'model'; patch: { submit_retries: number } }
+        | {
+            for: 'storage';
+            predictionId: string;
+            patch: { store_retries: number; provider_output: unknown };
+          },
+    ): Promise<GenerationRow | undefined> {
+      const g = generationRequests;
+      const state =
+        waiting.for === 'model'
+          ? and(eq(g.status, 'pending'), isNull(g.replicateId))
+          : and(inArray(g.status, active), eq(g.replicateId, waiting.predictionId));
+      const patch = { ...waiting.patch, waiting_for: waiting.for };
+      const [row] = await db
+        .update(g)
+        .set({
+          jsondata: sql`${g.jsondata} || ${JSON.stringify(patch)}::jsonb`,
+          updated: sql`now()`,
+        })
+        .where(and(eq(g.id, id), state))
+        .returning();
+      return row;
+    },
+
     /** Ends an active request as failed; undefined when it had already ended (so nobody refunds twice). */
     async markFailed(
       id: string,
@@ -497,7 +532,15 @@ export function createGenerationRepository(db: Executor) {
     ): Promise<GenerationRow | undefined> {
       const [row] = await db
         .update(generationRequests)
-        .set({ status: 'failed', error, errorCode, completedAt: sql`now()`, updated: sql`now()` })
+        .set({
+          status: 'failed',
+          error,
+          errorCode,
+          // Nothing waits any more, and a kept result that could not be stored goes.
+          jsondata: sql`${generationRequests.jsondata} - 'waiting_for' - 'provider_output'`,
+          completedAt: sql`now()`,
+          updated: sql`now()`,
+        })
         .where(and(eq(generationRequests.id, id), inArray(generationRequests.status, active)))
         .returning();
       return row;
@@ -508,7 +551,7 @@ export function createGenerationRepository(db: Executor) {
         .update(generationRequests)
         .set({
           status: 'completed',
-          jsondata: sql`${generationRequests.jsondata} || jsonb_build_object('output', ${JSON.stringify(output)}::jsonb)`,
+          jsondata: sql`(${generationRequests.jsondata} - 'waiting_for' - 'provider_output') || jsonb_build_object('output', ${JSON.stringify(output)}::jsonb)`,
           completedAt: sql`now()`,
           updated: sql`now()`,
         })

@@ -203,6 +203,7 @@ beforeAll(async () => {
   t = await buildTestApp({ MAX_RUNNING_GENERATIONS: '0' }, { provider, media });
   engine = createGenerationEngine({
     repositories: t.container.repositories,
+    providerHealth: t.container.providerHealth,
     provider,
     translator: { toEnglish: async (text: string) => text },
     storage: t.container.storage,

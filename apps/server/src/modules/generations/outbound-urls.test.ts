@@ -116,6 +116,7 @@ describe('output URLs', () => {
     };
     return createGenerationEngine({
       repositories: t.container.repositories,
+      providerHealth: t.container.providerHealth,
       provider,
       translator: { toEnglish: async (text) => text },
       storage: t.container.storage,

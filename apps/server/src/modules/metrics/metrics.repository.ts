@@ -25,6 +25,25 @@ export function createMetricsRepository(pool: pg.Pool) {
       );
       return rows;
     },
+    /** Unfinished generations waiting for the model provider or the file store (issue #38). */
+    async waiting(): Promise<{ for: string; n: number }[]> {
+      const { rows } = await pool.query<{ for: string; n: number }>(
+        `select w.what as for, (select count(*)::int from generation_requests
+                                 where status in ('pending', 'processing')
+                                   and jsondata ->> 'waiting_for' = w.what) as n
+           from (values ('model'), ('storage')) as w(what)`,
+      );
+      return rows;
+    },
+    /** Each model provider's pause (seconds left, 0 when none) and its failures in a row. */
+    async providers(): Promise<{ provider: string; paused: number; failures: number }[]> {
+      const { rows } = await pool.query<{ provider: string; paused: number; failures: number }>(
+        `select provider, failures,
+                greatest(0, extract(epoch from paused_until - now()))::float8 as paused
+           from provider_health`,
+      );
+      return rows.map((row) => ({ ...row, paused: row.paused ?? 0 }));
+    },
     /** Queued jobs by task: waiting, locked by a worker, or out of attempts. */
     async jobs(): Promise<{ task: string; state: string; n: number }[]> {
       const { rows } = await pool.query<{ task: string; state: string; n: number }>(

@@ -113,6 +113,44 @@ export function createMetrics(deps: { repository: MetricsRepository }) {
     },
   });
   new Gauge({
+    name: 'kadr_generations_waiting',
+    help: 'Unfinished generations waiting for the model provider (a submission retried) or for the file store (a result being stored).',
+    labelNames: ['for'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const row of await fromDatabase(repository.waiting)) this.set({ for: row.for }, row.n);
+    },
+  });
+  // Both provider gauges come from one read per scrape.
+  let providersRead: { at: number; rows: ReturnType<MetricsRepository['providers']> } | undefined;
+  const providers = () => {
+    if (!providersRead || Date.now() - providersRead.at > 1000) {
+      providersRead = { at: Date.now(), rows: fromDatabase(repository.providers) };
+    }
+    return providersRead.rows;
+  };
+  new Gauge({
+    name: 'kadr_provider_paused',
+    help: 'Seconds left of the pause of every submission a 429 from the model provider started (0: none).',
+    labelNames: ['provider'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const row of await providers()) this.set({ provider: row.provider }, row.paused);
+    },
+  });
+  new Gauge({
+    name: 'kadr_provider_failures',
+    help: 'Failed calls to the model provider in a row since the last that answered.',
+    labelNames: ['provider'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const row of await providers()) this.set({ provider: row.provider }, row.failures);
+    },
+  });
+  new Gauge({
     name: 'kadr_db_pool_connections',
     help: "This process's PostgreSQL pool: total, idle, and requests waiting for a connection.",
     labelNames: ['state'] as const,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { signInDemo } from '../../../test/builders.ts';
+import { buildGeneration, signInDemo } from '../../../test/builders.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
 import { parsePrometheus, seriesOf } from '../../../test/prometheus.ts';
 
@@ -130,5 +130,52 @@ describe('GET /metrics', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(await streams()).toBe(0);
+  });
+
+  it('reports what waits for the model or the store, and the provider’s pause, as the database holds them', async () => {
+    const { user } = await signInDemo(t.app);
+    // Written as the engine leaves them, with no job: nothing moves them during the test.
+    const waiting = async (status: 'pending' | 'processing', waitingFor: 'model' | 'storage') => {
+      const id = await buildGeneration(t.database, user, { status });
+      await t.database.pool.query(
+        `update generation_requests set jsondata = jsondata || jsonb_build_object('waiting_for', $2::text)
+          where id = $1`,
+        [id, waitingFor],
+      );
+    };
+    await waiting('pending', 'model');
+    await waiting('pending', 'model');
+    await waiting('processing', 'storage');
+    const ended = await buildGeneration(t.database, user, { status: 'failed' });
+    await t.database.pool.query(
+      `update generation_requests set jsondata = jsondata || '{"waiting_for":"model"}' where id = $1`,
+      [ended],
+    );
+    await t.database.pool.query(
+      `insert into provider_health (provider, failures, paused_until)
+       values ('replicate', 3, now() + interval '30 seconds')
+       on conflict (provider) do update set failures = 3, paused_until = excluded.paused_until`,
+    );
+
+    // A scrape reads the provider's row once for its two gauges (kept a second): the earlier
+    // tests' scrapes are left behind first.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const samples = await scrape();
+    // Only unfinished generations wait.
+    expect(seriesOf(samples, 'kadr_generations_waiting', ['for'])).toEqual({
+      model: 2,
+      storage: 1,
+    });
+    const paused = seriesOf(samples, 'kadr_provider_paused', ['provider']).replicate ?? 0;
+    expect(paused).toBeGreaterThan(20);
+    expect(paused).toBeLessThanOrEqual(30);
+    expect(seriesOf(samples, 'kadr_provider_failures', ['provider'])).toEqual({ replicate: 3 });
+
+    await t.database.pool.query(
+      `update provider_health set paused_until = now() - interval '1 minute', failures = 0`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await scrape();
+    expect(seriesOf(after, 'kadr_provider_paused', ['provider'])).toEqual({ replicate: 0 });
   });
 });

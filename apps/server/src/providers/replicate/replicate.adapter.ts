@@ -27,16 +27,44 @@ export const terminalStatuses: ReadonlySet<PredictionStatus> = new Set([
 
 /** A provider call that failed; `permanent` means retrying the same request cannot help. */
 export class ProviderError extends Error {
+  /** The provider's HTTP status; undefined when no answer came (unreachable, timed out). */
   readonly status: number | undefined;
   readonly permanent: boolean;
-  constructor(message: string, status: number | undefined) {
+  /** How long the provider asked us to wait (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
+  /** The failure in short, for the operator: `HTTP 503`, `timeout` or `unreachable`. */
+  readonly summary: string;
+  constructor(
+    message: string,
+    status: number | undefined,
+    options: { retryAfterMs?: number | undefined; timedOut?: boolean } = {},
+  ) {
     super(message);
     this.name = 'ProviderError';
     this.status = status;
     // 4xx other than rate limiting and timeouts are the request's fault: it will fail the same again.
     this.permanent =
       status !== undefined && status >= 400 && status < 500 && status !== 429 && status !== 408;
+    this.retryAfterMs = options.retryAfterMs;
+    this.summary =
+      status !== undefined ? `HTTP ${status}` : options.timedOut ? 'timeout' : 'unreachable';
   }
+}
+
+/**
+ * A Retry-After header's wait in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3);
+ * undefined when absent or unreadable. A date already past is no wait (0).
+ */
+export function retryAfterMs(
+  header: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and month in letters; anything else (`-5`) is unreadable.
+  const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** The longest a call to the provider may take; shorter than the engine's submission lease. */
@@ -62,11 +90,14 @@ export interface ModelProvider {
 export function createReplicateProvider(options: {
   token: string;
   baseUrl: string;
+  /** What the client calls the provider with (the global fetch unless a test hands its own). */
+  fetch?: typeof fetch;
 }): ModelProvider {
   const client = new Replicate({
     auth: options.token,
     baseUrl: options.baseUrl,
     useFileOutput: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
   const call = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -145,9 +176,24 @@ function normalise(prediction: {
   };
 }
 
-function toProviderError(error: unknown): ProviderError {
+/** Whatever the client threw as a ProviderError: its answer's status and Retry-After, if one came. */
+export function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  const response = (error as { response?: { status?: number } }).response;
+  // The client's ApiError carries the answer (a fetch Response); a failed fetch carries none.
+  const response = (error as { response?: { status?: number; headers?: Headers } } | null)
+    ?.response;
   const message = error instanceof Error ? error.message : String(error);
-  return new ProviderError(message, response?.status);
+  return new ProviderError(message, response?.status, {
+    retryAfterMs: retryAfterMs(response?.headers?.get?.('retry-after')),
+    timedOut: timedOut(error),
+  });
+}
+
+/** An abort by our own time limit (AbortSignal.timeout), however deep the client wrapped it. */
+function timedOut(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Error && e.name === 'TimeoutError') return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
 }
