@@ -75,4 +75,12 @@ describe('/api/docs', () => {
     expect(routes.size).toBeGreaterThan(15);
     expect(undocumented).toEqual([]);
   });
+
+  it('leaves the demo’s emulators out, their control routes too', async () => {
+    const mounted = t.app.printRoutes({ commonPrefix: false });
+    // Not vacuous: the emulators and the outage switch are there to be left out.
+    expect(mounted).toContain('/emulators/replicate/_control/outage');
+    const paths = Object.keys(await document());
+    expect(paths.filter((path) => path.startsWith('/emulators'))).toEqual([]);
+  });
 });

@@ -249,7 +249,8 @@ describe('the outage switch', () => {
   });
 
   it('is switched only with the API token, and only to an outage it can play', async () => {
-    for (const headers of [{}, { authorization: 'Bearer r8_wrong' }]) {
+    const strangers: Record<string, string>[] = [{}, { authorization: 'Bearer r8_wrong' }];
+    for (const headers of strangers) {
       expect((await call('POST', '/_control/outage', { status: 503 }, headers)).status).toBe(401);
       expect((await call('GET', '/_control/outage', undefined, headers)).status).toBe(401);
       expect((await call('POST', '/_control/latency', { ms: 1 }, headers)).status).toBe(401);

@@ -129,5 +129,3 @@ export function createOutageSwitch() {
     },
   };
 }
-
-export type OutageSwitch = ReturnType<typeof createOutageSwitch>;
