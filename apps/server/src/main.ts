@@ -15,6 +15,8 @@ import { isDatabaseUnavailable, unavailableReason } from './lib/unavailable.ts';
 import { loadOrCreateLocalSecrets } from './local-secrets.ts';
 import { RECONCILE_QUIET_MS } from './modules/generations/generation.engine.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { ProviderError } from './providers/replicate/replicate.adapter.ts';
+import { StorageUnavailableError } from './providers/storage/storage.ts';
 import {
   assertPortFree,
   assertWritableFolder,
@@ -121,7 +123,15 @@ async function main(): Promise<void> {
       noHandleSignals: true,
       taskList: buildTaskList(container),
       crontab,
-      logger: createJobLogger(logger),
+      logger: createJobLogger(logger, {
+        // A job that fails because the store or the model provider refuses for now is retried.
+        away: (error) =>
+          error instanceof StorageUnavailableError
+            ? 'storage'
+            : error instanceof ProviderError && !error.permanent
+              ? 'provider'
+              : undefined,
+      }),
     });
     // Never expected: said, and the process restarted by its supervisor rather than left serving
     // without running any job.
