@@ -124,6 +124,10 @@ test(
     await demoSignIn(page.request, { name: 'Olga Operator', email });
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: ru.overview.title })).toBeVisible();
+    // The model service's health first (issue #38): it has just answered for the generation above.
+    const provider = page.getByRole('region', { name: ru.overview.provider.title });
+    await expect(provider.getByText(ru.overview.provider.status.ok, { exact: true })).toBeVisible();
+    await expect(provider).toContainText(ru.overview.provider.noFailures);
     await page.screenshot({ path: shot('overview'), fullPage: true });
 
     // Find the person by e-mail and open them.

@@ -11,7 +11,7 @@ import { runMigrations } from './db/migrate.ts';
 import { buildTaskList, crontab } from './jobs/registry.ts';
 import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
-import { isDatabaseUnavailable } from './lib/unavailable.ts';
+import { isDatabaseUnavailable, unavailableReason } from './lib/unavailable.ts';
 import { loadOrCreateLocalSecrets } from './local-secrets.ts';
 import { RECONCILE_QUIET_MS } from './modules/generations/generation.engine.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
@@ -48,8 +48,10 @@ async function main(): Promise<void> {
   // Node would.
   process.on('unhandledRejection', (reason) => {
     if (!isDatabaseUnavailable(reason)) throw reason;
-    const { code, message } = reason as { code?: unknown; message?: unknown };
-    logger.warn({ dependency: 'database', code, reason: message }, 'background write failed');
+    logger.warn(
+      { dependency: 'database', ...unavailableReason(reason) },
+      'background write failed',
+    );
   });
   const serves = config.role !== 'worker';
   // A taken port is said at once, before a database starts.
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
     jobDatabase = openJobDatabase(databaseUrl, {
       // Each running job holds one, and the worker's LISTEN one more.
       max: Math.max(10, config.jobConcurrency + 1),
+      retrying: () => !container.lifecycle.closing,
       onError: (error) =>
         logger.warn(connectionFailure(error), 'idle job database connection failed'),
     });

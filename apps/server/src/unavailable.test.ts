@@ -62,6 +62,7 @@ beforeAll(async () => {
       S3_ENDPOINT: `http://127.0.0.1:${store.port}`,
       RATE_LIMITS: 'true',
       WELCOME_TOKENS: '100',
+      METRICS_TOKEN: 'metrics-token-for-the-outage',
     },
     {},
     {
@@ -101,6 +102,7 @@ function expectUnavailable(
   expect(res.statusCode, res.body).toBe(503);
   expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
   expect(res.headers['retry-after']).toBe('5');
+  expect(res.headers['cache-control']).toBe('no-store');
   expect(res.headers['content-disposition']).toBeUndefined();
   expect(res.headers['content-range']).toBeUndefined();
   expect(res.json()).toEqual({
@@ -300,6 +302,18 @@ describe('the database away', () => {
       status: 'unavailable',
       checks: { database: 'failed', storage: 'ok', running: 'ok' },
     });
+  });
+
+  it('metrics still answer with this process’s own series; the database’s are left out', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-for-the-outage' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('kadr_http_request_duration_seconds_bucket');
+    expect(res.body).toContain('kadr_db_pool_connections{state="total"}');
+    expect(res.body).not.toContain('kadr_ledger_entries{');
   });
 
   it('an upload whose record cannot be written leaves no object behind', async () => {

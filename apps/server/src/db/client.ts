@@ -64,10 +64,18 @@ export function openDatabase(
  */
 export function openJobDatabase(
   url: string,
-  options: { max: number; onError: (error: Error) => void },
+  options: {
+    max: number;
+    onError: (error: Error) => void;
+    /** False once the process is shutting down: then nothing waits for PostgreSQL to come back. */
+    retrying?: () => boolean;
+  },
 ): DatabaseHandle {
   const handle = openDatabase(url, options);
   const { pool } = handle;
+  const retrying = options.retrying ?? (() => true);
+  const cannotConnectNow = (error: Error) => (retrying() ? asCannotConnectNow(error) : error);
+  const retriedWhenAway = (client: pg.PoolClient) => reportingAway(client, cannotConnectNow);
   const connect = pool.connect.bind(pool) as (
     callback?: (
       error: Error | undefined,
@@ -93,7 +101,10 @@ export function openJobDatabase(
 const RETRIED = Symbol('retried when away');
 
 /** The client, its promise-returning `query` reporting a lost connection as 57P03 (once per client). */
-function retriedWhenAway(client: pg.PoolClient): pg.PoolClient {
+function reportingAway(
+  client: pg.PoolClient,
+  cannotConnectNow: (error: Error) => Error,
+): pg.PoolClient {
   const marked = client as pg.PoolClient & { [RETRIED]?: true };
   if (marked[RETRIED]) return client;
   marked[RETRIED] = true;
@@ -110,7 +121,7 @@ function retriedWhenAway(client: pg.PoolClient): pg.PoolClient {
 }
 
 /** An error meaning PostgreSQL is away, as SQLSTATE 57P03 says it (the original as its cause). */
-function cannotConnectNow(error: Error): Error {
+function asCannotConnectNow(error: Error): Error {
   if ((error as { code?: unknown }).code === '57P03' || !isDatabaseUnavailable(error)) return error;
   return Object.assign(new Error(`cannot connect now: ${error.message}`, { cause: error }), {
     code: '57P03',

@@ -1,6 +1,6 @@
 import { Logger as JobLogger } from 'graphile-worker';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { isDatabaseUnavailable, unavailableReason } from './unavailable.ts';
 
 /**
  * graphile-worker's logs through our pino logger (JSON lines with a `scope`), not its console output.
@@ -17,7 +17,7 @@ export function createJobLogger(logger: Logger): JobLogger {
       else {
         // The first line only: a failed task's message carries its whole stack after it.
         const [first = message] = message.split('\n');
-        logger.warn({ scope, dependency: 'database', ...reasonOf(cause) }, first);
+        logger.warn({ scope, dependency: 'database', ...unavailableReason(cause) }, first);
       }
     } else if (level === 'warning') logger.warn(details, message);
     else if (level === 'info') logger.debug(details, message);
@@ -31,16 +31,4 @@ function databaseCause(meta: Record<string, unknown> | undefined): unknown {
     if (isDatabaseUnavailable(meta?.[key])) return meta?.[key];
   }
   return undefined;
-}
-
-/** What the driver said, innermost first: its code and message. */
-function reasonOf(error: unknown): { code?: string; reason?: string } {
-  let at = error as { code?: unknown; message?: unknown; cause?: unknown };
-  for (let depth = 0; depth < 5 && typeof at.cause === 'object' && at.cause !== null; depth++) {
-    at = at.cause as typeof at;
-  }
-  return {
-    ...(typeof at.code === 'string' ? { code: at.code } : {}),
-    ...(typeof at.message === 'string' ? { reason: at.message } : {}),
-  };
 }

@@ -106,3 +106,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * What the driver or the store said, for a warning: the innermost cause's code and message (an
+ * outage is expected, not a bug to trace: no stack).
+ */
+export function unavailableReason(error: unknown): { code?: string; reason?: string } {
+  let at: unknown = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (at as { cause?: unknown } | undefined)?.cause;
+    if (typeof cause !== 'object' || cause === null) break;
+    at = cause;
+  }
+  const { code, message } = (at ?? {}) as { code?: unknown; message?: unknown };
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof message === 'string' ? { reason: message } : {}),
+  };
+}

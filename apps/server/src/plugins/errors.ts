@@ -9,6 +9,7 @@ import {
   isDatabaseUnavailable,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   unavailableDetail,
+  unavailableReason,
 } from '../lib/unavailable.ts';
 import { StorageUnavailableError } from '../providers/storage/storage.ts';
 
@@ -119,7 +120,7 @@ export function unavailableDependency(error: unknown): Dependency | undefined {
 }
 
 /** The 503 of a part that is away, in the request's language (issue #38). */
-export function unavailableProblem(dependency: Dependency, locale: Locale): HttpProblem {
+function unavailableProblem(dependency: Dependency, locale: Locale): HttpProblem {
   return new HttpProblem(503, unavailableDetail(dependency, locale), {
     type: problemTypes.unavailable,
     headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
@@ -140,23 +141,13 @@ export function sendUnavailable(
   error: unknown,
   problem: HttpProblem,
 ) {
-  request.log.warn({ dependency, ...reasonOf(error) }, `${dependency} unavailable; answered 503`);
+  request.log.warn(
+    { dependency, ...unavailableReason(error) },
+    `${dependency} unavailable; answered 503`,
+  );
   for (const header of OBJECT_HEADERS) reply.removeHeader(header);
+  // A file route said its bytes may be kept for an hour; this answer must never be kept.
+  reply.header('cache-control', 'no-store');
   if (problem.headers) reply.headers(problem.headers);
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem.toJSON());
-}
-
-/** The innermost cause's code and message: what the driver or the store said. */
-function reasonOf(error: unknown): { code?: string; reason?: string } {
-  let at: unknown = error;
-  for (let depth = 0; depth < 5; depth++) {
-    const cause = (at as { cause?: unknown } | undefined)?.cause;
-    if (typeof cause !== 'object' || cause === null) break;
-    at = cause;
-  }
-  const { code, message } = (at ?? {}) as { code?: unknown; message?: unknown };
-  return {
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(typeof message === 'string' ? { reason: message } : {}),
-  };
 }

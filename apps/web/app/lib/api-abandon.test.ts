@@ -29,3 +29,31 @@ describe('abandonRequests (signing out)', () => {
     expect(sent).toEqual(['/api/generations', '/api/me', '/api/auth/logout']);
   });
 });
+
+describe('abandonRequests while a read waits for Kadr to come back', () => {
+  it('stops the wait at once: nothing more is sent', async () => {
+    vi.resetModules();
+    const { abandonRequests, apiRequest } = await import('./api');
+    const { markOnline } = await import('./connection');
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(url);
+      return new Response('{"type":"https://kadr.app/problems/unavailable","title":"x"}', {
+        status: 503,
+        headers: { 'content-type': 'application/problem+json', 'retry-after': '5' },
+      });
+    });
+    vi.useFakeTimers();
+    try {
+      const waiting = apiRequest('/api/generations').catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(1_000);
+      abandonRequests();
+      expect(String(await waiting)).toMatch(/abort/i);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(sent.filter((url) => url === '/api/generations')).toHaveLength(1);
+    } finally {
+      markOnline();
+      vi.useRealTimers();
+    }
+  });
+});

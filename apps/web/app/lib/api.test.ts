@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiDownload, apiRequest, fileNameOf } from './api';
+import { markOnline } from './connection';
 
 function respond(status: number, body?: unknown, type = 'application/json') {
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': type };
@@ -12,6 +13,7 @@ function respond(status: number, body?: unknown, type = 'application/json') {
 
 describe('apiRequest', () => {
   afterEach(() => {
+    markOnline();
     vi.unstubAllGlobals();
   });
 
@@ -65,6 +67,7 @@ describe('apiRequest', () => {
     expect(error.fieldError('prompt')).toBe('Write a prompt');
   });
 
+  // A change, which is not sent again: a read would wait for the network (api-away.test.ts).
   it('reports a failed network as status 0', async () => {
     vi.stubGlobal(
       'fetch',
@@ -72,7 +75,9 @@ describe('apiRequest', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(apiRequest('/api/me')).rejects.toMatchObject({
+    await expect(
+      apiRequest('/api/collections', { method: 'POST', body: {} }),
+    ).rejects.toMatchObject({
       status: 0,
       title: 'Network error',
     });
@@ -80,7 +85,9 @@ describe('apiRequest', () => {
 
   it('keeps the status of an error without problem details', async () => {
     respond(502, 'Bad Gateway', 'text/plain');
-    await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 502 });
+    await expect(
+      apiRequest('/api/collections', { method: 'POST', body: {} }),
+    ).rejects.toMatchObject({ status: 502 });
   });
 });
 

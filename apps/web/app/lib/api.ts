@@ -1,4 +1,5 @@
-import type { FieldError, Problem } from '@kadr/contract';
+import { type FieldError, type Problem, problemTypes } from '@kadr/contract';
+import { awayDelayMs, markOnline, markReconnecting, onceOnline } from './connection';
 
 /** A failed API call: the server's problem details, or status 0 when the network failed. */
 export class ApiError extends Error {
@@ -53,7 +54,36 @@ export type ApiRequestOptions = {
   signal?: AbortSignal;
   /** Still sent after `abandonRequests()` (the sign-out call itself). */
   outlivesPage?: boolean;
+  /**
+   * Safe to send again, as a read is: while Kadr is away it waits and tries again rather than
+   * failing. A GET and a request with an Idempotency-Key always are.
+   */
+  repeatable?: boolean;
 };
+
+/**
+ * How long a request that may be repeated keeps trying while Kadr is away before it fails as any
+ * other does (issue #38: a database restart or a deploy takes seconds, not minutes).
+ */
+export const awayPatienceMs = 120_000;
+
+/**
+ * Whether a failure means Kadr is away for a moment rather than a refusal: a 503 typed
+ * `problemTypes.unavailable` (its database or file store; nothing was changed), a proxy's 502 or
+ * 504, or no answer at all (status 0). Looks through a feature's wrapping (`ClientError`'s cause).
+ * A read that fails so has already waited and tried again (`awayPatienceMs`): it needs no retry.
+ */
+export function isAway(error: unknown): boolean {
+  const problem =
+    error instanceof ApiError ? error : (error as { cause?: unknown } | undefined)?.cause;
+  if (!(problem instanceof ApiError)) return false;
+  return (
+    problem.status === 0 ||
+    problem.status === 502 ||
+    problem.status === 504 ||
+    (problem.status === 503 && problem.type === problemTypes.unavailable)
+  );
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -164,6 +194,56 @@ export function fileNameOf(header: string | null): string | undefined {
   return name || undefined;
 }
 
+function carriesIdempotencyKey(headers: Record<string, string> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+}
+
+/** An answer that says Kadr is away (see `isAway`), and the wait it asked for; else undefined. */
+async function awayOf(
+  outcome: Response | ApiError,
+): Promise<{ retryAfter: number | undefined } | undefined> {
+  if (outcome instanceof ApiError)
+    return outcome.status === 0 ? { retryAfter: undefined } : undefined;
+  const { status } = outcome;
+  if (status === 502 || status === 504) return { retryAfter: retryAfterOf(outcome) };
+  if (status !== 503) return undefined;
+  // Only the typed 503: others (a payment provider not configured here…) are answers to show.
+  const body = await readBody(outcome.clone()).catch(() => undefined);
+  if (!isRecord(body) || body.type !== problemTypes.unavailable) return undefined;
+  return { retryAfter: retryAfterOf(outcome) };
+}
+
+/** Waits `ms`, or less if Kadr answers meanwhile; an abort ends it at once. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => {
+      done();
+      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    };
+    const wake = () => {
+      done();
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    const cancel = onceOnline(wake);
+    function done() {
+      clearTimeout(timer);
+      cancel();
+      signal?.removeEventListener('abort', aborted);
+    }
+    if (signal?.aborted) aborted();
+    else signal?.addEventListener('abort', aborted);
+  });
+}
+
+/**
+ * Sends the request and answers its response (a network failure: an ApiError of status 0). While
+ * Kadr is away (`isAway`) the connection is marked `reconnecting`; a request that may be repeated
+ * (a GET, one with an Idempotency-Key, or `repeatable`) then waits — Retry-After, else 5 s,
+ * backing off to 30 s, sooner if Kadr answers meanwhile — and is sent again, for up to
+ * `awayPatienceMs`, after which its last answer is what it gets. Any other is answered at once
+ * (the server's problem says why, in the person's language). An abort stops it at any moment.
+ */
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const { method = 'GET', body, headers, signal: own, outlivesPage = false } = options;
   const signal = outlivesPage
@@ -183,10 +263,29 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal,
   };
-  try {
-    return await fetch(path, init);
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, title: 'Network error' });
+  const repeatable =
+    options.repeatable === true || method === 'GET' || carriesIdempotencyKey(headers);
+  const giveUpAt = Date.now() + awayPatienceMs;
+  for (let attempt = 0; ; attempt++) {
+    let outcome: Response | ApiError;
+    try {
+      outcome = await fetch(path, init);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      outcome = new ApiError({ status: 0, title: 'Network error' });
+    }
+    const away = await awayOf(outcome);
+    if (!away) {
+      if (outcome instanceof ApiError) throw outcome;
+      if (outcome.ok) markOnline();
+      return outcome;
+    }
+    markReconnecting();
+    const left = giveUpAt - Date.now();
+    if (!repeatable || left <= 0) {
+      if (outcome instanceof ApiError) throw outcome;
+      return outcome;
+    }
+    await pause(Math.min(awayDelayMs(attempt, away.retryAfter), left), signal);
   }
 }

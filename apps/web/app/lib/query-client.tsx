@@ -2,6 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useState } from 'react';
+import { isAway } from './api';
 import { storageKeys } from './storage';
 
 const day = 24 * 60 * 60 * 1000;
@@ -25,12 +26,17 @@ export const persisted = (query: {
   state: { status: string };
 }): boolean => query.state.status === 'success' && query.queryKey[0] !== modelsQueryRoot;
 
+/** One more try for a failed read, unless it failed because Kadr is away (it has retried). */
+export const retryOnce = (failures: number, error: unknown): boolean =>
+  failures < 1 && !isAway(error);
+
 function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // The spec's cache lifetime of 5 s is how long data counts as fresh; entries stay cached
-      // (and persisted) for a day so a reload paints from local storage at once.
-      queries: { staleTime: 5_000, gcTime: day, retry: 1 },
+      // (and persisted) for a day so a reload paints from local storage at once. A read that
+      // failed because Kadr is away has waited and tried for two minutes already (lib/api.ts).
+      queries: { staleTime: 5_000, gcTime: day, retry: retryOnce },
     },
   });
 }

@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { markOnline } from './connection';
 import { modelsQueryRoot } from './query-client';
 import { connectRealtime } from './realtime';
 import { isUser, useSession } from './session';
@@ -68,6 +69,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       },
       onModels: refetchModels,
       onConnectedChange: (live) => {
+        // A stream that opens has been answered by the server, the database included.
+        if (live) markOnline();
         if (live && dropped) refetchModels();
         if (!live) dropped = true;
         setConnected(live);

@@ -8,7 +8,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { ApiError, abandonRequests, apiRequest } from './api';
+import { ApiError, abandonRequests, apiRequest, isAway } from './api';
 import { currentLanguage } from './i18n';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
@@ -64,8 +64,9 @@ function cacheUser(user: User | null): void {
 const retryDelaysMs = [500, 1500];
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A failure worth one more try: a 500. Kadr away (`isAway`) has been waited for already. */
 function isTransient(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500) && !isAway(error);
 }
 
 /** Asks the server who is signed in: null means nobody; throws when the server cannot tell. */
@@ -73,7 +74,13 @@ async function askServer(): Promise<User | null> {
   // No hint cookie: nobody signed in from this browser, so don't ask (and don't cost a request).
   if (!document.cookie.split('; ').includes(`${cookieNames.signedInHint}=1`)) return null;
   try {
-    const body = await apiRequest('/api/auth/refresh', { method: 'POST', body: {} });
+    // Repeatable: it only slides the session, and while Kadr is away it waits for it rather than
+    // take the person for signed out (and send them to the sign-in page).
+    const body = await apiRequest('/api/auth/refresh', {
+      method: 'POST',
+      body: {},
+      repeatable: true,
+    });
     return isUser(body) ? body : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem } from '../../lib/problem.ts';
+import { isDatabaseUnavailable } from '../../lib/unavailable.ts';
 import {
   describeOAuthError,
   newOAuthFlow,
@@ -219,7 +220,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
         // The referral has done its work (a bonus is only ever paid at sign-up).
         if (referral) reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
       } catch (error) {
-        request.log.error({ err: error, provider: provider.id }, 'sign-in failed');
+        // PostgreSQL away for a moment is expected, not a bug: the person is asked to try again.
+        if (isDatabaseUnavailable(error)) {
+          request.log.warn({ dependency: 'database', provider: provider.id }, 'sign-in failed');
+        } else request.log.error({ err: error, provider: provider.id }, 'sign-in failed');
         return toLogin(reply, 'failed', flow.next);
       }
       request.log.info({ provider: provider.id, userId }, 'signed in');

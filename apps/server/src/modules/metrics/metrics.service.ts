@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { isDatabaseUnavailable } from '../../lib/unavailable.ts';
 import type { MetricsRepository } from './metrics.repository.ts';
 
 /**
@@ -39,6 +40,15 @@ export function createMetrics(deps: { repository: MetricsRepository }) {
   });
 
   const { repository } = deps;
+  /**
+   * Rows for a gauge read from PostgreSQL; none while it is away, so a scrape still answers this
+   * process's own series (an outage is when they matter most) and that gauge is simply absent.
+   */
+  const fromDatabase = <T>(read: () => Promise<T[]>): Promise<T[]> =>
+    read().catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) return [];
+      throw error;
+    });
   new Gauge({
     name: 'kadr_generations',
     help: 'Generations in the database by model and status.',
@@ -46,7 +56,7 @@ export function createMetrics(deps: { repository: MetricsRepository }) {
     registers,
     async collect() {
       this.reset();
-      for (const row of await repository.generations()) {
+      for (const row of await fromDatabase(repository.generations)) {
         this.set({ model: row.model, status: row.status }, row.n);
       }
     },
@@ -55,7 +65,7 @@ export function createMetrics(deps: { repository: MetricsRepository }) {
   let ledgerRead: { at: number; rows: ReturnType<MetricsRepository['ledger']> } | undefined;
   const ledger = () => {
     if (!ledgerRead || Date.now() - ledgerRead.at > 1000) {
-      ledgerRead = { at: Date.now(), rows: repository.ledger() };
+      ledgerRead = { at: Date.now(), rows: fromDatabase(repository.ledger) };
     }
     return ledgerRead.rows;
   };
@@ -86,7 +96,7 @@ export function createMetrics(deps: { repository: MetricsRepository }) {
     registers,
     async collect() {
       this.reset();
-      for (const row of await repository.payments()) {
+      for (const row of await fromDatabase(repository.payments)) {
         this.set({ provider: row.provider, status: row.status }, row.n);
       }
     },
@@ -98,7 +108,7 @@ export function createMetrics(deps: { repository: MetricsRepository }) {
     registers,
     async collect() {
       this.reset();
-      for (const row of await repository.jobs())
+      for (const row of await fromDatabase(repository.jobs))
         this.set({ task: row.task, state: row.state }, row.n);
     },
   });
@@ -109,14 +119,14 @@ export function createMetrics(deps: { repository: MetricsRepository }) {
     registers,
     async collect() {
       this.reset();
-      for (const row of await repository.waiting()) this.set({ for: row.for }, row.n);
+      for (const row of await fromDatabase(repository.waiting)) this.set({ for: row.for }, row.n);
     },
   });
   // Both provider gauges come from one read per scrape.
   let providersRead: { at: number; rows: ReturnType<MetricsRepository['providers']> } | undefined;
   const providers = () => {
     if (!providersRead || Date.now() - providersRead.at > 1000) {
-      providersRead = { at: Date.now(), rows: repository.providers() };
+      providersRead = { at: Date.now(), rows: fromDatabase(repository.providers) };
     }
     return providersRead.rows;
   };

@@ -7,6 +7,9 @@ import {
 
 type Listener = (message: RealtimeMessage) => void;
 
+/** How long the LISTEN connection may take to open (as the pool's, db/client.ts). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * One LISTEN connection per server node. PostgreSQL NOTIFY carries only ids (the messages of
  * `lib/realtime-messages.ts`), so every node hears every change, and each stream reads the fresh
@@ -32,7 +35,11 @@ export function createRealtimeHub(options: {
   let timer: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.connectionString });
+    // A host that drops packets is given up on in seconds, and tried again with backoff.
+    const next = new pg.Client({
+      connectionString: options.connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     next.on('error', (error) => {
       options.logger.warn({ err: error }, 'realtime listener connection failed');
       scheduleReconnect();

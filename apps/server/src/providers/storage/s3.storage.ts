@@ -82,7 +82,7 @@ const TRANSIENT_NAMES = new Set([
  * few seconds): unreachable, timed out, a 5xx, SlowDown. Not a missing object, a denied access or
  * a missing bucket: those are answers, and stay what they are.
  */
-export function isStoreAway(error: unknown): boolean {
+function isStoreAway(error: unknown): boolean {
   const { name, code, $metadata } = (error ?? {}) as {
     name?: unknown;
     code?: unknown;

@@ -11,6 +11,14 @@ export function formatDateTime(value: string | null, language: Language): string
   }).format(new Date(value));
 }
 
+/** A moment to the second (the model service's health: its calls are seconds apart). */
+export function formatMoment(value: string, language: Language): string {
+  return new Intl.DateTimeFormat(locales[language], {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  }).format(new Date(value));
+}
+
 export function formatDate(value: string, language: Language): string {
   return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium' }).format(
     new Date(value),

@@ -229,6 +229,8 @@ export function followBatch(id: string, release: boolean, signal?: AbortSignal):
   return wrapped('Failed to get batch', () =>
     apiRequest(`/api/batches/${encodeURIComponent(id)}${release ? '/release' : ''}`, {
       method: release ? 'POST' : 'GET',
+      // The release starts whatever the running cap allows now: asking again is harmless.
+      repeatable: true,
       signal,
       parse: answers?.batchSchema.parse,
     }),

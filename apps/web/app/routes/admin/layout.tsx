@@ -6,7 +6,7 @@ import { LazyToaster } from '~/components/lazy-toaster';
 import { LoadingScreen } from '~/components/loading-screen';
 import { adminApi, adminKeys } from '~/features/admin/api';
 import { AdminShell } from '~/features/admin/components/admin-shell';
-import { ApiError } from '~/lib/api';
+import { ApiError, isAway } from '~/lib/api';
 import { i18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/meta';
 import { useSession } from '~/lib/session';
@@ -35,7 +35,11 @@ export default function AdminLayout() {
     () =>
       new QueryClient({
         defaultOptions: {
-          queries: { staleTime: 5_000, retry: (count, error) => !refused(error) && count < 1 },
+          // A read that failed because Kadr is away has waited and tried already (lib/api.ts).
+          queries: {
+            staleTime: 5_000,
+            retry: (count, error) => !refused(error) && !isAway(error) && count < 1,
+          },
         },
       }),
   );

@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandLink } from '~/components/brand-link';
+import { ConnectionBanner } from '~/components/connection-banner';
 import { LanguageSwitcher } from '~/components/language-switcher';
 import { SkipLink } from '~/components/skip-link';
 import { useTranslation } from '~/lib/use-translation';
@@ -62,6 +63,7 @@ export function AdminShell({ email, children }: { email: string; children: React
             ))}
           </ul>
         </nav>
+        <ConnectionBanner edge="top" />
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6">
         {children}

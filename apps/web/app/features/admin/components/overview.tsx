@@ -8,12 +8,16 @@ import { adminApi, adminKeys } from '../api';
 import { formatDay, formatDuration, formatMoney, formatNumber, formatPercent } from '../format';
 import { modelName } from '../models';
 import { Bars } from './bars';
+import { ProviderHealth } from './provider-health';
 import { AdminHeader, QueryState, Section, Table } from './states';
 
 const periods = ['today', 'week', 'month'] as const;
 type Period = (typeof periods)[number];
 
-/** Sign-ups, generations, tokens and revenue for today, 7 and 30 days, with the daily charts. */
+/**
+ * The model service's health, then sign-ups, generations, tokens and revenue for today, 7 and 30
+ * days, with the daily charts.
+ */
 export function Overview() {
   const { t } = useTranslation('admin');
   const language = currentLanguage();
@@ -21,6 +25,8 @@ export function Overview() {
   const query = useQuery({
     queryKey: adminKeys.overview(),
     queryFn: ({ signal }) => adminApi.overview(signal),
+    // The model service's health moves by the second; the figures around it are cheap to read.
+    refetchInterval: 15_000,
   });
 
   return (
@@ -31,6 +37,7 @@ export function Overview() {
           const labels = overview.days.map((day) => formatDay(day.day, language));
           return (
             <div className="space-y-6">
+              <ProviderHealth health={overview.provider} now={query.dataUpdatedAt} />
               <fieldset className="inline-flex rounded-xl border border-line bg-surface p-1">
                 <legend className="sr-only">{t('overview.periods.label')}</legend>
                 {periods.map((item) => (

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { useTranslation } from '~/lib/use-translation';
@@ -31,7 +31,7 @@ export function QueryState<T>({
   );
 }
 
-/** A titled block of a page. */
+/** A titled block of a page, named by its title (a region a screen reader can jump to). */
 export function Section({
   title,
   actions,
@@ -41,10 +41,13 @@ export function Section({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <section className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-semibold text-fg">{title}</h2>
+        <h2 id={id} className="text-base font-semibold text-fg">
+          {title}
+        </h2>
         {actions}
       </div>
       {children}

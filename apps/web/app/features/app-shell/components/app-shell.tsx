@@ -4,6 +4,7 @@ import { Menu, Wallet } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLink } from '~/components/brand-link';
+import { ConnectionBanner } from '~/components/connection-banner';
 import { SkipLink } from '~/components/skip-link';
 import { LazyDrawer } from '~/components/ui/lazy-drawer';
 import { useTranslation } from '~/lib/use-translation';
@@ -49,6 +50,9 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         <TopBarBalance tokens={user.tokens} />
       </header>
       <div className="md:pl-64">
+        {/* Under the phone's top bar, at the top of the content on a wider screen; never over the
+            studio's sticky button at the bottom. */}
+        <ConnectionBanner className="sticky top-14 z-20 backdrop-blur-md md:top-0" />
         <DemoBanner />
         <main
           id="main"

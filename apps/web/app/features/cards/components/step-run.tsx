@@ -10,6 +10,7 @@ import { isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { RunButton, runState } from '~/features/generations/components/run-button';
 import { StatusBadge } from '~/features/generations/components/status-badge';
+import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useGenerationRequest, useRefreshBalance } from '~/features/generations/hooks';
 import { createGeneration, type GenerationPayload } from '~/features/generations/run-api';
 import { useSubmission } from '~/features/generations/submission';
@@ -166,6 +167,7 @@ export function StepStatus({
         ) : null}
       </div>
       {status === 'failed' ? <FailureNote record={record} alert className="text-sm" /> : null}
+      <WaitingNote record={record} announce className="text-sm" />
     </div>
   );
 }

@@ -114,3 +114,45 @@ describe('a history card of a tool run', () => {
     expect(screen.getByTestId('where').textContent).toBe('/studio');
   });
 });
+
+// Issue #38: a generation held up by a part that is away says so, calmly, on its card.
+describe('a history card of a generation that waits', () => {
+  const running = (waiting_for: 'model' | 'storage' | undefined, status = 'pending' as const) =>
+    record({
+      status,
+      source_id: null,
+      model: listModels('image')[0]?.id ?? '',
+      output_files: [],
+      expand: { output_files: [] },
+      jsondata: {
+        type: 'image',
+        prompt: 'A red chair',
+        input: {},
+        output: null,
+        ...(waiting_for ? { waiting_for } : {}),
+      },
+    });
+
+  it.each([
+    ['ru', 'model', 'Ждём модель: сервис не отвечает, повторяем запрос'],
+    ['ru', 'storage', 'Результат готов, сохраняем его'],
+    ['en', 'model', "Waiting for the model: the service isn't answering, we keep trying"],
+    ['en', 'storage', 'Result ready, saving it'],
+  ] as const)(
+    'in %s, for the %s: says what it waits for, not as a failure',
+    async (language, waiting, text) => {
+      await i18n.changeLanguage(language);
+      show(running(waiting));
+      const note = screen.getByText(text).closest('[data-waiting-for]');
+      expect(note?.getAttribute('data-waiting-for')).toBe(waiting);
+      expect(note?.className).not.toMatch(/red/);
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
+
+  it('says nothing while it waits for nothing', async () => {
+    await i18n.changeLanguage('en');
+    show(running(undefined));
+    expect(document.querySelector('[data-waiting-for]')).toBeNull();
+  });
+});

@@ -18,6 +18,7 @@ import { GenerationMedia } from '~/features/generations/components/generation-me
 import { ShareButton } from '~/features/generations/components/share-button';
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { VideoPreview } from '~/features/generations/components/video-preview';
+import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { captionOf, madeWith, toolOf, uploadedSource } from '~/features/generations/lineage';
 import { formatDate } from '~/lib/format';
 import { toast } from '~/lib/toast';
@@ -208,6 +209,7 @@ export function HistoryCard({
           </span>
         </div>
         {record.status === 'failed' ? <FailureNote record={record} className="text-xs" /> : null}
+        <WaitingNote record={record} className="text-xs" />
         <p className="text-xs text-fg-muted">
           <span data-made-with className={tool ? 'font-medium text-fg' : undefined}>
             {madeWith(record, i18n.language)}

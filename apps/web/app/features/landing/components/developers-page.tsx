@@ -37,6 +37,7 @@ const problemStatus = {
   rate_limited: '429',
   too_many_running: '429',
   server_error: '5xx',
+  unavailable: '503',
 } as const satisfies Record<ApiProblemCode, string>;
 
 const eventText = {

@@ -7,6 +7,7 @@ import { failureText, isCanceled } from '~/features/generations/canceled';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
+import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useGenerationRequest } from '~/features/generations/hooks';
 import { formatDate } from '~/lib/format';
 import { useTranslation } from '~/lib/use-translation';
@@ -65,6 +66,7 @@ function GenerationDetails({ id }: { id: string }) {
         </div>
       ) : null}
       <p className="text-sm break-words text-fg">{data.jsondata.prompt}</p>
+      <WaitingNote record={data} className="text-sm" />
       {isCanceled(data) ? (
         <p className="text-sm text-fg-muted">{t('generation.canceledNote')}</p>
       ) : data.status === 'failed' ? (

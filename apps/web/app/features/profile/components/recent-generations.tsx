@@ -4,6 +4,7 @@ import { Clock, LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
+import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useHistoryPage } from '~/features/generations/hooks';
 import { useTranslation } from '~/lib/use-translation';
 import { ProfileCard } from './profile-card';
@@ -51,6 +52,7 @@ export function RecentGenerations({ className }: { className?: string }) {
                 <div className="mt-2 flex items-center gap-2">
                   <StatusBadge status={item.status} />
                 </div>
+                <WaitingNote record={item} variant="line" className="mt-1 text-xs" />
                 <p className="mt-1 truncate text-xs text-fg" title={item.jsondata.prompt}>
                   {item.jsondata.prompt}
                 </p>

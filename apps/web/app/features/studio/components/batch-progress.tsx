@@ -10,6 +10,7 @@ import { isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
+import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { cancelGeneration } from '~/features/generations/run-api';
@@ -177,6 +178,7 @@ export function BatchProgress({ id }: { id: string }) {
                   {record?.status === 'failed' ? (
                     <FailureNote record={record} className="text-xs" />
                   ) : null}
+                  <WaitingNote record={record} variant="line" />
                   {record && !isFinished(record.status) ? (
                     <Button
                       variant="ghost"

@@ -11,6 +11,7 @@ import { isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
+import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useGenerationRequest } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { useStudioHandoff } from '~/features/generations/reuse';
@@ -128,6 +129,7 @@ function CompareCell({ id, model, onOpen }: { id: string; model: string; onOpen:
           {record ? t('generation.cost', { count: record.cost }) : null}
         </p>
         {record?.status === 'failed' ? <FailureNote record={record} className="text-xs" /> : null}
+        <WaitingNote record={record} className="text-xs" />
         {record && file ? (
           <div className="mt-auto flex flex-col gap-2">
             <div className="flex flex-wrap gap-2">

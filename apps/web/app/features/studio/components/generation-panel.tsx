@@ -11,6 +11,7 @@ import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
 import { StatusBadge } from '~/features/generations/components/status-badge';
+import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useGenerationRequest, useRefreshBalance } from '~/features/generations/hooks';
 import { useCancelRun } from '~/features/generations/use-cancel-run';
 import { toast } from '~/lib/toast';
@@ -144,6 +145,7 @@ export function GenerationPanel({
       </header>
       <div className="space-y-4 p-4">
         <p className="line-clamp-3 text-sm text-fg">{item.prompt}</p>
+        <WaitingNote record={record} announce className="text-sm" />
         {status === 'completed' && record ? (
           files.length > 0 ? (
             <div className="overflow-hidden rounded-xl border border-line bg-black/40">

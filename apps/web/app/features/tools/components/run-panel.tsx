@@ -9,6 +9,7 @@ import { LinkButton } from '~/components/ui/link-button';
 import { failureText, isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { StatusBadge } from '~/features/generations/components/status-badge';
+import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useGenerationRequest, useRefreshBalance } from '~/features/generations/hooks';
 import type { ToolSource } from '~/features/generations/tool-run';
 import { useCancelRun } from '~/features/generations/use-cancel-run';
@@ -101,6 +102,7 @@ export function RunPanel({ run }: { run: ToolRun }) {
             {t('tools.result.running', run.tool.typicalSeconds)}
           </p>
         ) : null}
+        <WaitingNote record={record} announce className="text-sm" />
         {status === 'completed' && record && file ? (
           <>
             <BeforeAfter

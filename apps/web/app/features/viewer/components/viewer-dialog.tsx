@@ -1,5 +1,5 @@
 import '~/locales/app';
-import type { GenerationRecord } from '@kadr/contract';
+import { type GenerationRecord, isFinished } from '@kadr/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import {
@@ -16,6 +16,7 @@ import { CollectionsButton } from '~/features/generations/components/collections
 import { FavoriteButton } from '~/features/generations/components/favorite-button';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { ShareButton } from '~/features/generations/components/share-button';
+import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useGenerationRequest } from '~/features/generations/hooks';
 import { captionOf, madeWith } from '~/features/generations/lineage';
 import { useTranslation } from '~/lib/use-translation';
@@ -296,6 +297,15 @@ function ViewerBody({
               />
             </div>
           )
+        ) : !isFinished(record.status) ? (
+          // A related result still being made (an edit walked to): what it waits for, if anything.
+          <div className="flex max-w-sm flex-col items-center gap-4 px-12 text-center">
+            <LoaderCircle
+              aria-hidden="true"
+              className="size-8 text-white/60 motion-safe:animate-spin"
+            />
+            <WaitingNote record={record} className="text-sm" />
+          </div>
         ) : null}
         <button
           type="button"
