@@ -310,5 +310,9 @@ export function logSummary(lines: LogLine[]): string[] {
 export function alarmingLines(lines: LogLine[]): string[] {
   return lines
     .filter((line) => line.level === undefined || line.level >= 50)
-    .map((line) => line.text.slice(0, 2000));
+    .map((line) =>
+      line.level === undefined
+        ? line.text.slice(0, 500)
+        : `${line.level} ${(line.msg ?? line.text).split('\n')[0]?.slice(0, 500)}`,
+    );
 }
