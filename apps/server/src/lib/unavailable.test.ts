@@ -109,12 +109,15 @@ describe('isDatabaseUnavailable: PostgreSQL away', () => {
   });
 
   it('a pool with every connection busy past its connect timeout', async () => {
+    // The held connection is made with time to spare (a loaded machine may take more than the
+    // short wait to connect at all); only the second asker gets the short wait.
     const small = new pg.Pool({
       connectionString: database.url,
       max: 1,
-      connectionTimeoutMillis: 100,
+      connectionTimeoutMillis: 10_000,
     });
     const held = await small.connect();
+    (small.options as { connectionTimeoutMillis: number }).connectionTimeoutMillis = 100;
     const waited = await failure(small.query('select 1'));
     expect((waited as Error).message).toBe('timeout exceeded when trying to connect');
     expect(isDatabaseUnavailable(waited)).toBe(true);
