@@ -630,6 +630,7 @@ export interface operations {
                             }[];
                             source_id: string | null;
                             key_id: string | null;
+                            waiting_for: ("model" | "storage") | null;
                             created: string;
                             updated: string;
                         }[];
@@ -850,6 +851,7 @@ export interface operations {
                         }[];
                         source_id: string | null;
                         key_id: string | null;
+                        waiting_for: ("model" | "storage") | null;
                         created: string;
                         updated: string;
                     };
@@ -889,6 +891,7 @@ export interface operations {
                         }[];
                         source_id: string | null;
                         key_id: string | null;
+                        waiting_for: ("model" | "storage") | null;
                         created: string;
                         updated: string;
                     };
@@ -1141,6 +1144,7 @@ export interface operations {
                         }[];
                         source_id: string | null;
                         key_id: string | null;
+                        waiting_for: ("model" | "storage") | null;
                         created: string;
                         updated: string;
                     };
@@ -1343,6 +1347,7 @@ export interface operations {
                         }[];
                         source_id: string | null;
                         key_id: string | null;
+                        waiting_for: ("model" | "storage") | null;
                         created: string;
                         updated: string;
                     };

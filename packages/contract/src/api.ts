@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { apiKeyLimits } from './rules.ts';
+import { apiKeyLimits, generationWaits } from './rules.ts';
 import {
   generationErrorCodeSchema,
   generationStatusSchema,
@@ -350,6 +350,12 @@ export const apiGenerationSchema = z.object({
   source_id: z.nullable(z.string()),
   /** The key it was made with, or null when made in the studio. */
   key_id: z.nullable(z.string()),
+  /**
+   * While it is not failing but held up (ADR 041): `model` — the model service is not answering or
+   * is rate limiting, and its submission is retried; `storage` — its result is made and waits for
+   * the file store. Null otherwise.
+   */
+  waiting_for: z.nullable(z.enum(generationWaits)),
   created: z.string(),
   updated: z.string(),
 });

@@ -4,6 +4,7 @@ import {
   type GenerationErrorCode,
   type GenerationRecord,
   generationErrorCodes,
+  isFinished,
   type OutputFile,
 } from '@kadr/contract';
 import type { FileUrls } from '../files/index.ts';
@@ -133,6 +134,7 @@ export function toApiGeneration(
     outputs,
     source_id: row.sourceGenerationId ?? null,
     key_id: row.apiKeyId ?? null,
+    waiting_for: isFinished(row.status) ? null : (row.jsondata.waiting_for ?? null),
     created: isoOf(row.created),
     updated: isoOf(row.updated),
   };

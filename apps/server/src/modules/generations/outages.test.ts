@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../../test/api-keys.ts';
 import { signInDemo } from '../../../test/builders.ts';
 import { predictionsByRequest } from '../../../test/emulator.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
@@ -186,6 +187,10 @@ describe('the model provider away (503 for a while)', () => {
 
     const waiting = await until(cookie, ids, (r) => r.jsondata.waiting_for === 'model');
     expect(waiting.map((r) => r.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    // Code reading it through the API is told the same.
+    const key = await createApiKey(t.app, cookie);
+    const read = await t.app.inject({ url: `/api/v1/generations/${ids[0]}`, headers: key.auth });
+    expect(read.json()).toMatchObject({ status: 'pending', waiting_for: 'model' });
     expect(await providerHealth()).toMatchObject({
       status: 'failing',
       error: 'HTTP 503',
