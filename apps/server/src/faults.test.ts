@@ -233,6 +233,18 @@ async function readiness(): Promise<{ status: number; body: { checks: Record<str
   return { status: res.status, body: (await res.json()) as { checks: Record<string, string> } };
 }
 
+/** Waits (with `wait`) until `/api/ready` answers 503 naming `check` failed; answers that answer. */
+function readinessFailed(check: string, wait: typeof waitFor) {
+  return wait(
+    `/api/ready answering 503 with the ${check} failed`,
+    async () => {
+      const ready = await readiness();
+      return ready.status === 503 && ready.body.checks[check] === 'failed' ? ready : undefined;
+    },
+    { timeoutMs: 10_000 },
+  );
+}
+
 /** Every generation of these ids ended: none pending or processing. */
 async function settled(ids: string[], timeoutMs: number): Promise<void> {
   await waitFor(
@@ -410,14 +422,7 @@ describe('the database away', () => {
     await database.stop();
     // What people were answered is judged first, whatever else goes wrong meanwhile (a process
     // that dies is the next assertion's business): these waits do not give up when one exits.
-    const notReady = await waitUntil(
-      '/api/ready answering 503 with the database failed',
-      async () => {
-        const ready = await readiness();
-        return ready.status === 503 && ready.body.checks.database === 'failed' ? ready : undefined;
-      },
-      { timeoutMs: 10_000 },
-    );
+    const notReady = await readinessFailed('database', waitUntil);
     await waitUntil(
       'answers for each person during the outage',
       async () =>
@@ -514,14 +519,7 @@ describe('the store away', () => {
     onTestFinished(async () => {
       await watch.stop();
     });
-    const notReady = await waitFor(
-      '/api/ready answering 503 with the storage failed',
-      async () => {
-        const ready = await readiness();
-        return ready.status === 503 && ready.body.checks.storage === 'failed' ? ready : undefined;
-      },
-      { timeoutMs: 10_000 },
-    );
+    const notReady = await readinessFailed('storage', waitFor);
     await waitFor(
       'every generation made during the outage waiting for the store',
       async () => (during.every((id) => watch.seen.get(id)?.has('storage')) ? true : undefined),

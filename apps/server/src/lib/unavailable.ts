@@ -23,11 +23,11 @@ export function unavailableDetail(dependency: Dependency, locale: Locale): strin
 }
 
 /**
- * Socket errors of a connection to PostgreSQL that could not be made or was lost. Only counted on
- * node-postgres's own errors (or drizzle's wrapper of them): the same codes from a `fetch` to the
- * model provider are that provider's business, not the database's.
+ * Socket errors of a connection that could not be made or was lost: the database's here (counted
+ * only on node-postgres's own errors, or drizzle's wrapper of them — the same codes from a `fetch`
+ * to the model provider are that provider's business), the file store's in `s3.storage.ts`.
  */
-const NETWORK_CODES = new Set([
+export const SOCKET_FAILURE_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -67,7 +67,7 @@ interface ErrorShape {
 function isConnectionFailure(error: ErrorShape): boolean {
   const { code, message } = error;
   if (typeof code === 'string') {
-    if (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code)) return true;
+    if (SOCKET_FAILURE_CODES.has(code) || UNAVAILABLE_STATES.has(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   }
   if (typeof message === 'string' && CONNECTION_MESSAGES.has(message)) return true;

@@ -15,6 +15,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { SOCKET_FAILURE_CODES } from '../../lib/unavailable.ts';
 import { byteLimit } from './byte-limit.ts';
 import {
   assertStorageKey,
@@ -55,17 +56,7 @@ const ANSWER_TIMEOUT_MS = 30_000;
 const CHECK_TIMEOUT_MS = 2_000;
 
 /** Socket errors of a store that cannot be reached, or that went away mid-request. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
+const NETWORK_CODES: ReadonlySet<string> = new Set([...SOCKET_FAILURE_CODES, 'ECONNABORTED']);
 
 /** S3's own words for "not now": throttling, a timeout on its side, an internal error. */
 const TRANSIENT_NAMES = new Set([
