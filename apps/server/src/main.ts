@@ -13,7 +13,10 @@ import { createJobLogger } from './lib/job-logger.ts';
 import { createLogger } from './lib/logger.ts';
 import { isDatabaseUnavailable, unavailableReason } from './lib/unavailable.ts';
 import { loadOrCreateLocalSecrets } from './local-secrets.ts';
-import { RECONCILE_QUIET_MS } from './modules/generations/generation.engine.ts';
+import {
+  RECONCILE_QUIET_MS,
+  WaitingForSubmissionError,
+} from './modules/generations/generation.engine.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { ProviderError } from './providers/replicate/replicate.adapter.ts';
 import { StorageUnavailableError } from './providers/storage/storage.ts';
@@ -125,12 +128,15 @@ async function main(): Promise<void> {
       crontab,
       logger: createJobLogger(logger, {
         // A job that fails because the store or the model provider refuses for now is retried.
+        // And one that waits for its generation's submission to be recorded is expected too.
         away: (error) =>
           error instanceof StorageUnavailableError
             ? 'storage'
             : error instanceof ProviderError && !error.permanent
               ? 'provider'
-              : undefined,
+              : error instanceof WaitingForSubmissionError
+                ? 'submission'
+                : undefined,
       }),
     });
     // Never expected: said, and the process restarted by its supervisor rather than left serving

@@ -75,8 +75,15 @@ export interface JobAttempt {
   max: number;
 }
 
+/**
+ * A job that waits for another step of the same generation — its submission's record — and is
+ * retried by the queue: expected (a delivery can outrun a submit, more so while PostgreSQL is
+ * away), so logged as a warning until the job's last attempt (main.ts, lib/job-logger.ts).
+ */
+export class WaitingForSubmissionError extends Error {}
+
 /** A delivery arrived for a request whose prediction id is not recorded yet; the job retries. */
-class SubmissionNotRecordedError extends Error {
+class SubmissionNotRecordedError extends WaitingForSubmissionError {
   constructor(requestId: string) {
     super(`request ${requestId} has no recorded prediction yet`);
     this.name = 'SubmissionNotRecordedError';
@@ -84,7 +91,7 @@ class SubmissionNotRecordedError extends Error {
 }
 
 /** Another submit is waiting for the provider's answer for this request; the job retries. */
-class SubmissionInFlightError extends Error {
+class SubmissionInFlightError extends WaitingForSubmissionError {
   constructor(requestId: string) {
     super(`request ${requestId} is being submitted by another worker`);
     this.name = 'SubmissionInFlightError';
