@@ -244,7 +244,7 @@ test('at 390 px: eight pages fit on one line, and a toast leaves the menu button
   // 'completed' toast then stacks in front of this one.
   const toast = page
     .locator('[data-sonner-toast]')
-    .filter({ hasText: t.studio.toast.startedHint })
+    .filter({ hasText: t.run.toast.startedHint })
     .first();
   await expect(toast).toBeVisible();
   // Toasts slide in: measure once it has come to rest.
@@ -354,23 +354,23 @@ for (const lang of ['ru', 'en'] as const) {
     await second.getByRole('button', { name: t.viewer.open }).click();
     const viewer = page.getByRole('dialog');
     // Places count the whole history: the failed newest one keeps place 1 but is stepped over.
-    await expect(viewer).toContainText(fill(t.viewer.position, { index: 3, total: 4 }));
+    await expect(viewer).toContainText(fill(t.viewerDialog.position, { index: 3, total: 4 }));
     await expect(viewer.getByRole('img', { name: /A lighthouse at dusk, second/ })).toBeVisible();
     await expect(viewer.getByRole('link', { name: t.generation.download })).toBeVisible();
     await page.keyboard.press('ArrowRight');
-    await expect(viewer).toContainText(fill(t.viewer.position, { index: 4, total: 4 }));
-    await expect(viewer.getByRole('button', { name: t.viewer.next })).toBeDisabled();
+    await expect(viewer).toContainText(fill(t.viewerDialog.position, { index: 4, total: 4 }));
+    await expect(viewer.getByRole('button', { name: t.viewerDialog.next })).toBeDisabled();
     // Zoom on a picture, then back to fit.
     const picture = viewer.locator('img[data-viewer-media]');
-    await viewer.getByRole('button', { name: t.viewer.zoomIn }).click();
+    await viewer.getByRole('button', { name: t.viewerDialog.zoomIn }).click();
     await expect(picture).toHaveAttribute('data-zoomed', 'true');
-    await viewer.getByRole('button', { name: t.viewer.zoomOut }).click();
+    await viewer.getByRole('button', { name: t.viewerDialog.zoomOut }).click();
     await expect(picture).toHaveAttribute('data-zoomed', 'false');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    await expect(viewer).toContainText(fill(t.viewer.position, { index: 2, total: 4 }));
+    await expect(viewer).toContainText(fill(t.viewerDialog.position, { index: 2, total: 4 }));
     await expect(viewer.locator('video[controls]')).toBeVisible();
-    await expect(viewer.getByRole('button', { name: t.viewer.previous })).toBeDisabled();
+    await expect(viewer.getByRole('button', { name: t.viewerDialog.previous })).toBeDisabled();
     await page.screenshot({ path: test.info().outputPath(`viewer-${lang}.png`) });
     const results = await scanAtRest(page, '[role="dialog"]');
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -418,26 +418,26 @@ test('history (ru): the viewer walks on past the page into the next one and back
     .getByRole('button', { name: t.viewer.open })
     .click();
   const viewer = page.getByRole('dialog');
-  await expect(viewer).toContainText(fill(t.viewer.position, { index: 11, total: 20 }));
+  await expect(viewer).toContainText(fill(t.viewerDialog.position, { index: 11, total: 20 }));
   await page.keyboard.press('ArrowRight');
-  await expect(viewer).toContainText(fill(t.viewer.position, { index: 12, total: 20 }));
-  const next = viewer.getByRole('button', { name: t.viewer.next });
+  await expect(viewer).toContainText(fill(t.viewerDialog.position, { index: 12, total: 20 }));
+  const next = viewer.getByRole('button', { name: t.viewerDialog.next });
   await expect(next).toBeEnabled();
   await next.click();
-  await expect(viewer).toContainText(fill(t.viewer.position, { index: 13, total: 20 }));
+  await expect(viewer).toContainText(fill(t.viewerDialog.position, { index: 13, total: 20 }));
   await expect(viewer.getByRole('img', { name: /take 8$/ })).toBeVisible();
   await expect(page).toHaveURL(/[?&]page=2/);
   await page.screenshot({ path: test.info().outputPath('viewer-next-page-ru.png') });
   for (let i = 14; i <= 20; i++) {
     await page.keyboard.press('ArrowRight');
-    await expect(viewer).toContainText(fill(t.viewer.position, { index: i, total: 20 }));
+    await expect(viewer).toContainText(fill(t.viewerDialog.position, { index: i, total: 20 }));
   }
   await expect(viewer.getByRole('img', { name: /take 1$/ })).toBeVisible();
   await expect(next).toBeDisabled();
   // And back over the boundary, landing on the first page's last result.
   for (let i = 19; i >= 12; i--) {
     await page.keyboard.press('ArrowLeft');
-    await expect(viewer).toContainText(fill(t.viewer.position, { index: i, total: 20 }));
+    await expect(viewer).toContainText(fill(t.viewerDialog.position, { index: i, total: 20 }));
   }
   await expect(viewer.getByRole('img', { name: /take 9$/ })).toBeVisible();
   await page.keyboard.press('Escape');

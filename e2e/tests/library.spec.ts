@@ -57,14 +57,14 @@ for (const lang of ['ru', 'en'] as const) {
     await card(page, prompts[1] ?? '')
       .getByRole('button', { name: t.library.addToCollection })
       .click();
-    const dialog = page.getByRole('dialog', { name: t.library.collectionsTitle });
-    await expect(dialog.getByText(t.library.noCollections)).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: t.collectionsDialog.title });
+    await expect(dialog.getByText(t.collectionsDialog.none)).toBeVisible();
     // An empty name is refused, in the person's language.
-    await dialog.getByRole('button', { name: t.library.create }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(t.library.nameRequired);
+    await dialog.getByRole('button', { name: t.collectionsDialog.create }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(t.collectionsDialog.nameRequired);
     const name = lang === 'ru' ? 'Птицы' : 'Birds';
-    await dialog.getByLabel(t.library.newCollection).fill(name);
-    await dialog.getByRole('button', { name: t.library.create }).click();
+    await dialog.getByLabel(t.collectionsDialog.newName).fill(name);
+    await dialog.getByRole('button', { name: t.collectionsDialog.create }).click();
     await expect(dialog.getByRole('checkbox', { name })).toBeChecked();
     const axe = await scanAtRest(page, '[role="dialog"]');
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -94,9 +94,9 @@ for (const lang of ['ru', 'en'] as const) {
     await card(page, prompts[2] ?? '')
       .getByRole('button', { name: t.library.delete })
       .click();
-    const confirm = page.getByRole('dialog', { name: t.library.deleteTitle });
-    await confirm.getByRole('button', { name: t.library.deleteConfirm }).click();
-    await expect(page.getByText(t.library.deleted)).toBeVisible();
+    const confirm = page.getByRole('dialog', { name: t.deleteDialog.title });
+    await confirm.getByRole('button', { name: t.deleteDialog.confirm }).click();
+    await expect(page.getByText(t.deleteDialog.done)).toBeVisible();
     await expect(page.getByRole('main').locator('article[data-generation]')).toHaveCount(2);
     const showing = t.history as unknown as Record<string, string>;
     const form = new Intl.PluralRules(lang).select(2);
@@ -135,9 +135,9 @@ for (const lang of ['ru', 'en'] as const) {
     });
 
     await card(page, prompt).getByRole('button', { name: t.share.open }).click();
-    const dialog = page.getByRole('dialog', { name: t.share.title });
-    await dialog.getByRole('button', { name: t.share.create }).click();
-    const link = dialog.getByLabel(t.share.link);
+    const dialog = page.getByRole('dialog', { name: t.shareDialog.title });
+    await dialog.getByRole('button', { name: t.shareDialog.create }).click();
+    const link = dialog.getByLabel(t.shareDialog.link);
     await expect(link).toHaveValue(new RegExp(`/s/[A-Za-z0-9_-]{43}\\?ref=${owner.id}$`));
     const url = await link.inputValue();
     const axe = await scanAtRest(page, '[role="dialog"]');
@@ -163,8 +163,8 @@ for (const lang of ['ru', 'en'] as const) {
     await other.screenshot({ path: test.info().outputPath(`shared-${lang}.png`) });
 
     // The owner chooses to show the prompt: the same link now shows it.
-    await dialog.getByRole('checkbox', { name: t.share.showPrompt }).check();
-    await expect(dialog.getByRole('checkbox', { name: t.share.showPrompt })).toBeChecked();
+    await dialog.getByRole('checkbox', { name: t.shareDialog.showPrompt }).check();
+    await expect(dialog.getByRole('checkbox', { name: t.shareDialog.showPrompt })).toBeChecked();
     await expect
       .poll(async () => {
         await other.reload();
@@ -173,8 +173,8 @@ for (const lang of ['ru', 'en'] as const) {
       .toBe(1);
 
     // Revoked: the link stops working at once.
-    await dialog.getByRole('button', { name: t.share.revoke }).click();
-    await expect(dialog.getByRole('button', { name: t.share.create })).toBeVisible();
+    await dialog.getByRole('button', { name: t.shareDialog.revoke }).click();
+    await expect(dialog.getByRole('button', { name: t.shareDialog.create })).toBeVisible();
     const gone = await other.reload();
     expect(gone?.status()).toBe(404);
     await expect(other.locator('main img')).toHaveCount(0);

@@ -156,7 +156,7 @@ for (const lang of ['ru', 'en'] as const) {
       .locator('article[data-generation]')
       .getByRole('button', { name: t.library.addToCollection })
       .click();
-    const dialog = page.getByRole('dialog', { name: t.library.collectionsTitle });
+    const dialog = page.getByRole('dialog', { name: t.collectionsDialog.title });
     await expect(dialog).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, 'the dialog fits the width').toBe(true);

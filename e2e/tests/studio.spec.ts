@@ -89,11 +89,11 @@ for (const lang of ['ru', 'en'] as const) {
 
       const panel = await generate(page, 'A red fox in a snowy forest at golden hour');
       await expect(
-        page.getByText(fill(t.studio.toast.started, { type: t.generation.typeLower.image })),
+        page.getByText(fill(t.run.toast.started, { type: t.generation.typeLower.image })),
       ).toBeVisible();
       await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
       await expect(
-        page.getByText(fill(t.studio.toast.completed, { type: t.generation.typeLower.image })),
+        page.getByText(fill(t.run.toast.completed, { type: t.generation.typeLower.image })),
       ).toBeVisible();
       const id = (await panel.getAttribute('data-generation')) ?? '';
       expect(await statusesSeen(page, id)).toEqual(['pending', 'processing', 'completed']);
@@ -115,7 +115,7 @@ for (const lang of ['ru', 'en'] as const) {
         'aria-selected',
         'true',
       );
-      await expect(page.getByRole('img', { name: t.studio.upload.preview })).toBeVisible();
+      await expect(page.getByRole('img', { name: t.run.upload.preview })).toBeVisible();
       const video = await generate(page, 'The fox turns its head and snow starts to fall');
       await expect(video).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
       await expect(video.locator('video')).toBeVisible();
@@ -137,9 +137,9 @@ for (const lang of ['ru', 'en'] as const) {
       const panel = await generate(page, 'A slow lighthouse #slow');
       await expect(panel).toHaveAttribute('data-status', 'processing', { timeout: 20_000 });
       expect((await currentUser(page.request)).tokens).toBe(94);
-      await panel.getByRole('button', { name: t.studio.active.cancel }).click();
+      await panel.getByRole('button', { name: t.run.running.cancel }).click();
       await expect(panel).toHaveAttribute('data-status', 'failed');
-      await expect(page.getByText(t.studio.toast.canceled)).toBeVisible();
+      await expect(page.getByText(t.run.toast.canceled)).toBeVisible();
       await expect(panel.getByText(plural(lang, t.generation, 'refunded', 6))).toBeVisible();
       // Shown as cancelled, not as a red failure, and without the provider's raw word for it.
       await expect(panel.getByText(t.generation.status.canceled, { exact: true })).toBeVisible();
@@ -164,7 +164,7 @@ for (const lang of ['ru', 'en'] as const) {
       // The panel, the toast and history say it from the error catalogue; the provider's own
       // English ('Prediction failed: …') is nowhere.
       await expect(panel.getByRole('alert')).toContainText(t.generation.errors.model_failed);
-      const toast = page.locator('[data-sonner-toast]').filter({ hasText: t.studio.toast.failed });
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: t.run.toast.failed });
       await expect(toast).toContainText(t.generation.errors.model_failed);
       await expect(page.getByText(/Prediction failed/)).toHaveCount(0);
       await expect(panel.getByText(plural(lang, t.generation, 'refunded', 6))).toBeVisible();
@@ -207,7 +207,7 @@ for (const lang of ['ru', 'en'] as const) {
         await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
         expect(polls.length).toBeGreaterThan(1);
         await expect(
-          page.getByText(fill(t.studio.toast.completed, { type: t.generation.typeLower.image })),
+          page.getByText(fill(t.run.toast.completed, { type: t.generation.typeLower.image })),
         ).toBeVisible();
         // The balance still follows without the stream: 100 − 6.
         const sidebar = page.locator('aside');
@@ -262,7 +262,7 @@ test('an input image is picked, uploaded, previewed and used; a non-image is ref
     mimeType: 'text/plain',
     buffer: Buffer.from('not a picture'),
   });
-  await expect(page.getByText(t.studio.upload.wrongType)).toBeVisible();
+  await expect(page.getByText(t.run.upload.wrongType)).toBeVisible();
 
   // A 2×2 PNG.
   const png = Buffer.from(
@@ -272,7 +272,7 @@ test('an input image is picked, uploaded, previewed and used; a non-image is ref
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/upload-image'));
   await picker.setInputFiles({ name: 'sketch.png', mimeType: 'image/png', buffer: png });
   expect((await uploaded).status()).toBe(200);
-  await expect(page.getByRole('img', { name: t.studio.upload.preview })).toBeVisible();
+  await expect(page.getByRole('img', { name: t.run.upload.preview })).toBeVisible();
   // With an image the safety cap is said once, not twice (description and hint).
   await page.getByRole('button', { name: 'Advanced' }).click();
   await expect(page.getByText(/at most 2 with an input image/i)).toHaveCount(1);
@@ -281,8 +281,8 @@ test('an input image is picked, uploaded, previewed and used; a non-image is ref
 
   const panel = await generate(page, 'Turn the sketch into a watercolour');
   await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
-  await page.getByRole('button', { name: t.studio.upload.remove }).click();
-  await expect(page.getByRole('img', { name: t.studio.upload.preview })).toHaveCount(0);
+  await page.getByRole('button', { name: t.run.upload.remove }).click();
+  await expect(page.getByRole('img', { name: t.run.upload.preview })).toHaveCount(0);
 });
 
 test.describe('an upload the server refuses', () => {
@@ -305,10 +305,46 @@ test.describe('an upload the server refuses', () => {
     });
     expect((await refused).status()).toBe(415);
     const toast = page.locator('[data-sonner-toast]');
-    await expect(toast).toHaveText(t.studio.upload.errors.unsupported_type);
+    await expect(toast).toHaveText(t.run.upload.errors.unsupported_type);
     await expect(page.getByText(/Only JPEG|can be uploaded/)).toHaveCount(0);
   });
 });
+
+for (const [lang, advanced] of [
+  ['ru', 'Дополнительно'],
+  ['en', 'Advanced'],
+] as const) {
+  test(`studio (${lang}): a value out of range is refused at the field, in the person's language, and nothing is sent`, async ({
+    page,
+  }) => {
+    const t = texts[lang];
+    const user = await openStudio(page, lang);
+    const seedream = page.getByRole('radio', { name: /^Seedream 3/ });
+    await page.locator('label', { has: seedream }).click();
+    await page.getByRole('button', { name: advanced }).click();
+    const seed = page.getByRole('spinbutton', { name: lang === 'ru' ? 'Сид' : 'Seed' });
+    await seed.fill('-5');
+    await page.getByLabel(/^(Промпт|Prompt)$/).fill('A lighthouse in the fog');
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/create-(image|video)$/.test(request.url())) sent.push(request.url());
+    });
+    // The request's checks load with the first press (run-start.ts), then say what is wrong.
+    await generateButton(page).click();
+    await expect(page.getByRole('alert').filter({ hasText: t.studio.fieldErrors })).toBeVisible();
+    await expect(seed).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      page.getByText(fill(t.run.errors.out_of_range, { min: 0, max: 2147483647 })),
+    ).toBeVisible();
+    expect(sent).toEqual([]);
+    expect((await currentUser(page.request)).tokens).toBe(user.tokens);
+    // Corrected, it goes.
+    await seed.fill('42');
+    await expect(seed).not.toHaveAttribute('aria-invalid', 'true');
+    const panel = await generate(page, 'A lighthouse in the fog');
+    await expect(panel).toBeVisible();
+  });
+}
 
 test('Qwen Image says which of aspect ratio and image size decides what', async ({ page }) => {
   for (const [lang, hint] of [
@@ -454,7 +490,7 @@ for (const lang of ['ru', 'en'] as const) {
     // A panel the person removed stays removed after the next reload.
     await page
       .locator(`article[data-generation="${finishedId}"]`)
-      .getByRole('button', { name: t.studio.active.dismiss })
+      .getByRole('button', { name: t.run.running.dismiss })
       .click();
     await page.reload();
     await expect(other).toBeVisible();

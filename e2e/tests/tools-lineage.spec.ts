@@ -127,11 +127,11 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
 
   // The last edit's viewer: made from the one before it.
   await card(upscaled).getByRole('button', { name: t.viewer.open }).click();
-  const lineage = viewer(page).getByRole('region', { name: t.viewer.lineage.label });
-  await expect(lineage).toContainText(t.viewer.lineage.madeFrom);
+  const lineage = viewer(page).getByRole('region', { name: t.viewerDialog.lineage.label });
+  await expect(lineage).toContainText(t.viewerDialog.lineage.madeFrom);
   await expect(
     lineage.getByRole('button', {
-      name: fill(t.viewer.lineage.open, { name: 'Replace background' }),
+      name: fill(t.viewerDialog.lineage.open, { name: 'Replace background' }),
     }),
   ).toBeVisible();
   await page.keyboard.press('Escape');
@@ -139,22 +139,26 @@ test('a chain of edits keeps its lineage both ways: studio, viewer, history, pri
 
   // The first result's viewer lists its edit; the edit opens in the viewer and walks on.
   await card(generated).getByRole('button', { name: t.viewer.open }).click();
-  await expect(viewer(page).getByRole('heading', { name: t.viewer.lineage.edits })).toBeVisible();
+  await expect(
+    viewer(page).getByRole('heading', { name: t.viewerDialog.lineage.edits }),
+  ).toBeVisible();
   await viewer(page)
-    .getByRole('button', { name: fill(t.viewer.lineage.open, { name: 'Remove background' }) })
+    .getByRole('button', { name: fill(t.viewerDialog.lineage.open, { name: 'Remove background' }) })
     .click();
-  await expect(viewer(page).getByRole('button', { name: t.viewer.lineage.back })).toBeVisible();
+  await expect(
+    viewer(page).getByRole('button', { name: t.viewerDialog.lineage.back }),
+  ).toBeVisible();
   await expect(viewer(page).locator('[data-viewer-media]')).toHaveAttribute(
     'src',
     cut.expand.output_files[0]?.url ?? '',
   );
   await expect(
     viewer(page).getByRole('button', {
-      name: fill(t.viewer.lineage.open, { name: 'Replace background' }),
+      name: fill(t.viewerDialog.lineage.open, { name: 'Replace background' }),
     }),
   ).toBeVisible();
   expect((await scanAtRest(page, '[role="dialog"]')).violations).toEqual([]);
-  await viewer(page).getByRole('button', { name: t.viewer.lineage.back }).click();
+  await viewer(page).getByRole('button', { name: t.viewerDialog.lineage.back }).click();
   await expect(viewer(page).locator('[data-viewer-media]')).toHaveAttribute(
     'src',
     generated.expand.output_files[0]?.url ?? '',

@@ -5,8 +5,11 @@ import type batch from '~/locales/ru/app-batch.json';
 import type cards from '~/locales/ru/app-cards.json';
 import type compare from '~/locales/ru/app-compare.json';
 import type keys from '~/locales/ru/app-keys.json';
+import type library from '~/locales/ru/app-library.json';
+import type libraryDialogs from '~/locales/ru/app-library-dialogs.json';
 import type pricing from '~/locales/ru/app-pricing.json';
 import type profile from '~/locales/ru/app-profile.json';
+import type run from '~/locales/ru/app-run.json';
 import type studio from '~/locales/ru/app-studio.json';
 import type tools from '~/locales/ru/app-tools.json';
 import type auth from '~/locales/ru/auth.json';
@@ -27,16 +30,19 @@ declare module 'i18next' {
       developers: typeof developers;
       auth: typeof auth;
       // A screen's own texts are files of their own, loaded with it (app/locales/app-*.ts).
-      app: typeof app & {
-        studio: typeof studio;
-        tools: typeof tools;
-        cards: typeof cards;
-        batch: typeof batch;
-        compare: typeof compare;
-        pricing: typeof pricing;
-        profile: typeof profile;
-        keys: typeof keys;
-      };
+      app: typeof app &
+        typeof library &
+        typeof libraryDialogs & {
+          studio: typeof studio;
+          tools: typeof tools;
+          cards: typeof cards;
+          batch: typeof batch;
+          compare: typeof compare;
+          pricing: typeof pricing;
+          profile: typeof profile;
+          run: typeof run;
+          keys: typeof keys;
+        };
       admin: typeof admin;
     };
   }

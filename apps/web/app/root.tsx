@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
+import { appMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
@@ -14,7 +15,7 @@ import { useStaticPageLanguage } from './lib/static-page';
 // Keep this module lean: it is on every page, the landing included (budget: 120 kB of JS gzipped).
 // Query cache, toasts and dialogs live in the signed-in layout.
 
-export const meta: Route.MetaFunction = () => [{ title: 'Kadr' }];
+export const meta: Route.MetaFunction = () => appMeta;
 
 // In a browser this module runs before the screen's own code has loaded: ask who is signed in now.
 if (typeof document !== 'undefined') startSessionRefresh();
@@ -31,9 +32,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   // Marketing pages are complete HTML without client JavaScript (ADR 007): no module scripts, no
   // modulepreloads, only a tiny inline script. In a browser that already runs the app (a client
-  // navigation), keep the scripts mounted rather than tear them out.
+  // navigation), keep the scripts mounted rather than tear them out. Only prerendering (the
+  // server build) writes that script, so the app's own bundle does not carry it (ADR 042).
   const staticLanguage = useStaticPageLanguage();
-  const withoutScripts = staticLanguage !== null && typeof document === 'undefined';
+  const withoutScripts = import.meta.env.SSR && staticLanguage !== null;
   return (
     <html lang={staticLanguage ?? i18n.language}>
       <head>

@@ -1,6 +1,7 @@
-// After `react-router build`: one copy of the SPA shell per signed-in screen, which also
-// modulepreloads that screen's own route modules (`build/client/__app-shells/<screen>.html`; the
-// server sends it for the screen's address, and the plain shell for anything else).
+// After `react-router build`: one copy of the SPA shell per signed-in screen and language, which
+// also modulepreloads that screen's own route modules and its texts in that language
+// (`build/client/__app-shells/<screen>.<language>.html`; the server sends the one for the screen's
+// address in the person's language, and `fallback.<language>.html` for anything else).
 //
 // The shell is the same for every address (`ssr: false`), so it preloads only the root route's
 // modules; the router discovers the screen's (the signed-in layout, the screen, their imports) only
@@ -8,8 +9,10 @@
 // connection that second wave is what the screen's first paint waits for.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { signedInPaths } from '@kadr/contract';
+import { defaultLanguage, type Language, languages, signedInPaths } from '@kadr/contract';
+import en from '../app/locales/en/common.json' with { type: 'json' };
+import ru from '../app/locales/ru/common.json' with { type: 'json' };
+import { clientDirectory } from './build-directory.ts';
 
 /** The part of React Router's client manifest (`window.__reactRouterManifest`) read here. */
 type ManifestRoute = {
@@ -22,6 +25,7 @@ type ManifestRoute = {
 type Manifest = { routes: Record<string, ManifestRoute> };
 
 const shellsDir = '__app-shells';
+const common: Record<Language, { loading: string }> = { ru, en };
 
 /** The modules a screen's routes need, from the root down, in the manifest's order. */
 function screenModules(manifest: Manifest, page: string): string[] {
@@ -60,7 +64,46 @@ function withPreloads(shell: string, modules: string[]): string {
   return `${shell.slice(0, at)}${links}${shell.slice(at)}`;
 }
 
-const client = fileURLToPath(new URL('../build/client', import.meta.url));
+const client = clientDirectory();
+
+/**
+ * The texts a screen loads before it renders, in one language (ADR 042): the files its modules'
+ * code imports by name (`texts-<language>-<file>`, vite.config.ts), as the registering modules
+ * those chunks hold will ask for them.
+ */
+async function textModules(modules: string[], language: Language): Promise<string[]> {
+  const found = new Set<string>();
+  for (const module of modules) {
+    const code = await readFile(path.join(client, module), 'utf8');
+    for (const match of code.matchAll(
+      /["'`](?:\.\/|\/assets\/)(texts-([a-z]+)-[\w-]+\.js)["'`]/g,
+    )) {
+      if (match[2] === language) found.add(`/assets/${match[1]}`);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The shell in another language than the prerendered one (Russian): its `<html lang>`, which the
+ * app starts in (lib/i18n.ts), and the loading screen's words. Each must be found exactly once.
+ */
+function inLanguage(shell: string, language: Language): string {
+  if (language === defaultLanguage) return shell;
+  const swaps: [string, string][] = [
+    [`<html lang="${defaultLanguage}">`, `<html lang="${language}">`],
+    [`>${common[defaultLanguage].loading}<`, `>${common[language].loading}<`],
+  ];
+  let html = shell;
+  for (const [from, to] of swaps) {
+    const count = html.split(from).length - 1;
+    if (count !== 1)
+      throw new Error(`The shell has ${count} of ${from}: not the shell this script knows`);
+    html = html.replace(from, to);
+  }
+  return html;
+}
+
 const shell = await readFile(path.join(client, '__spa-fallback.html'), 'utf8');
 const manifestUrl = /import "(\/assets\/manifest-[^"]+\.js)"/.exec(shell)?.[1];
 if (!manifestUrl) throw new Error('The shell names no client manifest');
@@ -71,8 +114,16 @@ if (!source.startsWith(prefix))
 const manifest: Manifest = JSON.parse(source.slice(prefix.length).replace(/;\s*$/, ''));
 
 await mkdir(path.join(client, shellsDir), { recursive: true });
-for (const page of signedInPaths) {
-  const html = withPreloads(shell, screenModules(manifest, page));
-  await writeFile(path.join(client, shellsDir, `${page.slice(1)}.html`), html);
+for (const language of languages) {
+  // An address no screen has (the not-found page) gets the plain shell, in the person's language.
+  const fallback = inLanguage(shell, language);
+  await writeFile(path.join(client, shellsDir, `fallback.${language}.html`), fallback);
+  for (const page of signedInPaths) {
+    const modules = screenModules(manifest, page);
+    const html = withPreloads(fallback, [...modules, ...(await textModules(modules, language))]);
+    await writeFile(path.join(client, shellsDir, `${page.slice(1)}.${language}.html`), html);
+  }
 }
-console.info(`app shells: ${signedInPaths.length} screens, each preloading its own modules`);
+console.info(
+  `app shells: ${signedInPaths.length} screens in ${languages.length} languages, each preloading its own modules and texts`,
+);

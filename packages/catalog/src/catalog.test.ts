@@ -4,6 +4,8 @@ import {
   type Condition,
   defaultParameters,
   getModel,
+  getStudioModel,
+  getTool,
   imageToVideoModels,
   listModels,
   type ModelDefinition,
@@ -499,6 +501,16 @@ describe('lookups', () => {
   ] as const)('listModels(%s) lists %j', (type, ids) => {
     expect(listModels(type).map((m) => m.id)).toEqual(ids);
   });
+
+  it.each(models.map((model) => model.id))(
+    'getStudioModel and getTool find %s exactly where getModel says it belongs',
+    (id) => {
+      const model = getModel(id);
+      const offeredHere = offered.some((m) => m.id === id);
+      expect(getStudioModel(id)).toBe(offeredHere ? model : undefined);
+      expect(getTool(id)).toBe(model?.tool !== undefined ? model : undefined);
+    },
+  );
 
   it('lists video models that can animate a picture', () => {
     expect(imageToVideoModels().map((m) => m.id)).toEqual([

@@ -1,98 +1,48 @@
-import { isParameterVisible, type ParameterValues } from './conditions.ts';
+// Everything addressed by a model's id, over every model the catalogue has — the studio's, the
+// finishing tools and the pricing-only ones: the server's entry point to the catalogue, and the
+// screens' that take any id (a price list, a tool run). A screen that runs only the studio's
+// models uses studio-models.ts and the entry-taking functions instead, so that its first load
+// carries no tool's entry (ADR 042).
+import { modelDefaults } from './form.ts';
 import { models } from './models/index.ts';
-import type {
-  GroupDefinition,
-  Localized,
-  ModelDefinition,
-  ModelType,
-  ParameterDefinition,
-  ParamGroup,
-  ParamValue,
-  PromptUse,
-  ToolDefinition,
-} from './types.ts';
+import { type Draft, estimateDraft, priceOfModel } from './price.ts';
+import { validateFor } from './request.ts';
+import type { ModelDefinition, ParamValue, PriceInput, ValidationResult } from './types.ts';
 
-const byId = new Map(models.map((model) => [model.id, model]));
+// Built on first use, so that importing this module does no work.
+let byId: ReadonlyMap<string, ModelDefinition> | undefined;
 
 export function getModel(id: string): ModelDefinition | undefined {
+  byId ??= new Map(models.map((model) => [model.id, model]));
   return byId.get(id);
-}
-
-/**
- * The models the studio offers for a new picture or video, in display order; pricing-only models
- * and the finishing tools (`listTools`) are left out.
- */
-export function listModels(type?: ModelType): readonly ModelDefinition[] {
-  return models.filter(
-    (model) =>
-      model.pricingOnly !== true &&
-      model.tool === undefined &&
-      (type === undefined || model.type === type),
-  );
-}
-
-/** A catalogue entry that is a finishing tool: `tool` is always there. */
-export type ToolModel = ModelDefinition & { tool: ToolDefinition };
-
-export function isTool(model: ModelDefinition): model is ToolModel {
-  return model.tool !== undefined;
-}
-
-/** The finishing tools, in display order (ADR 038). */
-export function listTools(): readonly ToolModel[] {
-  return models.filter(isTool);
-}
-
-/** Whether a model takes a prompt: `required` unless its entry says otherwise. */
-export function promptUse(model: ModelDefinition): PromptUse {
-  return model.prompt ?? 'required';
 }
 
 /** A fresh form state: every parameter at its default (null for an empty seed or file). */
 export function defaultParameters(modelId: string): Record<string, ParamValue> {
   const model = getModel(modelId);
-  if (model === undefined) return {};
-  return Object.fromEntries(model.parameters.map((def) => [def.name, def.default ?? null]));
+  return model === undefined ? {} : modelDefaults(model);
 }
-
-export const groupLabels: Readonly<Record<ParamGroup, Localized>> = {
-  basic: { en: 'Basic', ru: 'Основные' },
-  quality: { en: 'Quality', ru: 'Качество' },
-  advanced: { en: 'Advanced', ru: 'Дополнительно' },
-  'model-specific': { en: 'Model settings', ru: 'Настройки модели' },
-};
-
-export type ParameterSection = {
-  id: ParamGroup;
-  label: Localized;
-  /** Whether the section starts open; `basic` is always open and not collapsible. */
-  expanded: boolean;
-  collapsible: boolean;
-  parameters: ParameterDefinition[];
-};
 
 /**
- * The form as the studio renders it: the model's groups in order, each with its visible
- * parameters sorted by `order`; groups with nothing to show are left out.
+ * The tokens a generation costs (spec §9); the server charges this figure. Meant for validated
+ * input: an unknown model or a value the price table does not cover throws.
  */
-export function parameterSections(
-  model: ModelDefinition,
-  values: ParameterValues,
-): ParameterSection[] {
-  return model.groups
-    .map((group: GroupDefinition) => ({
-      id: group.id,
-      label: group.label ?? groupLabels[group.id],
-      expanded: group.id === 'basic' || group.expanded,
-      collapsible: group.id !== 'basic',
-      parameters: model.parameters
-        .filter((def) => def.group === group.id && isParameterVisible(def, values))
-        .sort((a, b) => a.order - b.order),
-    }))
-    .filter((section) => section.parameters.length > 0);
+export function priceOf(modelId: string, input: PriceInput): number {
+  const model = getModel(modelId);
+  if (model === undefined) throw new Error(`Unknown model: ${modelId}`);
+  return priceOfModel(model, input);
 }
 
-/** Video models that take an input image, for the studio's 'Animate' action. */
-export function imageToVideoModels(): readonly ModelDefinition[] {
-  return listModels('video').filter((model) => model.imageParam !== undefined);
+/** `estimateDraft` by the model's id: null for an unknown model. */
+export function estimateFromDraft(modelId: string, draft: Draft): number | null {
+  const model = getModel(modelId);
+  return model === undefined ? null : estimateDraft(model, draft);
+}
+
+/**
+ * Checks a create/estimate payload against the model its id names: every problem found, or the
+ * validated request (validate.ts). An unknown or pricing-only model is refused.
+ */
+export function validateRequest(modelId: string, raw: unknown): ValidationResult {
+  return validateFor(getModel(modelId), modelId, raw);
 }

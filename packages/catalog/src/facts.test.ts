@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listModels } from './catalog.ts';
 import { productFacts } from './facts.ts';
+import { listModels } from './studio-models.ts';
 
 describe('productFacts', () => {
   it('says what the studio offers today', () => {

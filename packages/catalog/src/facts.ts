@@ -1,5 +1,5 @@
-import { listModels } from './catalog.ts';
 import { durationParam } from './duration.ts';
+import { listModels } from './studio-models.ts';
 import type { ModelDefinition } from './types.ts';
 
 function numericMax(model: ModelDefinition, name: string): number {

@@ -1,15 +1,9 @@
 export {
   defaultParameters,
+  estimateFromDraft,
   getModel,
-  groupLabels,
-  imageToVideoModels,
-  isTool,
-  listModels,
-  listTools,
-  type ParameterSection,
-  parameterSections,
-  promptUse,
-  type ToolModel,
+  priceOf,
+  validateRequest,
 } from './catalog.ts';
 export {
   evaluateCondition,
@@ -25,6 +19,13 @@ export {
 } from './defaults.ts';
 export { durationParam, effectiveDuration } from './duration.ts';
 export { productFacts } from './facts.ts';
+export {
+  groupLabels,
+  modelDefaults,
+  type ParameterSection,
+  parameterSections,
+  promptUse,
+} from './form.ts';
 export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
 export * from './marketplaces/index.ts';
 export { promptMaxLength, seedMax } from './models/common.ts';
@@ -39,7 +40,7 @@ export {
   type TokenPackage,
   tokenPackages,
 } from './packages.ts';
-export { type Draft, estimateFromDraft, pricedParameters, priceOf } from './price.ts';
+export { type Draft, estimateDraft, pricedParameters, priceOfModel } from './price.ts';
 export {
   type CostRate,
   lowestCosts,
@@ -52,6 +53,10 @@ export {
   workedExamples,
 } from './price-list.ts';
 export { type ProviderRequest, toProviderRequest } from './provider.ts';
+export { validateModelRequest } from './request.ts';
+export { getStudioModel, imageToVideoModels, listModels } from './studio-models.ts';
+export { getModelSummary, type ModelSummary, modelName, modelSummaries } from './summaries.ts';
+export { getTool, isTool, listTools, type ToolModel } from './tool-models.ts';
 export { checkToolSource, toolOutputSize } from './tools.ts';
 export type * from './types.ts';
-export { type ParameterCheck, validateParameter, validateRequest } from './validate.ts';
+export { type ParameterCheck, validateParameter } from './validate.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getModel, listModels, listTools } from './catalog.ts';
-import { priceOf } from './price.ts';
+import { getModel, priceOf } from './catalog.ts';
 import {
   lowestCosts,
   modelCosts,
@@ -8,6 +7,8 @@ import {
   toolCosts,
   workedExamples,
 } from './price-list.ts';
+import { listModels } from './studio-models.ts';
+import { listTools } from './tool-models.ts';
 
 describe('model costs from the price rules (spec §9)', () => {
   it('has a card for every model people can use, with its rates', () => {

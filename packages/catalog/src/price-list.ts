@@ -1,6 +1,7 @@
-import { defaultParameters, listModels, listTools } from './catalog.ts';
+import { defaultParameters, priceOf } from './catalog.ts';
 import { effectiveDuration } from './duration.ts';
-import { priceOf } from './price.ts';
+import { listModels } from './studio-models.ts';
+import { listTools } from './tool-models.ts';
 import type { Localized, ModelDefinition, ModelType, ParameterDefinition } from './types.ts';
 
 /**

@@ -1,4 +1,3 @@
-import { getModel } from './catalog.ts';
 import { durationParam, effectiveDuration } from './duration.ts';
 import type { ModelDefinition, ParamValue, PriceInput, PriceRule, Size } from './types.ts';
 import { validateParameter } from './validate.ts';
@@ -45,12 +44,10 @@ function tokensFor(model: ModelDefinition, rule: PriceRule, input: PriceInput): 
 }
 
 /**
- * The tokens a generation costs (spec §9); the server charges this figure. Meant for validated
- * input: an unknown model or a value the price table does not cover throws.
+ * The tokens a generation of `model` costs (spec §9); the server charges this figure (`priceOf`,
+ * by the model's id). Meant for validated input: a value the price table does not cover throws.
  */
-export function priceOf(modelId: string, input: PriceInput): number {
-  const model = getModel(modelId);
-  if (model === undefined) throw new Error(`Unknown model: ${modelId}`);
+export function priceOfModel(model: ModelDefinition, input: PriceInput): number {
   return tokensFor(model, model.price, input);
 }
 
@@ -61,12 +58,10 @@ export type Draft =
   | undefined;
 
 /**
- * The studio's instant figure for a half-filled form: invalid or missing values count as their
- * defaults. Never throws; null for an unknown model.
+ * The studio's instant figure for a half-filled form of `model`: invalid or missing values count
+ * as their defaults. Never throws (null when the draft cannot be priced).
  */
-export function estimateFromDraft(modelId: string, draft: Draft): number | null {
-  const model = getModel(modelId);
-  if (model === undefined) return null;
+export function estimateDraft(model: ModelDefinition, draft: Draft): number | null {
   const raw = draft?.parameters;
   const supplied: Record<string, unknown> =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...raw } : {};
@@ -80,8 +75,8 @@ export function estimateFromDraft(modelId: string, draft: Draft): number | null 
   }
   try {
     const source = draft?.source ?? undefined;
-    return priceOf(
-      model.id,
+    return priceOfModel(
+      model,
       source ? { parameters, duration: 0, source } : { parameters, duration: 0 },
     );
   } catch {

@@ -24,7 +24,14 @@ beforeAll(async () => {
   }
   await writeFile(path.join(root, '__spa-fallback.html'), '<title>shell</title>');
   await mkdir(path.join(root, '__app-shells'));
-  await writeFile(path.join(root, '__app-shells', 'studio.html'), '<title>studio shell</title>');
+  for (const language of ['ru', 'en']) {
+    const shells = path.join(root, '__app-shells');
+    await writeFile(
+      path.join(shells, `studio.${language}.html`),
+      `<title>studio ${language}</title>`,
+    );
+  }
+  await writeFile(path.join(root, '__app-shells', 'fallback.en.html'), '<title>shell en</title>');
   await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   await writeFile(path.join(root, 'sitemap.xml'), '<urlset/>');
   await mkdir(path.join(root, 'samples'));
@@ -72,13 +79,42 @@ describe('web plugin', () => {
     const res = await app.inject({ method: 'GET', url: `${page}?tab=video` });
     expect(res.statusCode).toBe(200);
     // A screen's own copy (preloading its modules) when the build made one, else the plain shell.
-    expect(res.body).toBe(
-      page === '/studio' ? '<title>studio shell</title>' : '<title>shell</title>',
-    );
+    expect(res.body).toBe(page === '/studio' ? '<title>studio ru</title>' : '<title>shell</title>');
+    expect(res.headers.vary).toBe('accept-encoding, cookie');
+  });
+
+  it('serves the shell in the language the cookie names (its page preloads those texts)', async () => {
+    const cases = [
+      [undefined, 'ru'],
+      ['lang=ru', 'ru'],
+      ['lang=en', 'en'],
+      ['kadr_auth=1; lang=en', 'en'],
+      ['lang=fr', 'ru'],
+      ['lang=%E0', 'ru'],
+    ] as const;
+    for (const [cookie, language] of cases) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/studio',
+        headers: cookie ? { cookie } : {},
+      });
+      expect(res.body).toBe(`<title>studio ${language}</title>`);
+      expect(res.headers.vary).toBe('accept-encoding, cookie');
+    }
+    // Any other address: the fallback in that language, or the plain shell without one.
+    const english = await app.inject({
+      method: 'GET',
+      url: '/nope',
+      headers: { cookie: 'lang=en' },
+    });
+    expect(english.statusCode).toBe(404);
+    expect(english.body).toBe('<title>shell en</title>');
+    const russian = await app.inject({ method: 'GET', url: '/profile' });
+    expect(russian.body).toBe('<title>shell</title>');
   });
 
   it('never serves a screen’s shell file by its own address', async () => {
-    const res = await app.inject({ method: 'GET', url: '/__app-shells/studio.html' });
+    const res = await app.inject({ method: 'GET', url: '/__app-shells/studio.ru.html' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe('<title>shell</title>');
   });
@@ -256,7 +292,7 @@ describe('web plugin: Yandex Metrika', () => {
     await writeFile(path.join(metrikaRoot, 'login', 'index.html'), landing);
     await writeFile(path.join(metrikaRoot, '__spa-fallback.html'), shell);
     await mkdir(path.join(metrikaRoot, '__app-shells'));
-    await writeFile(path.join(metrikaRoot, '__app-shells', 'profile.html'), shell);
+    await writeFile(path.join(metrikaRoot, '__app-shells', 'profile.ru.html'), shell);
   });
   afterAll(async () => {
     await rm(metrikaRoot, { recursive: true, force: true });

@@ -8,6 +8,8 @@ import {
   defaultLanguage,
   isKnownPagePath,
   isLanguage,
+  type Language,
+  languages,
   localizedPublicPath,
   metrikaOrigin,
   pageConfigMeta,
@@ -20,8 +22,12 @@ import fp from 'fastify-plugin';
 import { cookieValue } from '../lib/locale.ts';
 
 const SPA_FALLBACK = '__spa-fallback.html';
-/** The shell again per signed-in screen, preloading that screen's modules (apps/web/scripts/app-shells.ts). */
+/**
+ * The shell again per signed-in screen and language, preloading that screen's modules and texts,
+ * and per language for any other address (apps/web/scripts/app-shells.ts).
+ */
 const APP_SHELLS = '__app-shells';
+const FALLBACK = 'fallback';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -70,10 +76,16 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   const shell = assets.has(`/${SPA_FALLBACK}`)
     ? await preparePage(path.join(root, SPA_FALLBACK), counter)
     : undefined;
-  const screens = new Map<string, Page>();
-  for (const page of signedInPaths) {
-    const file = `/${APP_SHELLS}${page}.html`;
-    if (assets.has(file)) screens.set(page, await preparePage(path.join(root, file), counter));
+  // The app's shell in each language (the app starts in its `<html lang>` and its page preloads
+  // the screen's texts in that language only: ADR 042), for a screen or for any other address.
+  const shells = new Map<string, Page>();
+  for (const language of languages) {
+    for (const page of [...signedInPaths, FALLBACK]) {
+      const file = `/${APP_SHELLS}/${page.replace(/^\//, '')}.${language}.html`;
+      if (assets.has(file)) {
+        shells.set(`${page}:${language}`, await preparePage(path.join(root, file), counter));
+      }
+    }
   }
 
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
@@ -91,7 +103,12 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     }
 
     const page = normalise(pathname);
-    const served = pages.get(copyFor(page, request)) ?? screens.get(page) ?? shell;
+    const language = chosenLanguage(request);
+    const served =
+      pages.get(copyFor(page, request)) ??
+      shells.get(`${page}:${language}`) ??
+      shells.get(`${FALLBACK}:${language}`) ??
+      shell;
     if (served === undefined) {
       return reply
         .code(503)
@@ -103,7 +120,11 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       .code(isKnownPagePath(page) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', served.csp)
-      .header('vary', page === paths.login ? 'accept-encoding, cookie' : 'accept-encoding')
+      // The sign-in page and the app's shell are in the language the cookie names.
+      .header(
+        'vary',
+        pages.has(page) && page !== paths.login ? 'accept-encoding' : 'accept-encoding, cookie',
+      )
       .type('text/html; charset=utf-8');
     if (encoding === 'identity') return reply.send(served.html);
     return reply.header('content-encoding', encoding).send(served[encoding]);
@@ -117,10 +138,14 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
  */
 function copyFor(page: string, request: FastifyRequest): string {
   if (page !== paths.login) return page;
+  const chosen = chosenLanguage(request);
+  return chosen !== defaultLanguage ? localizedPublicPath(paths.login, chosen) : page;
+}
+
+/** The language the person chose (the `lang` cookie the app and the static pages keep), or ours. */
+function chosenLanguage(request: FastifyRequest): Language {
   const chosen = cookieValue(request, cookieNames.language);
-  return isLanguage(chosen) && chosen !== defaultLanguage
-    ? localizedPublicPath(paths.login, chosen)
-    : page;
+  return isLanguage(chosen) ? chosen : defaultLanguage;
 }
 
 /** A page as served; `metrikaCounter` (the app shell only) is named in it and allowed by its policy. */

@@ -1,4 +1,3 @@
-import { productFacts } from '@kadr/catalog';
 import {
   cookieNames,
   defaultLanguage,
@@ -43,17 +42,25 @@ function reportMissing(language: Language, ns: string, key: string): void {
 const fallbackLanguage: Language = 'en';
 const defaultNamespace = 'common';
 
-// Resources are bundled, so everything is synchronous: the first render (prerender and hydration
-// alike) already has Russian text. Namespaces other than `common` are added by the screens that
-// need them (see app/locales/*.ts), so the landing page does not ship the studio's strings.
+// `common` is bundled in both languages, so the first render (prerender and hydration alike) has
+// its text. Other namespaces are added by the screens that need them (see app/locales/*.ts), so
+// the landing page does not ship the studio's strings: the public pages' in both languages
+// (`addNamespace`, they are prerendered in both), the signed-in screens' in the person's language
+// only (`addTexts`, loaded before a screen renders: ADR 042).
 const resources: Record<Language, Record<string, unknown>> = {
   ru: { common: ruCommon },
   en: { common: enCommon },
 };
 
-// The product's numbers (models, the longest video, an image's time) from the catalogue: the
-// pages say {{models}}, {{maxVideoSeconds}}… and cannot drift from what the studio offers.
-const defaultVariables: Record<string, unknown> = productFacts();
+// Variables a text may use without being passed them: the product's numbers (models, the longest
+// video, an image's time) from the catalogue, so the pages that say {{models}}, {{maxVideoSeconds}}…
+// cannot drift from what the studio offers. Added by the namespace whose texts say them
+// (locales/landing.ts): a screen that says none does not load the catalogue for them (ADR 042).
+const defaultVariables: Record<string, unknown> = {};
+
+export function addDefaultVariables(values: Record<string, unknown>): void {
+  Object.assign(defaultVariables, values);
+}
 
 /**
  * Adds bundled translations to a namespace: all of it, by the module that owns it, or some of its
@@ -64,6 +71,63 @@ export function addNamespace(ns: string, bundles: Record<Language, object>): voi
   for (const language of languages) {
     resources[language][ns] = { ...bundles[language], ...(resources[language][ns] as object) };
   }
+}
+
+/** A file of texts in one language, as a dynamic import gives it (a JSON module). */
+type TextFile = () => Promise<{ default: object }>;
+
+/**
+ * Texts of a namespace registered to load in one language when needed: the whole file merged at
+ * the namespace's top (`section` null, app/locales/app.ts) or as one top-level key
+ * (`app:studio.*`, app/locales/app-studio.ts).
+ */
+type Texts = { ns: string; section: string | null; files: Record<Language, TextFile> };
+
+const registered: Texts[] = [];
+/** Per language, the registered texts already merged in (or on their way). */
+const loading: Record<Language, Map<Texts, Promise<void>>> = { ru: new Map(), en: new Map() };
+
+/**
+ * Registers a signed-in screen's texts: nothing is fetched until `loadTexts` asks for a language,
+ * and then only that language's file — a phone loads the Russian or the English, not both. The
+ * module that registers them is imported by every module that says them, so by the time a screen
+ * (or a dialog) has loaded its code, its texts are registered (locales.test.ts keeps that true).
+ */
+export function addTexts(ns: string, section: string | null, files: Record<Language, TextFile>) {
+  registered.push({ ns, section, files });
+}
+
+/**
+ * Loads every registered text in `language` not loaded yet; resolves once all are in. The
+ * signed-in routes wait for it before they render (`loadScreenTexts`), a dialog before it opens
+ * and a language switch before it switches. A file that cannot load rejects, as a screen's code
+ * that cannot load does.
+ */
+export function loadTexts(language: Language = i18n.language): Promise<void> {
+  const pending = registered.map((texts) => {
+    let load = loading[language].get(texts);
+    if (!load) {
+      load = texts.files[language]().then(({ default: file }) => {
+        const ns = (resources[language][texts.ns] ?? {}) as Record<string, unknown>;
+        resources[language][texts.ns] =
+          texts.section === null ? { ...file, ...ns } : { ...ns, [texts.section]: file };
+      });
+      // A failed load is tried again by the next call.
+      load.catch(() => loading[language].delete(texts));
+      loading[language].set(texts, load);
+    }
+    return load;
+  });
+  return Promise.all(pending).then(() => undefined);
+}
+
+/**
+ * A signed-in route's `clientLoader`: the route renders once the texts its code registered are
+ * in, in the interface's language (the loading screen shows meanwhile).
+ */
+export async function loadScreenTexts(): Promise<null> {
+  await loadTexts();
+  return null;
 }
 
 function lookup(language: Language, ns: string, key: string): unknown {
@@ -89,6 +153,20 @@ function resolve(language: Language, ns: string, key: string, count: unknown): u
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/**
+ * Whether `ns:key` has a text in the interface's language (or the fallback) yet. React Router may
+ * render a route's `meta` while its `clientLoader` is still loading the screen's texts: a
+ * screen's meta waits for its own (lib/meta.ts `screenMeta`).
+ */
+export function hasText(fullKey: string, language: Language = i18n.language): boolean {
+  const separator = fullKey.indexOf(':');
+  const [ns, key] =
+    separator > 0
+      ? [fullKey.slice(0, separator), fullKey.slice(separator + 1)]
+      : [defaultNamespace, fullKey];
+  return resolve(language, ns, key, undefined) !== undefined;
 }
 
 const placeholder = /\{\{(.+?)\}\}/g;
@@ -222,8 +300,18 @@ export class Translator {
   };
 }
 
-/** The app's translator: Russian first, switched by the person's choice. */
-export const i18n = new Translator(defaultLanguage, false);
+/**
+ * The language the page starts in: the one its HTML says. The server sends the app's shell in the
+ * person's language (its `lang` cookie), so hydration matches; prerendering starts in Russian.
+ */
+function pageLanguage(): Language {
+  if (typeof document === 'undefined') return defaultLanguage;
+  const language = document.documentElement.lang;
+  return isLanguage(language) ? language : defaultLanguage;
+}
+
+/** The app's translator: in the page's language, switched by the person's choice. */
+export const i18n = new Translator(pageLanguage(), false);
 
 const languageCookie = cookieNames.language;
 
@@ -242,21 +330,35 @@ function storedLanguage(): Language | null {
   return isLanguage(stored) ? stored : null;
 }
 
-/** Switches the interface language at once and remembers the choice. */
-export async function chooseLanguage(language: Language): Promise<void> {
+/** Keeps the choice where the app (storage) and the server (the cookie: which shell) read it. */
+function rememberLanguage(language: Language): void {
   writeStorage(storageKeys.lang, language);
   // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie is enough; the server reads it.
   document.cookie = `${languageCookie}=${language}; path=/; max-age=${languageMaxAgeSeconds}; samesite=lax`;
+}
+
+/**
+ * Switches the interface language and remembers the choice: at once when the screen's texts in
+ * that language are in, else as soon as they have loaded.
+ */
+export async function chooseLanguage(language: Language): Promise<void> {
+  rememberLanguage(language);
+  await loadTexts(language);
   await i18n.changeLanguage(language);
 }
 
 /**
- * Applies the stored choice. Call after hydration: prerendered HTML is Russian, so switching
- * earlier would make the first client render differ from the server's.
+ * Applies the stored choice. Call after hydration: the first client render must match the HTML,
+ * which is in the language the server chose (the cookie). They differ only when the cookie was
+ * lost while the stored choice was kept; then the cookie is written again, for the next page.
  */
 export function restoreLanguage(): void {
   const language = storedLanguage();
-  if (language && language !== i18n.language) void i18n.changeLanguage(language);
+  if (language && language !== i18n.language) {
+    void chooseLanguage(language).catch((error: unknown) => {
+      console.warn('The chosen language’s texts did not load', error);
+    });
+  }
 }
 
 const fixedInstances = new Map<Language, Translator>();

@@ -7,7 +7,7 @@ import {
 } from '@kadr/contract';
 import type { MetaDescriptor } from 'react-router';
 import { siteUrl } from './env';
-import { currentLanguage, i18n } from './i18n';
+import { currentLanguage, hasText, i18n } from './i18n';
 import { socialCard } from './social-card';
 
 type PageMeta = {
@@ -39,6 +39,36 @@ export function pageAlternates(path: LocalizedPath): { hrefLang: string; href: s
     })),
     { hrefLang: 'x-default', href: absoluteUrl(localizedPublicPath(path, defaultLanguage)) },
   ];
+}
+
+/** The app's title before a screen's own: the root's, and a screen's while its texts load. */
+export const appMeta: MetaDescriptor[] = [{ title: 'Kadr' }];
+
+/** The signed-in screens with a title of their own (`app:<screen>.meta.*`). */
+type Screen =
+  | 'studio'
+  | 'compare'
+  | 'batch'
+  | 'tools'
+  | 'cards'
+  | 'history'
+  | 'profile'
+  | 'pricing';
+
+/**
+ * A signed-in screen's title and description (never indexed) once its texts are in, the app's
+ * title until then: React Router can ask for it while the route's `clientLoader` is still loading
+ * them.
+ */
+export function screenMeta(screen: Screen, path: string): MetaDescriptor[] {
+  if (!hasText(`app:${screen}.meta.title`)) return appMeta;
+  const t = i18n.getFixedT(null, 'app');
+  return pageMeta({
+    title: t(`${screen}.meta.title` as 'studio.meta.title'),
+    description: t(`${screen}.meta.description` as 'studio.meta.description'),
+    path,
+    noindex: true,
+  });
 }
 
 /** Title, description, keywords and social-sharing tags of a page, in its language. */

@@ -1,6 +1,4 @@
 import { metrikaOrigin, pageConfigMeta } from '@kadr/contract';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
 /**
@@ -82,18 +80,12 @@ function startMetrika(): number | null {
 }
 
 /**
- * For the signed-in layout: starts the counter (which counts the page it loads on) and reports
- * each later in-app navigation as a page view. Does nothing without a counter.
+ * A page view: the first starts the counter (the tag counts the page it loads on), each later
+ * in-app navigation is reported from the address before it (`useMetrikaPageViews`).
  */
-export function useMetrikaPageViews(): void {
-  const { pathname, search } = useLocation();
-  const previous = useRef<string | null>(null);
-  useEffect(() => {
-    const url = `${window.location.origin}${pathname}${search}`;
-    if (previous.current === null) startMetrika();
-    else if (previous.current !== url) call('hit', url, { referer: previous.current });
-    previous.current = url;
-  }, [pathname, search]);
+export function pageView(url: string, previous: string | null): void {
+  if (previous === null) startMetrika();
+  else call('hit', url, { referer: previous });
 }
 
 function reportedPurchases(): string[] {

@@ -1,9 +1,11 @@
-import { addNamespace } from '~/lib/i18n';
-import en from './en/app-batch.json';
-import ru from './ru/app-batch.json';
+import { addTexts } from '~/lib/i18n';
 
 /**
  * The batch screen’s texts (`app:batch.*`).
- * Loaded with the screens that use them only (ADR 029).
+ * Loaded with the screens that use them only (ADR 029), in the interface’s language
+ * (ADR 042).
  */
-addNamespace('app', { en: { batch: en }, ru: { batch: ru } });
+addTexts('app', 'batch', {
+  ru: () => import('./ru/app-batch.json'),
+  en: () => import('./en/app-batch.json'),
+});

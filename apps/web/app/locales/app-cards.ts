@@ -1,9 +1,11 @@
-import { addNamespace } from '~/lib/i18n';
-import en from './en/app-cards.json';
-import ru from './ru/app-cards.json';
+import { addTexts } from '~/lib/i18n';
 
 /**
  * The card workshop’s texts (`app:cards.*`).
- * Loaded with the screens that use them only (ADR 029).
+ * Loaded with the screens that use them only (ADR 029), in the interface’s language
+ * (ADR 042).
  */
-addNamespace('app', { en: { cards: en }, ru: { cards: ru } });
+addTexts('app', 'cards', {
+  ru: () => import('./ru/app-cards.json'),
+  en: () => import('./en/app-cards.json'),
+});

@@ -1,9 +1,11 @@
-import { addNamespace } from '~/lib/i18n';
-import en from './en/app-compare.json';
-import ru from './ru/app-compare.json';
+import { addTexts } from '~/lib/i18n';
 
 /**
  * The model comparison’s texts (`app:compare.*`).
- * Loaded with the screens that use them only (ADR 029).
+ * Loaded with the screens that use them only (ADR 029), in the interface’s language
+ * (ADR 042).
  */
-addNamespace('app', { en: { compare: en }, ru: { compare: ru } });
+addTexts('app', 'compare', {
+  ru: () => import('./ru/app-compare.json'),
+  en: () => import('./en/app-compare.json'),
+});

@@ -1,9 +1,11 @@
-import { addNamespace } from '~/lib/i18n';
-import en from './en/app-keys.json';
-import ru from './ru/app-keys.json';
+import { addTexts } from '~/lib/i18n';
 
 /**
  * The profile's API keys section (`app:keys.*`): keys, their dialogs, webhook deliveries and the
- * person's audit. Loaded with the section's own chunk only, not with the profile (ADR 029).
+ * person's audit. Loaded with the section's own chunk only, not with the profile (ADR 029), in
+ * the interface’s language (ADR 042).
  */
-addNamespace('app', { en: { keys: en }, ru: { keys: ru } });
+addTexts('app', 'keys', {
+  ru: () => import('./ru/app-keys.json'),
+  en: () => import('./en/app-keys.json'),
+});

@@ -1,9 +1,11 @@
-import { addNamespace } from '~/lib/i18n';
-import en from './en/app-pricing.json';
-import ru from './ru/app-pricing.json';
+import { addTexts } from '~/lib/i18n';
 
 /**
  * The pricing screen’s texts (`app:pricing.*`): packages, model costs, worked examples,
- * questions. Loaded with the screens that use them only (ADR 029).
+ * questions. Loaded with the screens that use them only (ADR 029), in the interface’s language
+ * (ADR 042).
  */
-addNamespace('app', { en: { pricing: en }, ru: { pricing: ru } });
+addTexts('app', 'pricing', {
+  ru: () => import('./ru/app-pricing.json'),
+  en: () => import('./en/app-pricing.json'),
+});

@@ -1,9 +1,11 @@
-import { addNamespace } from '~/lib/i18n';
-import en from './en/app-profile.json';
-import ru from './ru/app-profile.json';
+import { addTexts } from '~/lib/i18n';
 
 /**
  * The profile’s texts (`app:profile.*`): balance, statement, top-up, account and
- * referrals. Loaded with the screens that use them only (ADR 029).
+ * referrals. Loaded with the screens that use them only (ADR 029), in the interface’s language
+ * (ADR 042).
  */
-addNamespace('app', { en: { profile: en }, ru: { profile: ru } });
+addTexts('app', 'profile', {
+  ru: () => import('./ru/app-profile.json'),
+  en: () => import('./en/app-profile.json'),
+});

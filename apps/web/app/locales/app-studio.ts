@@ -1,9 +1,11 @@
-import { addNamespace } from '~/lib/i18n';
-import en from './en/app-studio.json';
-import ru from './ru/app-studio.json';
+import { addTexts } from '~/lib/i18n';
 
 /**
  * The studio’s texts (`app:studio.*`): its form, models, parameters and running
- * generations. Loaded with the screens that use them only (ADR 029).
+ * generations. Loaded with the screens that use them only (ADR 029), in the interface’s language
+ * (ADR 042).
  */
-addNamespace('app', { en: { studio: en }, ru: { studio: ru } });
+addTexts('app', 'studio', {
+  ru: () => import('./ru/app-studio.json'),
+  en: () => import('./en/app-studio.json'),
+});

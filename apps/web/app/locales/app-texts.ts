@@ -3,8 +3,11 @@ import enBatch from './en/app-batch.json' with { type: 'json' };
 import enCards from './en/app-cards.json' with { type: 'json' };
 import enCompare from './en/app-compare.json' with { type: 'json' };
 import enKeys from './en/app-keys.json' with { type: 'json' };
+import enLibrary from './en/app-library.json' with { type: 'json' };
+import enLibraryDialogs from './en/app-library-dialogs.json' with { type: 'json' };
 import enPricing from './en/app-pricing.json' with { type: 'json' };
 import enProfile from './en/app-profile.json' with { type: 'json' };
+import enRun from './en/app-run.json' with { type: 'json' };
 import enStudio from './en/app-studio.json' with { type: 'json' };
 import enTools from './en/app-tools.json' with { type: 'json' };
 import ruApp from './ru/app.json' with { type: 'json' };
@@ -12,8 +15,11 @@ import ruBatch from './ru/app-batch.json' with { type: 'json' };
 import ruCards from './ru/app-cards.json' with { type: 'json' };
 import ruCompare from './ru/app-compare.json' with { type: 'json' };
 import ruKeys from './ru/app-keys.json' with { type: 'json' };
+import ruLibrary from './ru/app-library.json' with { type: 'json' };
+import ruLibraryDialogs from './ru/app-library-dialogs.json' with { type: 'json' };
 import ruPricing from './ru/app-pricing.json' with { type: 'json' };
 import ruProfile from './ru/app-profile.json' with { type: 'json' };
+import ruRun from './ru/app-run.json' with { type: 'json' };
 import ruStudio from './ru/app-studio.json' with { type: 'json' };
 import ruTools from './ru/app-tools.json' with { type: 'json' };
 
@@ -25,23 +31,29 @@ import ruTools from './ru/app-tools.json' with { type: 'json' };
 export const appTexts = {
   ru: {
     ...ruApp,
+    ...ruLibrary,
+    ...ruLibraryDialogs,
     batch: ruBatch,
     cards: ruCards,
     compare: ruCompare,
     keys: ruKeys,
     pricing: ruPricing,
     profile: ruProfile,
+    run: ruRun,
     studio: ruStudio,
     tools: ruTools,
   },
   en: {
     ...enApp,
+    ...enLibrary,
+    ...enLibraryDialogs,
     batch: enBatch,
     cards: enCards,
     compare: enCompare,
     keys: enKeys,
     pricing: enPricing,
     profile: enProfile,
+    run: enRun,
     studio: enStudio,
     tools: enTools,
   },

@@ -1,9 +1,11 @@
-import { addNamespace } from '~/lib/i18n';
-import en from './en/app-tools.json';
-import ru from './ru/app-tools.json';
+import { addTexts } from '~/lib/i18n';
 
 /**
  * The tools screen’s texts (`app:tools.*`).
- * Loaded with the screens that use them only (ADR 029).
+ * Loaded with the screens that use them only (ADR 029), in the interface’s language
+ * (ADR 042).
  */
-addNamespace('app', { en: { tools: en }, ru: { tools: ru } });
+addTexts('app', 'tools', {
+  ru: () => import('./ru/app-tools.json'),
+  en: () => import('./en/app-tools.json'),
+});

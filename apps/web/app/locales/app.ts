@@ -1,5 +1,10 @@
-import { addNamespace } from '~/lib/i18n';
-import en from './en/app.json';
-import ru from './ru/app.json';
+import { addTexts } from '~/lib/i18n';
 
-addNamespace('app', { en, ru });
+/**
+ * The signed-in screens' shared texts (`app:*`: the shell, generations, the library…), loaded in
+ * the interface's language before a screen renders (ADR 042).
+ */
+addTexts('app', null, {
+  ru: () => import('./ru/app.json'),
+  en: () => import('./en/app.json'),
+});

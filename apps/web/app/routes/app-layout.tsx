@@ -6,11 +6,15 @@ import { LazyToaster } from '~/components/lazy-toaster';
 import { LoadingScreen } from '~/components/loading-screen';
 import { AppShell } from '~/features/app-shell/components/app-shell';
 import { useGenerationSync, usePaymentSync } from '~/features/generations/hooks';
+import { loadScreenTexts } from '~/lib/i18n';
 import { useMediaQuery } from '~/lib/media-query';
-import { useMetrikaPageViews } from '~/lib/metrika';
+import { useMetrikaPageViews } from '~/lib/metrika-page-views';
 import { QueryProvider } from '~/lib/query-client';
 import { RealtimeProvider } from '~/lib/realtime-provider';
 import { useSession } from '~/lib/session';
+
+/** The signed-in screens' shared texts, in the interface's language, before any of them renders (ADR 042). */
+export const clientLoader = loadScreenTexts;
 
 /**
  * Studio, history, profile and pricing. Waits for the session; anonymous visitors go to /login

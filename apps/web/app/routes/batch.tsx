@@ -5,20 +5,15 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { BatchForm } from '~/features/studio/components/batch-form';
 import { BatchProgress } from '~/features/studio/components/batch-progress';
-import { i18n } from '~/lib/i18n';
-import { pageMeta } from '~/lib/meta';
+import { loadScreenTexts } from '~/lib/i18n';
+import { screenMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/batch';
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = i18n.getFixedT(null, 'app');
-  return pageMeta({
-    title: t('batch.meta.title'),
-    description: t('batch.meta.description'),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ location }) => screenMeta('batch', location.pathname);
+
+/** The screen renders once the texts its code says are in, in the interface's language (ADR 042). */
+export const clientLoader = loadScreenTexts;
 
 /** A batch's form, and the batch being followed (its id in the address, so a reload keeps it). */
 export default function BatchPage() {

@@ -3,20 +3,15 @@ import '~/locales/app-cards';
 import { useLocation } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { CardsWorkshop } from '~/features/cards/components/cards-workshop';
-import { i18n } from '~/lib/i18n';
-import { pageMeta } from '~/lib/meta';
+import { loadScreenTexts } from '~/lib/i18n';
+import { screenMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/cards';
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = i18n.getFixedT(null, 'app');
-  return pageMeta({
-    title: t('cards.meta.title'),
-    description: t('cards.meta.description'),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ location }) => screenMeta('cards', location.pathname);
+
+/** The screen renders once the texts its code says are in, in the interface's language (ADR 042). */
+export const clientLoader = loadScreenTexts;
 
 /**
  * The marketplace card workshop (ADR 039): `?set=<id>` opens a card set, no query starts one

@@ -5,20 +5,15 @@ import { PageHeader } from '~/components/page-header';
 import { CompareForm, type CompareRun } from '~/features/studio/components/compare-form';
 import { CompareResults } from '~/features/studio/components/compare-results';
 import { Viewer } from '~/features/viewer/components/viewer';
-import { i18n } from '~/lib/i18n';
-import { pageMeta } from '~/lib/meta';
+import { loadScreenTexts } from '~/lib/i18n';
+import { screenMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/compare';
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = i18n.getFixedT(null, 'app');
-  return pageMeta({
-    title: t('compare.meta.title'),
-    description: t('compare.meta.description'),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ location }) => screenMeta('compare', location.pathname);
+
+/** The screen renders once the texts its code says are in, in the interface's language (ADR 042). */
+export const clientLoader = loadScreenTexts;
 
 export default function ComparePage() {
   const { t } = useTranslation('app');

@@ -1,3 +1,4 @@
+import '~/locales/app-library';
 import '~/locales/app';
 import { historyPageSizes, type ModelType } from '@kadr/catalog';
 import { paths } from '@kadr/contract';
@@ -22,20 +23,12 @@ import {
 import { useHistoryViewer } from '~/features/history/history-viewer';
 import { shownRange } from '~/features/history/page-window';
 import { Viewer } from '~/features/viewer/components/viewer';
-import { i18n } from '~/lib/i18n';
-import { pageMeta } from '~/lib/meta';
+import { loadScreenTexts } from '~/lib/i18n';
+import { screenMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/history';
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = i18n.getFixedT(null, 'app');
-  return pageMeta({
-    title: t('history.meta.title'),
-    description: t('history.meta.description'),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ location }) => screenMeta('history', location.pathname);
 
 const filters: readonly { type: ModelType | undefined; key: 'all' | 'image' | 'video' }[] = [
   { type: undefined, key: 'all' },
@@ -49,6 +42,9 @@ function hrefOf(next: HistoryFilter): string {
   const query = writeHistoryParams(next).toString();
   return query ? `${paths.history}?${query}` : paths.history;
 }
+
+/** The screen renders once the texts its code says are in, in the interface's language (ADR 042). */
+export const clientLoader = loadScreenTexts;
 
 export default function HistoryPage() {
   const { t } = useTranslation('app');

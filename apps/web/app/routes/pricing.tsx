@@ -8,20 +8,15 @@ import { PricingFaq } from '~/features/pricing/components/pricing-faq';
 import { WorkedExamples } from '~/features/pricing/components/worked-examples';
 import { useCurrency } from '~/features/pricing/currency';
 import { usePackages } from '~/features/pricing/hooks';
-import { i18n } from '~/lib/i18n';
-import { pageMeta } from '~/lib/meta';
+import { loadScreenTexts } from '~/lib/i18n';
+import { screenMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/pricing';
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = i18n.getFixedT(null, 'app');
-  return pageMeta({
-    title: t('pricing.meta.title'),
-    description: t('pricing.meta.description'),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ location }) => screenMeta('pricing', location.pathname);
+
+/** The screen renders once the texts its code says are in, in the interface's language (ADR 042). */
+export const clientLoader = loadScreenTexts;
 
 export default function PricingPage() {
   const { t, i18n: instance } = useTranslation('app');

@@ -4,25 +4,20 @@ import { PageHeader } from '~/components/page-header';
 import { AccountSection } from '~/features/profile/components/account-section';
 import { ApiKeysSection } from '~/features/profile/components/api-keys-section';
 import { BalanceSection } from '~/features/profile/components/balance-section';
+import { PaymentReturn } from '~/features/profile/components/payment-return';
 import { RecentGenerations } from '~/features/profile/components/recent-generations';
 import { ReferralSection } from '~/features/profile/components/referral-section';
 import { TokenStatement } from '~/features/profile/components/token-statement';
-import { TopUpDialog } from '~/features/profile/components/top-up-dialog';
-import { i18n } from '~/lib/i18n';
-import { pageMeta } from '~/lib/meta';
+import { loadScreenTexts } from '~/lib/i18n';
+import { screenMeta } from '~/lib/meta';
 import { useCurrentUser } from '~/lib/session';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/profile';
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = i18n.getFixedT(null, 'app');
-  return pageMeta({
-    title: t('profile.meta.title'),
-    description: t('profile.meta.description'),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ location }) => screenMeta('profile', location.pathname);
+
+/** The screen renders once the texts its code says are in, in the interface's language (ADR 042). */
+export const clientLoader = loadScreenTexts;
 
 export default function ProfilePage() {
   const { t } = useTranslation('app');
@@ -38,7 +33,7 @@ export default function ProfilePage() {
         <RecentGenerations className="lg:col-span-3" />
         <ApiKeysSection className="lg:col-span-3" />
       </div>
-      <TopUpDialog />
+      <PaymentReturn />
     </>
   );
 }

@@ -3,25 +3,20 @@ import '~/locales/app-studio';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '~/components/page-header';
-import { isStudioHandoff } from '~/features/generations/reuse';
+import { isStudioHandoff } from '~/features/generations/handoff';
 import { useActiveGenerations } from '~/features/studio/active-generations';
 import { ActiveGenerations } from '~/features/studio/components/active-generations';
 import { StudioForm } from '~/features/studio/components/studio-form';
 import { initialStudioState, studioReducer } from '~/features/studio/studio-state';
-import { i18n } from '~/lib/i18n';
-import { pageMeta } from '~/lib/meta';
+import { loadScreenTexts } from '~/lib/i18n';
+import { screenMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/studio';
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = i18n.getFixedT(null, 'app');
-  return pageMeta({
-    title: t('studio.meta.title'),
-    description: t('studio.meta.description'),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ location }) => screenMeta('studio', location.pathname);
+
+/** The screen renders once the texts its code says are in, in the interface's language (ADR 042). */
+export const clientLoader = loadScreenTexts;
 
 export default function StudioPage() {
   const { t } = useTranslation('app');
@@ -37,16 +32,30 @@ export default function StudioPage() {
   const onStarted = useCallback(
     (item: Parameters<typeof add>[0]) => {
       add(item);
-      requestAnimationFrame(() => {
-        const column = panels.current;
-        if (!column) return;
+      const column = panels.current;
+      if (!column) return;
+      const scroll = () => {
         if (window.matchMedia('(max-width: 1023px)').matches) {
           column.scrollIntoView({ block: 'start' });
         } else {
           column.scrollTo({ top: 0 });
           if (column.getBoundingClientRect().top < 0) column.scrollIntoView({ block: 'start' });
         }
+      };
+      // The panel's code may still be on its way (it loads on demand): scroll once the panel is
+      // there, so the page is tall enough to bring it up.
+      const shown = () => column.querySelector(`[data-generation="${CSS.escape(item.id)}"]`);
+      if (shown()) {
+        requestAnimationFrame(scroll);
+        return;
+      }
+      const watch = new MutationObserver(() => {
+        if (!shown()) return;
+        watch.disconnect();
+        requestAnimationFrame(scroll);
       });
+      watch.observe(column, { childList: true, subtree: true });
+      setTimeout(() => watch.disconnect(), 10_000);
     },
     [add],
   );

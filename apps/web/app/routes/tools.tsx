@@ -5,20 +5,15 @@ import { useLocation } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { ToolsWorkspace } from '~/features/tools/components/tools-workspace';
 import { readToolsQuery } from '~/features/tools/tools-query';
-import { i18n } from '~/lib/i18n';
-import { pageMeta } from '~/lib/meta';
+import { loadScreenTexts } from '~/lib/i18n';
+import { screenMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/tools';
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = i18n.getFixedT(null, 'app');
-  return pageMeta({
-    title: t('tools.meta.title'),
-    description: t('tools.meta.description'),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ location }) => screenMeta('tools', location.pathname);
+
+/** The screen renders once the texts its code says are in, in the interface's language (ADR 042). */
+export const clientLoader = loadScreenTexts;
 
 /**
  * The finishing tools (ADR 038): `?tool=<id>&from=<generation>` opens a tool on a result,

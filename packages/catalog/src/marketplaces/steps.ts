@@ -1,4 +1,4 @@
-import { listTools, type ToolModel } from '../catalog.ts';
+import { listTools, type ToolModel } from '../tool-models.ts';
 import type { ToolKind } from '../types.ts';
 
 /**

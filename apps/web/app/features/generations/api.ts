@@ -1,29 +1,18 @@
 import type { ModelType } from '@kadr/catalog';
 import {
-  type Batch,
-  batchSchema,
-  type Collection,
-  collectionListSchema,
-  collectionSchema,
   type GenerationList,
   type GenerationRecord,
-  generationCollectionsSchema,
-  generationEditsSchema,
   generationListSchema,
   generationRecordSchema,
-  type ModelListItem,
-  modelListSchema,
-  type Share,
-  shareSchema,
-  shareStateSchema,
   userSchema,
 } from '@kadr/contract';
 import { ApiError, apiRequest } from '~/lib/api';
 
 /**
- * The API calls more than one feature makes — a generation, the history, favourites, collections,
- * shares, the models on offer, the balance, following a batch — and the wrapping every feature's `api.ts` uses. A call
- * only one feature makes lives in that feature's `api.ts` (studio, pricing, profile, admin).
+ * The API calls every signed-in screen may make — a generation, the history's pages, the balance —
+ * and the wrapping every feature's `api.ts` uses. The library's (favourites, collections, shares,
+ * a result's edits) are in `library/api.ts`, running a model's in `run/run-api.ts`; a call only
+ * one feature makes lives in that feature's `api.ts` (studio, pricing, profile, admin).
  */
 
 /**
@@ -65,16 +54,8 @@ export async function wrapped<T>(action: string, call: () => Promise<T>): Promis
  */
 const answers = import.meta.env.DEV
   ? {
-      batchSchema,
-      collectionListSchema,
-      collectionSchema,
-      generationCollectionsSchema,
-      generationEditsSchema,
       generationListSchema,
       generationRecordSchema,
-      modelListSchema,
-      shareSchema,
-      shareStateSchema,
       userSchema,
     }
   : undefined;
@@ -86,17 +67,6 @@ export function getGeneration(id: string, signal?: AbortSignal): Promise<Generat
       parse: answers?.generationRecordSchema.parse,
     }),
   );
-}
-
-/** What was made from this result (lineage, ADR 038), newest first. */
-export function listEdits(id: string, signal?: AbortSignal): Promise<GenerationRecord[]> {
-  return wrapped('Failed to get edits', async () => {
-    const result = await apiRequest(`/api/generations/${encodeURIComponent(id)}/edits`, {
-      signal,
-      parse: answers?.generationEditsSchema.parse,
-    });
-    return result.items;
-  });
 }
 
 export type HistoryFilter = {
@@ -125,114 +95,10 @@ export function listGenerations(
   );
 }
 
-export function setFavorite(id: string, favorite: boolean): Promise<GenerationRecord> {
-  return wrapped('Failed to star generation', () =>
-    apiRequest(`/api/generations/${encodeURIComponent(id)}/favorite`, {
-      method: 'PUT',
-      body: { favorite },
-      parse: answers?.generationRecordSchema.parse,
-    }),
-  );
-}
-
-export function deleteGeneration(id: string): Promise<void> {
-  return wrapped('Failed to delete generation', async () => {
-    await apiRequest(`/api/generations/${encodeURIComponent(id)}`, { method: 'DELETE' });
-  });
-}
-
-export function listCollections(signal?: AbortSignal): Promise<Collection[]> {
-  return wrapped('Failed to get collections', async () => {
-    const result = await apiRequest('/api/collections', {
-      signal,
-      parse: answers?.collectionListSchema.parse,
-    });
-    return result.items;
-  });
-}
-
-export function createCollection(name: string): Promise<Collection> {
-  return wrapped('Failed to create collection', () =>
-    apiRequest('/api/collections', {
-      method: 'POST',
-      body: { name },
-      parse: answers?.collectionSchema.parse,
-    }),
-  );
-}
-
-export function collectionsHolding(id: string, signal?: AbortSignal): Promise<string[]> {
-  return wrapped('Failed to get collections', async () => {
-    const result = await apiRequest(`/api/generations/${encodeURIComponent(id)}/collections`, {
-      signal,
-      parse: answers?.generationCollectionsSchema.parse,
-    });
-    return result.ids;
-  });
-}
-
-export function setInCollection(collection: string, id: string, inside: boolean): Promise<void> {
-  return wrapped('Failed to change collection', async () => {
-    await apiRequest(
-      `/api/collections/${encodeURIComponent(collection)}/items/${encodeURIComponent(id)}`,
-      { method: inside ? 'PUT' : 'DELETE' },
-    );
-  });
-}
-
-export function readShare(id: string, signal?: AbortSignal): Promise<Share | null> {
-  return wrapped('Failed to get share link', async () => {
-    const result = await apiRequest(`/api/generations/${encodeURIComponent(id)}/share`, {
-      signal,
-      parse: answers?.shareStateSchema.parse,
-    });
-    return result.share;
-  });
-}
-
-export function shareGeneration(id: string, showPrompt: boolean): Promise<Share> {
-  return wrapped('Failed to share generation', () =>
-    apiRequest(`/api/generations/${encodeURIComponent(id)}/share`, {
-      method: 'POST',
-      body: { show_prompt: showPrompt },
-      parse: answers?.shareSchema.parse,
-    }),
-  );
-}
-
-export function revokeShare(id: string): Promise<void> {
-  return wrapped('Failed to stop sharing', async () => {
-    await apiRequest(`/api/generations/${encodeURIComponent(id)}/share`, { method: 'DELETE' });
-  });
-}
-
-export function listModelsOf(type: ModelType, signal?: AbortSignal): Promise<ModelListItem[]> {
-  return wrapped('Failed to get models', async () => {
-    const result = await apiRequest(`/api/models?type=${type}`, {
-      signal,
-      parse: answers?.modelListSchema.parse,
-    });
-    return result.items;
-  });
-}
-
 export function getTokenBalance(userId: string | undefined, signal?: AbortSignal): Promise<number> {
   if (!userId) return Promise.reject(new Error('No user ID found'));
   return wrapped('Failed to get user token balance', async () => {
     const user = await apiRequest('/api/me', { signal, parse: answers?.userSchema.parse });
     return user.tokens;
   });
-}
-
-/** The batch, after starting whatever the running cap now allows of its waiting items. */
-export function followBatch(id: string, release: boolean, signal?: AbortSignal): Promise<Batch> {
-  return wrapped('Failed to get batch', () =>
-    apiRequest(`/api/batches/${encodeURIComponent(id)}${release ? '/release' : ''}`, {
-      method: release ? 'POST' : 'GET',
-      // The release starts whatever the running cap allows now: asking again is harmless.
-      repeatable: true,
-      signal,
-      parse: answers?.batchSchema.parse,
-    }),
-  );
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { announceFinished, offerNotificationsOnce } from './background-notice';
+import { announceFinished } from './background-notice';
+import { offerNotificationsOnce } from './notification-permission';
 
 function setVisibility(state: 'hidden' | 'visible') {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });

@@ -1,23 +1,10 @@
-import { readStorage, storageKeys, writeStorage } from '~/lib/storage';
+import { notificationsSupported } from './notification-permission';
 
 /**
  * Tells a person who looked away that a generation finished: a mark in the tab's title and
- * favicon until they come back, and a system notification if they allowed them. Permission is
- * asked for once per device, when they start their first generation — never again.
+ * favicon until they come back, and a system notification if they allowed them (asked for in
+ * notification-permission.ts). Loaded with a running generation's panel, not with the form.
  */
-
-function notificationsSupported(): boolean {
-  return typeof window !== 'undefined' && 'Notification' in window;
-}
-
-export function offerNotificationsOnce(): void {
-  if (!notificationsSupported() || Notification.permission !== 'default') return;
-  if (readStorage(storageKeys.notificationsAsked)) return;
-  writeStorage(storageKeys.notificationsAsked, '1');
-  void Notification.requestPermission().catch((error: unknown) => {
-    console.warn('Notification permission request failed', error);
-  });
-}
 
 const badgeColor = { success: '#22c55e', failure: '#ef4444' } as const;
 

@@ -1,5 +1,4 @@
-import { listModels, type ModelType, pollIntervalMs } from '@kadr/catalog';
-import type { ModelListItem } from '@kadr/contract';
+import { pollIntervalMs } from '@kadr/catalog';
 import {
   type GenerationList,
   type GenerationRecord,
@@ -15,7 +14,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { currentLanguage } from '~/lib/i18n';
 import { useRealtime } from '~/lib/realtime-provider';
 import { useSession } from '~/lib/session';
 import {
@@ -23,9 +21,7 @@ import {
   getGeneration,
   getTokenBalance,
   type HistoryFilter,
-  listEdits,
   listGenerations,
-  listModelsOf,
 } from './api';
 import { queryKeys } from './query-keys';
 
@@ -98,19 +94,6 @@ export function freshest(client: QueryClient, items: GenerationRecord[]): Genera
   return items.map((item) => {
     const known = client.getQueryData<GenerationRecord>(queryKeys.request(item.id));
     return known && !isNewer(known, item) ? known : item;
-  });
-}
-
-/**
- * What was made from a finished result (its edits), newest first. `generation` events keep it in
- * step (useGenerationSync): an edit already listed is replaced, a new one makes it read again.
- */
-export function useEdits(id: string, enabled = true) {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: queryKeys.edits.of(id),
-    queryFn: async ({ signal }) => freshest(client, await listEdits(id, signal)),
-    enabled,
   });
 }
 
@@ -296,33 +279,4 @@ export function usePaymentSync(): void {
     }
     wasConnected.current = connected;
   }, [connected, client]);
-}
-
-/**
- * The models of a type on offer now, in the server's order: its list leaves out the ones an
- * operator switched off. Until it answers (and when it cannot), the catalogue's list stands in.
- */
-export function useOfferedModels(type: ModelType) {
-  const language = currentLanguage();
-  const { data, isPlaceholderData } = useQuery({
-    queryKey: queryKeys.models(type, language),
-    queryFn: ({ signal }) => listModelsOf(type, signal),
-    placeholderData: listModels(type).map(
-      (model): ModelListItem => ({
-        id: model.id,
-        name: model.name,
-        description: model.description[language],
-      }),
-    ),
-    // A switch reaches an open page at once (the realtime `models` event refetches this, see
-    // `RealtimeProvider`) and a reload always asks (the list is never persisted).
-    staleTime: 60 * 1000,
-  });
-  return { items: data ?? [], confirmed: !isPlaceholderData };
-}
-
-/** The ids of `useOfferedModels`, to filter catalogue lists by. */
-export function useOfferedModelIds(type: ModelType): ReadonlySet<string> {
-  const { items } = useOfferedModels(type);
-  return new Set(items.map((item) => item.id));
 }

@@ -1,23 +1,25 @@
-import { estimateFromDraft, getModel, isTool, listTools, type ToolModel } from '@kadr/catalog';
+import { getModelSummary, type ModelSummary } from '@kadr/catalog';
 import type { GenerationRecord, Language } from '@kadr/contract';
 import { paths } from '@kadr/contract';
 
 /**
  * Lineage (ADR 038): which finishing tool made a result, what it was made from, and where the
- * tools workspace opens on a result. Read from the catalogue and the record, never a model's id.
+ * tools workspace opens on a result. Read from the catalogue's summaries (not its entries, which
+ * only the screens that run models load: ADR 042) and the record, never a model's id.
  */
 
+type ToolSummary = ModelSummary & { tool: NonNullable<ModelSummary['tool']> };
+
 /** The finishing tool a generation ran, or undefined for a generation model. */
-export function toolOf(record: Pick<GenerationRecord, 'model'>): ToolModel | undefined {
-  const model = getModel(record.model);
-  return model && isTool(model) ? model : undefined;
+export function toolOf(record: Pick<GenerationRecord, 'model'>): ToolSummary | undefined {
+  const summary = getModelSummary(record.model);
+  return summary?.tool ? { ...summary, tool: summary.tool } : undefined;
 }
 
 /** What made it, as the person reads it: a tool's title ("Remove background") or a model's name. */
 export function madeWith(record: Pick<GenerationRecord, 'model'>, language: Language): string {
-  const tool = toolOf(record);
-  if (tool) return tool.tool.title[language];
-  return getModel(record.model)?.name ?? record.model;
+  const summary = getModelSummary(record.model);
+  return summary?.tool?.title[language] ?? summary?.name ?? record.model;
 }
 
 /**
@@ -49,33 +51,6 @@ export function editHref(recordId: string, toolId?: string): string {
 /** 'Reuse settings' of a tool run: the tools workspace repeats it. */
 export function reuseEditHref(recordId: string): string {
   return `${paths.tools}?${new URLSearchParams({ reuse: recordId })}`;
-}
-
-export type EditChoice = {
-  id: string;
-  title: string;
-  /** At the tool's default settings on this picture; null when the size is unknown. */
-  tokens: number | null;
-  /** Priced by the result's size: larger settings cost more. */
-  fromPrice: boolean;
-};
-
-/** The tools on offer for a picture of `size`, each with what it costs at its defaults. */
-export function editChoices(
-  size: { width: number | null; height: number | null },
-  language: Language,
-): EditChoice[] {
-  const source =
-    size.width !== null && size.height !== null ? { width: size.width, height: size.height } : null;
-  return listTools().map((tool) => {
-    const perMegapixel = tool.price.kind === 'per-megapixel';
-    return {
-      id: tool.id,
-      title: tool.tool.title[language],
-      tokens: perMegapixel && !source ? null : estimateFromDraft(tool.id, { source }),
-      fromPrice: perMegapixel,
-    };
-  });
 }
 
 /** What a result shows as its text: its prompt, or for a tool run without one, the tool's title. */

@@ -1,5 +1,5 @@
 import { estimateFromDraft, type ModelType } from '@kadr/catalog';
-import type { GenerationPayload } from '../generations/run-api';
+import type { GenerationPayload } from '../generations/run/run-api';
 import { initialStudioState, studioReducer, toPayload } from './studio-state';
 
 /** A comparison runs one prompt on two to four models. */

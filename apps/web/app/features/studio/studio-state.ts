@@ -1,19 +1,20 @@
 import {
-  defaultParameters,
   durationParam,
-  getModel,
+  getStudioModel,
   imageToVideoModels,
   isEmptyValue,
   isParameterVisible,
   type ModelDefinition,
   type ModelType,
+  modelDefaults,
   type ParamGroup,
   type ParamValue,
   parameterSections,
   studioDefaults,
 } from '@kadr/catalog';
-import { type ReusableSettings, reusedValues } from '../generations/reuse';
-import type { GenerationPayload } from '../generations/run-api';
+import type { ReusableSettings } from '../generations/handoff';
+import { reusedValues } from '../generations/run/reused-values';
+import type { GenerationPayload } from '../generations/run/run-api';
 
 /**
  * The studio form. Pure data and a reducer, so the rules of spec §2/§4 (tab resets the model,
@@ -40,7 +41,7 @@ export type StudioAction =
   | { type: 'animate'; imageUrl: string };
 
 function requireModel(id: string): ModelDefinition {
-  const model = getModel(id);
+  const model = getStudioModel(id);
   if (!model || model.pricingOnly) throw new Error(`The studio does not offer ${id}`);
   return model;
 }
@@ -55,7 +56,7 @@ function withModel(state: StudioState, modelId: string): StudioState {
     ...state,
     tab: model.type,
     model: model.id,
-    values: defaultParameters(model.id),
+    values: modelDefaults(model),
     openGroups: initiallyOpen(model),
   };
 }
@@ -99,11 +100,11 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       };
     }
     case 'reuse': {
-      const model = getModel(action.settings.model);
+      const model = getStudioModel(action.settings.model);
       if (!model || model.pricingOnly) return state;
       const next = withModel(state, model.id);
       const values = reusedValues(model, action.settings.parameters);
-      const defaults = defaultParameters(model.id);
+      const defaults = modelDefaults(model);
       // Open the groups holding a reused value that differs from the default (a fixed seed).
       const changed = new Set(
         model.parameters

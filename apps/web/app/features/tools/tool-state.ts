@@ -8,7 +8,7 @@ import {
   type Size,
   type ToolModel,
 } from '@kadr/catalog';
-import { maskParamOf } from '~/features/generations/tool-run';
+import { maskParamOf } from '~/features/generations/tools/tool-run';
 
 /** The form's sections without the pictures, which the workspace shows as pictures. */
 export function toolSections(

@@ -1,5 +1,5 @@
 import { uuidPattern } from '@kadr/contract';
-import { toolOf } from '~/features/generations/tool-run';
+import { toolOf } from '~/features/generations/tools/tool-run';
 
 /** What the address asks of the tools page (paths.tools): a tool, a result, an edit to repeat. */
 export type ToolsQuery = { tool: string | null; from: string | null; reuse: string | null };

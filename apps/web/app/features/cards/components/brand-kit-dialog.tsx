@@ -1,5 +1,5 @@
 import '~/locales/app-cards';
-import '~/locales/app-studio';
+import '~/locales/app-run';
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
 import {
   type BadgeStyle,
@@ -14,9 +14,9 @@ import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
-import { uploadFailureText } from '~/features/generations/components/upload-failure';
+import { uploadFailureText } from '~/features/generations/pictures/upload-failure';
 import { queryKeys } from '~/features/generations/query-keys';
-import { uploadImage } from '~/features/generations/run-api';
+import { uploadImage } from '~/features/generations/run/run-api';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
@@ -87,7 +87,7 @@ function KitForm({ kit, onDone }: { kit: BrandKit; onDone: () => void }) {
   const uploadLogo = async (file: File | undefined) => {
     if (!file) return;
     if (!isAcceptedImageType(file.type)) {
-      toast.error(t('studio.upload.wrongType'));
+      toast.error(t('run.upload.wrongType'));
       return;
     }
     setUploading(true);

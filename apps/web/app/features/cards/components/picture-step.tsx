@@ -4,7 +4,7 @@ import { cardScenes, cardStepTool, getMarketplacePreset } from '@kadr/catalog';
 import type { CardSet, CardSetBody, GenerationRecord } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { useId, useMemo, useState } from 'react';
-import { instantCost, type ToolSource, toolValues } from '~/features/generations/tool-run';
+import { instantCost, type ToolSource, toolValues } from '~/features/generations/tools/tool-run';
 import { currentLanguage } from '~/lib/i18n';
 import { useTranslation } from '~/lib/use-translation';
 import { useGenerationRecord } from '../hooks';

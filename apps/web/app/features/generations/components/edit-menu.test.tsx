@@ -65,7 +65,8 @@ describe('the Edit menu on a finished image', () => {
     expect(screen.queryByRole('list', { name: 'Доработать картинку' })).toBeNull();
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const list = screen.getByRole('list', { name: 'Доработать картинку' });
+    // The list's code (the tools and their prices) arrives on demand.
+    const list = await screen.findByRole('list', { name: 'Доработать картинку' });
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       listTools().map((tool) => `/tools?tool=${tool.id}&from=gen-1`),
@@ -84,9 +85,9 @@ describe('the Edit menu on a finished image', () => {
     show(record('image'));
     const button = screen.getByRole('button', { name: 'Edit' });
     fireEvent.click(button);
-    const first = within(screen.getByRole('list', { name: 'Finish this picture' })).getAllByRole(
-      'link',
-    )[0];
+    const first = within(
+      await screen.findByRole('list', { name: 'Finish this picture' }),
+    ).getAllByRole('link')[0];
     expect(first?.textContent).toMatch(/^Upscalefrom 2 credits$/);
     first?.focus();
     fireEvent.keyDown(first as HTMLElement, { key: 'Escape' });

@@ -2,10 +2,20 @@ import type { GenerationRecord } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { onDemand } from '~/components/on-demand';
 import { buttonClasses } from '~/components/ui/button';
 import { useTranslation } from '~/lib/use-translation';
-import { editableImage, editChoices, editHref } from '../lineage';
+import { editableImage } from '../lineage';
+import type { EditListProps } from '../tools/components/edit-list';
+
+/**
+ * The list of tools with their prices: the catalogue's tool entries and prices, which a screen's
+ * first load does not carry (ADR 042), fetched at the first sign of use of the page.
+ */
+const EditList = onDemand<EditListProps>(
+  () => import('../tools/components/edit-list').then((module) => module.EditList),
+  (props) => props.open,
+);
 
 const menuWidth = 288;
 const margin = 8;
@@ -41,7 +51,7 @@ export function EditMenu({
   record: GenerationRecord;
   placement?: 'up' | 'down';
 }) {
-  const { t, i18n } = useTranslation('app');
+  const { t } = useTranslation('app');
   const [place, setPlace] = useState<Place | null>(null);
   const open = place !== null;
   const setOpen = (next: boolean) =>
@@ -82,7 +92,6 @@ export function EditMenu({
   }, [open]);
 
   if (!image) return null;
-  const choices = editChoices(image, i18n.language);
 
   return (
     <div ref={root} className="relative" data-edit-menu={open ? 'open' : 'closed'}>
@@ -110,33 +119,7 @@ export function EditMenu({
         style={place ?? undefined}
         className="fixed z-50 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface-raised p-1 text-fg shadow-xl"
       >
-        <p className="px-3 pt-2 pb-1 text-xs text-fg-muted">{t('edit.menuTitle')}</p>
-        <ul aria-label={t('edit.menuTitle')}>
-          {choices.map((choice) => (
-            <li key={choice.id}>
-              <Link
-                to={editHref(record.id, choice.id)}
-                data-tool={choice.id}
-                className="flex items-baseline justify-between gap-3 rounded-lg px-3 py-2 text-sm hover:bg-line focus-visible:bg-line"
-              >
-                <span className="font-medium">{choice.title}</span>
-                {choice.tokens === null ? null : (
-                  <span className="shrink-0 text-xs text-fg-muted tabular-nums">
-                    {choice.fromPrice
-                      ? t('edit.priceFrom', { count: choice.tokens })
-                      : t('generation.cost', { count: choice.tokens })}
-                  </span>
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <Link
-          to={editHref(record.id)}
-          className="mt-1 block rounded-lg border-t border-line px-3 py-2 text-sm text-accent-soft hover:bg-line focus-visible:bg-line"
-        >
-          {t('edit.allTools')}
-        </Link>
+        <EditList record={record} image={image} open={open} />
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import '~/locales/app-library';
 import type { GenerationRecord } from '@kadr/contract';
 import {
   Copy,
@@ -9,16 +10,16 @@ import {
 } from 'lucide-react';
 import { useRef } from 'react';
 import { isCanceled } from '~/features/generations/canceled';
-import { CollectionsButton } from '~/features/generations/components/collections-dialog';
-import { DeleteButton } from '~/features/generations/components/delete-button';
 import { FailureNote } from '~/features/generations/components/failure-note';
-import { FavoriteButton } from '~/features/generations/components/favorite-button';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
-import { ShareButton } from '~/features/generations/components/share-button';
 import { StatusBadge } from '~/features/generations/components/status-badge';
-import { VideoPreview } from '~/features/generations/components/video-preview';
 import { WaitingNote } from '~/features/generations/components/waiting-note';
+import { CollectionsButton } from '~/features/generations/library/collections-button';
+import { DeleteButton } from '~/features/generations/library/delete-button';
+import { FavoriteButton } from '~/features/generations/library/favorite-button';
+import { ShareButton } from '~/features/generations/library/share-button';
+import { VideoPreview } from '~/features/generations/library/video-preview';
 import { captionOf, madeWith, toolOf, uploadedSource } from '~/features/generations/lineage';
 import { formatDate } from '~/lib/format';
 import { toast } from '~/lib/toast';

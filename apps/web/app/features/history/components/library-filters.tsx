@@ -1,8 +1,10 @@
+import '~/locales/app-library';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Search, Star } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { type HistoryFilter, listCollections } from '~/features/generations/api';
+import type { HistoryFilter } from '~/features/generations/api';
+import { listCollections } from '~/features/generations/library/api';
 import { queryKeys } from '~/features/generations/query-keys';
 import { useTranslation } from '~/lib/use-translation';
 import { withNarrowing } from '../history-params';

@@ -1,3 +1,4 @@
+import '~/locales/app-library';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';

@@ -3,7 +3,7 @@ import '~/locales/app-pricing';
 import type { ModelType } from '@kadr/catalog';
 import { type CostRate, modelCosts } from '@kadr/catalog';
 import { Film, Image } from 'lucide-react';
-import { useOfferedModelIds } from '~/features/generations/hooks';
+import { useOfferedModelIds } from '~/features/generations/run/offered-models';
 import { useTranslation } from '~/lib/use-translation';
 import { ToolCosts } from './tool-costs';
 

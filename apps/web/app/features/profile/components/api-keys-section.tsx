@@ -3,13 +3,19 @@ import '~/locales/app-profile';
 import { KeyRound, LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { onFirstInteraction } from '~/lib/first-interaction';
+import { loadTexts } from '~/lib/i18n';
 import { useTranslation } from '~/lib/use-translation';
 import { ProfileCard } from './profile-card';
 
 /** The section's address on the profile (`/profile#api-keys`), for links to it. */
 const apiKeysAnchor = 'api-keys';
 
-const load = () => import('./api-keys');
+// The section's texts (app-keys) are registered by its code and loaded with it.
+const load = () =>
+  import('./api-keys').then(async (module) => {
+    await loadTexts();
+    return module;
+  });
 // A chunk that cannot load (offline, a deploy replaced it) leaves the placeholder.
 const ApiKeysBody = lazy(() =>
   load().then(

@@ -1,6 +1,6 @@
 import '~/locales/app';
 import '~/locales/app-profile';
-import { getModel } from '@kadr/catalog';
+import { modelName } from '@kadr/catalog';
 import { LoaderCircle } from 'lucide-react';
 import { Modal } from '~/components/ui/dialog';
 import { failureText, isCanceled } from '~/features/generations/canceled';
@@ -58,7 +58,7 @@ function GenerationDetails({ id }: { id: string }) {
     <div className="mt-4 space-y-4">
       <div className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
         <StatusBadge status={data.status} canceled={isCanceled(data)} />
-        <span>{getModel(data.model)?.name ?? data.model}</span>
+        <span>{modelName(data.model)}</span>
       </div>
       {data.status === 'completed' && file ? (
         <div className="aspect-video overflow-hidden rounded-xl border border-line bg-black/40">

@@ -1,4 +1,4 @@
-import { defaultHistoryPageSize, getModel } from '@kadr/catalog';
+import { defaultHistoryPageSize, modelName } from '@kadr/catalog';
 import { paths } from '@kadr/contract';
 import { Clock, LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router';
@@ -56,9 +56,7 @@ export function RecentGenerations({ className }: { className?: string }) {
                 <p className="mt-1 truncate text-xs text-fg" title={item.jsondata.prompt}>
                   {item.jsondata.prompt}
                 </p>
-                <p className="truncate text-xs text-fg-muted">
-                  {getModel(item.model)?.name ?? item.model}
-                </p>
+                <p className="truncate text-xs text-fg-muted">{modelName(item.model)}</p>
               </li>
             );
           })}

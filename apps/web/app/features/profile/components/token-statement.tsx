@@ -1,6 +1,6 @@
 import '~/locales/app';
 import '~/locales/app-profile';
-import { getModel } from '@kadr/catalog';
+import { modelName } from '@kadr/catalog';
 import {
   type Language,
   type LedgerReasonName,
@@ -10,13 +10,20 @@ import {
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Download, LoaderCircle, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
+import { onDemand } from '~/components/on-demand';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { formatDate, formatNumber } from '~/lib/format';
 import { useTranslation } from '~/lib/use-translation';
 import { ledgerCsvUrl } from '../api';
 import { useLedgerPage } from '../hooks';
-import { EntryDetails, type EntryTarget } from './entry-details';
+import type { EntryTarget } from './entry-details';
 import { ProfileCard } from './profile-card';
+
+// An entry's details (its generation or payment) load at the first sign of use.
+const EntryDetails = onDemand<{ target: EntryTarget; onClose: () => void }>(
+  () => import('./entry-details').then((module) => module.EntryDetails),
+  () => true,
+);
 
 const perPage = 10;
 
@@ -223,7 +230,7 @@ function EntryFor({
   const opener = 'block text-left text-xs font-medium break-words text-accent-soft hover:underline';
   if (entry.generation_id) {
     const id = entry.generation_id;
-    const model = entry.model ? (getModel(entry.model)?.name ?? entry.model) : null;
+    const model = entry.model ? modelName(entry.model) : null;
     return (
       <button
         type="button"

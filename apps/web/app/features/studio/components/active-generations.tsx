@@ -1,8 +1,19 @@
 import '~/locales/app-studio';
 import { Sparkles } from 'lucide-react';
+import { onDemand } from '~/components/on-demand';
 import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
-import { GenerationPanel } from './generation-panel';
+import type { GenerationPanelProps } from './generation-panel';
+
+/**
+ * A running or finished generation's panel: with its media, actions and notices, code the studio's
+ * first paint (no generation yet) does not need (ADR 042). Fetched at the first sign of use of the
+ * page, so the panel of the generation that click starts is there at once.
+ */
+const GenerationPanel = onDemand<GenerationPanelProps>(
+  () => import('./generation-panel').then((module) => module.GenerationPanel),
+  () => true,
+);
 
 export function ActiveGenerations({
   items,

@@ -1,11 +1,11 @@
 import '~/locales/app-batch';
-import '~/locales/app-studio';
+import '~/locales/app-run';
 import { getModel } from '@kadr/catalog';
 import { type Batch, type GenerationRecord, isFinished } from '@kadr/contract';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Download } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { followBatch, getGeneration } from '~/features/generations/api';
+import { getGeneration } from '~/features/generations/api';
 import { isCanceled } from '~/features/generations/canceled';
 import { FailureNote } from '~/features/generations/components/failure-note';
 import { GenerationMedia } from '~/features/generations/components/generation-media';
@@ -13,7 +13,7 @@ import { StatusBadge } from '~/features/generations/components/status-badge';
 import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
-import { cancelGeneration } from '~/features/generations/run-api';
+import { cancelGeneration, followBatch } from '~/features/generations/run/run-api';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { cancelBatch } from '../api';
@@ -80,7 +80,7 @@ export function BatchProgress({ id }: { id: string }) {
       refreshBalance();
     } catch (failure) {
       console.warn(failure instanceof Error ? failure.message : failure);
-      toast.error(t('studio.toast.cancelFailed'));
+      toast.error(t('run.toast.cancelFailed'));
     }
   };
 
@@ -186,7 +186,7 @@ export function BatchProgress({ id }: { id: string }) {
                       className="mt-auto self-start"
                       onClick={() => void cancelOne(record.id)}
                     >
-                      {t('studio.active.cancel')}
+                      {t('run.running.cancel')}
                     </Button>
                   ) : null}
                 </div>

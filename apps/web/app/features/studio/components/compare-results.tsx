@@ -1,3 +1,4 @@
+import '~/locales/app-library';
 import '~/locales/app-compare';
 import { getModel } from '@kadr/catalog';
 import type { GenerationRecord } from '@kadr/contract';

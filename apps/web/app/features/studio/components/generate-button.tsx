@@ -1,7 +1,7 @@
 import '~/locales/app-studio';
 import { LoaderCircle, Wand2 } from 'lucide-react';
 import { Button } from '~/components/ui/button';
-import { TopUpLink } from '~/features/generations/components/top-up-link';
+import { TopUpLink } from '~/features/generations/run/components/top-up-link';
 import { useTranslation } from '~/lib/use-translation';
 import type { GenerateState } from '../generate-state';
 

@@ -1,5 +1,5 @@
-import '~/locales/app-studio';
-import { getModel } from '@kadr/catalog';
+import '~/locales/app-run';
+import { getStudioModel } from '@kadr/catalog';
 import { isFinished } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { Ban, X } from 'lucide-react';
@@ -13,7 +13,7 @@ import { GenerationMedia } from '~/features/generations/components/generation-me
 import { StatusBadge } from '~/features/generations/components/status-badge';
 import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useGenerationRequest, useRefreshBalance } from '~/features/generations/hooks';
-import { useCancelRun } from '~/features/generations/use-cancel-run';
+import { useCancelRun } from '~/features/generations/run/use-cancel-run';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
@@ -40,25 +40,23 @@ function useNow(running: boolean): number {
  * download, cancel while it runs. Announces the end once: a toast, and a mark on the tab (and a
  * notification) when the person is elsewhere.
  */
-export function GenerationPanel({
-  item,
-  onSettled,
-  onDismiss,
-}: {
+export type GenerationPanelProps = {
   item: ActiveGeneration;
   onSettled: (id: string) => void;
   onDismiss: (id: string) => void;
-}) {
+};
+
+export function GenerationPanel({ item, onSettled, onDismiss }: GenerationPanelProps) {
   const { t } = useTranslation('app');
   const refreshBalance = useRefreshBalance();
   const { data: record, error } = useGenerationRequest(item.id);
   const status = record?.status ?? 'pending';
   const finished = isFinished(status);
   const now = useNow(!finished);
-  const model = getModel(item.model);
+  const model = getStudioModel(item.model);
   const typeWord = t(`generation.typeLower.${item.type}`);
   const { cancel, canceledHere } = useCancelRun(item.id, () =>
-    toast.error(t('studio.toast.cancelFailed')),
+    toast.error(t('run.toast.cancelFailed')),
   );
 
   useEffect(() => {
@@ -71,19 +69,19 @@ export function GenerationPanel({
     onSettled(record.id);
     refreshBalance();
     if (record.status === 'completed') {
-      toast.success(t('studio.toast.completed', { type: typeWord }));
+      toast.success(t('run.toast.completed', { type: typeWord }));
     } else if (canceledHere.current) {
-      toast.info(t('studio.toast.canceled'));
+      toast.info(t('run.toast.canceled'));
     } else {
-      toast.error(t('studio.toast.failed'), { description: failureText(record, t) });
+      toast.error(t('run.toast.failed'), { description: failureText(record, t) });
     }
     announceFinished({
       id: record.id,
       ok: record.status === 'completed',
       title:
         record.status === 'completed'
-          ? t('studio.notify.completed', { type: typeWord })
-          : t('studio.notify.failed'),
+          ? t('run.notify.completed', { type: typeWord })
+          : t('run.notify.failed'),
       body: item.prompt,
     });
   }, [
@@ -116,9 +114,9 @@ export function GenerationPanel({
           <StatusBadge status={status} canceled={record ? isCanceled(record) : false} />
           <span className="text-xs text-fg-muted tabular-nums">
             {finished
-              ? t('studio.active.took', { time: formatDuration(endedAt - startedAt) })
-              : t('studio.active.elapsed', { time: formatDuration(now - startedAt) })}
-            {!finished && model ? ` · ${t('studio.active.expected', model.typicalSeconds)}` : null}
+              ? t('run.running.took', { time: formatDuration(endedAt - startedAt) })
+              : t('run.running.elapsed', { time: formatDuration(now - startedAt) })}
+            {!finished && model ? ` · ${t('run.running.expected', model.typicalSeconds)}` : null}
           </span>
         </div>
         {!finished ? (
@@ -130,13 +128,13 @@ export function GenerationPanel({
             className="-my-1"
           >
             <Ban aria-hidden="true" />
-            {t('studio.active.cancel')}
+            {t('run.running.cancel')}
           </Button>
         ) : (
           <button
             type="button"
             onClick={() => onDismiss(item.id)}
-            aria-label={t('studio.active.dismiss')}
+            aria-label={t('run.running.dismiss')}
             className="-my-1 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-line hover:text-fg"
           >
             <X aria-hidden="true" className="size-4" />

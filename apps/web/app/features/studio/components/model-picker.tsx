@@ -1,9 +1,9 @@
 import '~/locales/app-studio';
-import { estimateFromDraft, getModel, type ModelDefinition, type ModelType } from '@kadr/catalog';
+import { estimateDraft, getStudioModel, type ModelDefinition, type ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Clapperboard } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useOfferedModels } from '~/features/generations/hooks';
+import { useOfferedModels } from '~/features/generations/run/offered-models';
 import { currentLanguage } from '~/lib/i18n';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
@@ -25,7 +25,7 @@ export function ModelPicker({
   const { t } = useTranslation('app');
   const { items, confirmed } = useOfferedModels(type);
   const offered = items
-    .map((item) => getModel(item.id))
+    .map((item) => getStudioModel(item.id))
     .filter((model): model is ModelDefinition => model !== undefined && !model.pricingOnly);
   // The chosen model was switched off (or the default is): choose the first one on offer. When it
   // was on offer on this page a moment ago, the person chose it: say calmly what changed.
@@ -37,8 +37,8 @@ export function ModelPicker({
       if (seen.current.has(selected)) {
         toast.info(
           t('studio.modelOff', {
-            name: getModel(selected)?.name ?? selected,
-            next: getModel(first)?.name ?? first,
+            name: getStudioModel(selected)?.name ?? selected,
+            next: getStudioModel(first)?.name ?? first,
           }),
         );
       }
@@ -82,7 +82,7 @@ function ModelCard({
 }) {
   const { t } = useTranslation('app');
   const language = currentLanguage();
-  const price = estimateFromDraft(model.id, {});
+  const price = estimateDraft(model, {});
   const demo = model.demoImages[0];
   return (
     <label

@@ -1,29 +1,27 @@
 import '~/locales/app-studio';
 import {
-  estimateFromDraft,
-  getModel,
+  estimateDraft,
+  getStudioModel,
   type ModelType,
   pricedParameters,
   promptMaxLength,
-  validateRequest,
 } from '@kadr/catalog';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Image as ImageIcon, Video } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { ClientError } from '~/features/generations/api';
-import { offerNotificationsOnce } from '~/features/generations/background-notice';
-import { ParameterSections } from '~/features/generations/components/parameter-sections';
-import { fieldErrorText } from '~/features/generations/field-errors';
 import { useRefreshBalance } from '~/features/generations/hooks';
+import { offerNotificationsOnce } from '~/features/generations/notification-permission';
 import { queryKeys } from '~/features/generations/query-keys';
+import { ParameterSections } from '~/features/generations/run/components/parameter-sections';
 import {
   createGeneration,
   estimateCost,
   type GenerationPayload,
-} from '~/features/generations/run-api';
-import { useSubmission } from '~/features/generations/submission';
-import { limitMessage } from '~/lib/problem-text';
+} from '~/features/generations/run/run-api';
+import { useSubmission } from '~/features/generations/run/submission';
+import { onFirstInteraction } from '~/lib/first-interaction';
+import { loadTexts } from '~/lib/i18n';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
@@ -45,6 +43,13 @@ const tabs: readonly { type: ModelType; Icon: typeof Video }[] = [
 /** Two presses this close together are one double click, not two runs (an OS's usual interval). */
 const doubleClickMs = 600;
 
+/** The run's checks, field errors and announcements (../run-start.ts), with their texts. */
+const loadRunStart = () =>
+  import('../run-start').then(async (module) => {
+    await loadTexts();
+    return module;
+  });
+
 export function StudioForm({
   state,
   dispatch,
@@ -61,7 +66,10 @@ export function StudioForm({
   const ids = useId();
   const [uploads, setUploads] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const model = getModel(state.model);
+  useEffect(() => {
+    onFirstInteraction(() => void loadRunStart().catch(() => {}));
+  }, []);
+  const model = getStudioModel(state.model);
   if (!model) throw new Error(`Unknown model ${state.model}`);
 
   const payload = useMemo(() => toPayload(state), [state]);
@@ -77,7 +85,7 @@ export function StudioForm({
     }
     return values;
   }, [model, payload.parameters]);
-  const instant = estimateFromDraft(model.id, { parameters: priced, duration: payload.duration });
+  const instant = estimateDraft(model, { parameters: priced, duration: payload.duration });
   const hasPrompt = payload.prompt !== '';
   const estimate = useQuery({
     queryKey: queryKeys.generation.estimate(model.type, model.id, priced),
@@ -115,56 +123,46 @@ export function StudioForm({
     balance: user.tokens,
   });
 
-  const showErrors = (list: readonly { field: string; code: string }[]) => {
-    const next: Record<string, string> = {};
-    for (const error of list) {
-      const def = model.parameters.find((p) => p.name === error.field);
-      next[error.field] = fieldErrorText(t, error, def);
-    }
-    setErrors(next);
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (button.kind !== 'ready') return;
-    const checked = validateRequest(model.id, payload);
-    if (!checked.ok) {
-      showErrors(checked.errors);
-      return;
-    }
-    const key = submission.begin(JSON.stringify([model.type, payload]));
-    if (key === undefined) return;
-    setErrors({});
-    offerNotificationsOnce();
-    const typeWord = t(`generation.typeLower.${model.type}`);
-    create.mutate(
-      { type: model.type, payload, key },
-      {
-        onSettled: (result) => submission.end(result !== undefined),
-        onSuccess: (result) => {
-          onStarted({
-            id: result.request_id,
-            type: model.type,
-            model: model.id,
-            prompt: payload.prompt,
-            startedAt: Date.now(),
-          });
-          refreshBalance();
-          toast.success(t('studio.toast.started', { type: typeWord }), {
-            description: t('studio.toast.startedHint'),
-          });
-        },
-        onError: (failure) => {
-          console.warn(failure.message);
-          const problem = failure instanceof ClientError ? failure.problem : undefined;
-          if (problem?.fieldErrors.length) showErrors(problem.fieldErrors);
-          // A limit is not a failure to retry at once: its own title, and the wait or the count.
-          const limited = limitMessage(problem, tCommon);
-          toast.error(
-            t(limited ? 'studio.toast.notStarted' : 'studio.toast.startFailed', { type: typeWord }),
-            { description: limited ?? problem?.message },
-          );
-        },
+    // Its checks and announcements load with the first run (fetched at the first interaction).
+    loadRunStart().then(
+      (start) => {
+        const invalid = start.requestErrors(t, model, payload);
+        if (invalid) {
+          setErrors(invalid);
+          return;
+        }
+        const key = submission.begin(JSON.stringify([model.type, payload]));
+        if (key === undefined) return;
+        setErrors({});
+        offerNotificationsOnce();
+        create.mutate(
+          { type: model.type, payload, key },
+          {
+            onSettled: (result) => submission.end(result !== undefined),
+            onSuccess: (result) => {
+              onStarted({
+                id: result.request_id,
+                type: model.type,
+                model: model.id,
+                prompt: payload.prompt,
+                startedAt: Date.now(),
+              });
+              refreshBalance();
+              start.announceStarted(t, model.type);
+            },
+            onError: (failure) => {
+              const fields = start.announceNotStarted(t, tCommon, model, failure);
+              if (fields) setErrors(fields);
+            },
+          },
+        );
+      },
+      (failure: unknown) => {
+        console.warn(failure instanceof Error ? failure.message : failure);
+        toast.error(t('studio.loadFailed'));
       },
     );
   };

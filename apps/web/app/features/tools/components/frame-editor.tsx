@@ -1,7 +1,7 @@
 import '~/locales/app-tools';
 import type { FrameLayout, ParamValue, ToolDefinition } from '@kadr/catalog';
 import { useId, useRef } from 'react';
-import type { ToolSource } from '~/features/generations/tool-run';
+import type { ToolSource } from '~/features/generations/tools/tool-run';
 import { useTranslation } from '~/lib/use-translation';
 import { dragPosition, nudgePosition, originalBox, type Position } from '../frame';
 import { capturePointer } from '../tool-state';

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Eraser, Paintbrush, Trash2, Undo2 } from 'lucide-react';
 import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
-import type { ToolSource } from '~/features/generations/tool-run';
+import type { ToolSource } from '~/features/generations/tools/tool-run';
 import { useTranslation } from '~/lib/use-translation';
 import {
   brushRadius,

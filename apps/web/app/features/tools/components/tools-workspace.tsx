@@ -17,18 +17,18 @@ import { ImageIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { ClientError, getGeneration } from '~/features/generations/api';
-import { ParameterSections } from '~/features/generations/components/parameter-sections';
-import { RunButton, runState } from '~/features/generations/components/run-button';
-import { SourcePicker } from '~/features/generations/components/source-picker';
-import { fieldErrorText } from '~/features/generations/field-errors';
 import { useRefreshBalance } from '~/features/generations/hooks';
+import { SourcePicker } from '~/features/generations/pictures/source-picker';
 import { queryKeys } from '~/features/generations/query-keys';
+import { ParameterSections } from '~/features/generations/run/components/parameter-sections';
+import { fieldErrorText } from '~/features/generations/run/field-errors';
 import {
   createGeneration,
   type GenerationPayload,
   uploadImage,
-} from '~/features/generations/run-api';
-import { revealWhenShown, useSubmission } from '~/features/generations/submission';
+} from '~/features/generations/run/run-api';
+import { revealWhenShown, useSubmission } from '~/features/generations/run/submission';
+import { RunButton, runState } from '~/features/generations/tools/components/run-button';
 import {
   maskParamOf,
   sourceOfRecord,
@@ -36,8 +36,8 @@ import {
   toolOf,
   toolPayload,
   toolValues,
-} from '~/features/generations/tool-run';
-import { useToolCost } from '~/features/generations/use-tool-cost';
+} from '~/features/generations/tools/tool-run';
+import { useToolCost } from '~/features/generations/tools/use-tool-cost';
 import { currentLanguage } from '~/lib/i18n';
 import { limitMessage } from '~/lib/problem-text';
 import { useCurrentUser } from '~/lib/session';

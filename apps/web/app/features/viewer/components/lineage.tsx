@@ -1,6 +1,8 @@
+import '~/locales/app-library-dialogs';
 import type { GenerationRecord } from '@kadr/contract';
 import { Image as ImageIcon, LoaderCircle } from 'lucide-react';
-import { useEdits, useGenerationRequest } from '~/features/generations/hooks';
+import { useGenerationRequest } from '~/features/generations/hooks';
+import { useEdits } from '~/features/generations/library/hooks';
 import { madeWith, uploadedSource } from '~/features/generations/lineage';
 import { useTranslation } from '~/lib/use-translation';
 
@@ -29,27 +31,27 @@ export function Lineage({
   if (record.source_id === null && upload === undefined && items.length === 0) return null;
   return (
     <section
-      aria-label={t('viewer.lineage.label')}
+      aria-label={t('viewerDialog.lineage.label')}
       data-lineage
       className="flex min-w-0 flex-col gap-2 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-6"
     >
       {record.source_id !== null ? (
         <div className="flex min-w-0 items-center gap-2" data-made-from>
-          <span className="shrink-0 text-white/60">{t('viewer.lineage.madeFrom')}</span>
+          <span className="shrink-0 text-white/60">{t('viewerDialog.lineage.madeFrom')}</span>
           <SourceChip id={record.source_id} onVisit={onVisit} />
         </div>
       ) : upload !== undefined ? (
         <div className="flex min-w-0 items-center gap-2" data-made-from>
-          <span className="shrink-0 text-white/60">{t('viewer.lineage.madeFrom')}</span>
+          <span className="shrink-0 text-white/60">{t('viewerDialog.lineage.madeFrom')}</span>
           <a href={upload} target="_blank" rel="noopener" className={chip}>
             <img src={upload} alt="" className={thumb} />
-            <span className="truncate">{t('viewer.lineage.yourPicture')}</span>
+            <span className="truncate">{t('viewerDialog.lineage.yourPicture')}</span>
           </a>
         </div>
       ) : null}
       {items.length > 0 ? (
         <div className="flex min-w-0 items-center gap-2" data-edits>
-          <h3 className="shrink-0 text-white/60">{t('viewer.lineage.edits')}</h3>
+          <h3 className="shrink-0 text-white/60">{t('viewerDialog.lineage.edits')}</h3>
           <ul className="flex min-w-0 gap-2 overflow-x-auto py-0.5">
             {items.map((edit) => (
               <li key={edit.id} className="shrink-0">
@@ -80,7 +82,7 @@ function SourceChip({ id, onVisit }: { id: string; onVisit: (id: string) => void
         )}
       </span>
       <span className="truncate text-white/60">
-        {isError ? t('viewer.lineage.failed') : t('viewer.lineage.loading')}
+        {isError ? t('viewerDialog.lineage.failed') : t('viewerDialog.lineage.loading')}
       </span>
     </span>
   );
@@ -102,7 +104,7 @@ function RecordChip({
     <button
       type="button"
       onClick={() => onVisit(record.id)}
-      aria-label={t('viewer.lineage.open', { name })}
+      aria-label={t('viewerDialog.lineage.open', { name })}
       data-related={record.id}
       className={chip}
     >

@@ -1,3 +1,4 @@
+import '~/locales/app-library-dialogs';
 import '~/locales/app';
 import { type GenerationRecord, isFinished } from '@kadr/contract';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -12,12 +13,12 @@ import {
   ZoomOut,
 } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useState } from 'react';
-import { CollectionsButton } from '~/features/generations/components/collections-dialog';
-import { FavoriteButton } from '~/features/generations/components/favorite-button';
 import { GenerationActions } from '~/features/generations/components/generation-actions';
-import { ShareButton } from '~/features/generations/components/share-button';
 import { WaitingNote } from '~/features/generations/components/waiting-note';
 import { useGenerationRequest } from '~/features/generations/hooks';
+import { CollectionsButton } from '~/features/generations/library/collections-button';
+import { FavoriteButton } from '~/features/generations/library/favorite-button';
+import { ShareButton } from '~/features/generations/library/share-button';
 import { captionOf, madeWith } from '~/features/generations/lineage';
 import { useTranslation } from '~/lib/use-translation';
 import { Lineage } from './lineage';
@@ -117,7 +118,10 @@ export function ViewerDialog({
               <ViewerBody
                 key={record.id}
                 record={record}
-                position={t('viewer.position', { index: place?.at ?? 0, total: place?.total ?? 0 })}
+                position={t('viewerDialog.position', {
+                  index: place?.at ?? 0,
+                  total: place?.total ?? 0,
+                })}
                 onVisit={(id) => toTrail([id])}
                 onPrevious={index > 0 || beyond?.previous ? () => go(index - 1) : undefined}
                 onNext={index < items.length - 1 || beyond?.next ? () => go(index + 1) : undefined}
@@ -163,9 +167,9 @@ function RelatedBody({
       <header className="flex items-center gap-3 px-3 py-2 text-white sm:px-4">
         <BackButton onBack={onBack} />
         <Dialog.Title className="flex-1 text-sm font-medium">
-          {isError ? t('viewer.lineage.failed') : t('viewer.lineage.loading')}
+          {isError ? t('viewerDialog.lineage.failed') : t('viewerDialog.lineage.loading')}
         </Dialog.Title>
-        <Dialog.Close className={iconButton} aria-label={t('viewer.close')}>
+        <Dialog.Close className={iconButton} aria-label={t('viewerDialog.close')}>
           <X aria-hidden="true" />
         </Dialog.Close>
       </header>
@@ -191,8 +195,8 @@ function BackButton({ onBack }: { onBack: () => void }) {
       type="button"
       className={iconButton}
       onClick={onBack}
-      aria-label={t('viewer.lineage.back')}
-      title={t('viewer.lineage.back')}
+      aria-label={t('viewerDialog.lineage.back')}
+      title={t('viewerDialog.lineage.back')}
     >
       <ArrowLeft aria-hidden="true" />
     </button>
@@ -249,7 +253,7 @@ function ViewerBody({
           <button
             type="button"
             className={iconButton}
-            aria-label={zoom ? t('viewer.zoomOut') : t('viewer.zoomIn')}
+            aria-label={zoom ? t('viewerDialog.zoomOut') : t('viewerDialog.zoomIn')}
             aria-pressed={zoom !== null}
             onClick={() => setZoom(zoom ? null : { x: 50, y: 50 })}
           >
@@ -259,7 +263,7 @@ function ViewerBody({
         <FavoriteButton record={record} className="size-10 text-white/80" />
         <CollectionsButton record={record} />
         <ShareButton record={record} className="size-10 text-white/80" />
-        <Dialog.Close className={iconButton} aria-label={t('viewer.close')}>
+        <Dialog.Close className={iconButton} aria-label={t('viewerDialog.close')}>
           <X aria-hidden="true" />
         </Dialog.Close>
       </header>
@@ -311,7 +315,7 @@ function ViewerBody({
           type="button"
           onClick={onPrevious}
           disabled={!onPrevious}
-          aria-label={t('viewer.previous')}
+          aria-label={t('viewerDialog.previous')}
           className={clsx(
             iconButton,
             'absolute top-1/2 left-1 -translate-y-1/2 bg-black/40 sm:left-3',
@@ -323,7 +327,7 @@ function ViewerBody({
           type="button"
           onClick={onNext}
           disabled={!onNext}
-          aria-label={t('viewer.next')}
+          aria-label={t('viewerDialog.next')}
           className={clsx(
             iconButton,
             'absolute top-1/2 right-1 -translate-y-1/2 bg-black/40 sm:right-3',

@@ -1,26 +1,33 @@
 import type { ModelType } from '@kadr/catalog';
 import {
+  type Batch,
+  batchSchema,
   type CreateGenerationResponse,
   createGenerationResponseSchema,
   estimateResponseSchema,
   type GenerationRecord,
   generationRecordSchema,
+  type ModelListItem,
+  modelListSchema,
   uploadResponseSchema,
 } from '@kadr/contract';
 import { apiRequest } from '~/lib/api';
-import { wrapped } from './api';
+import { wrapped } from '../api';
 
 /**
- * Running a model on a draft, which the studio and the tools both do: estimating and starting a
- * generation, cancelling one, uploading a picture. (The other shared calls are in `api.ts`.)
+ * Running a model on a draft, which the studio and the tools both do: the models on offer,
+ * estimating and starting a generation, cancelling one, uploading a picture, following a batch.
+ * (The other shared calls are in `../api.ts`.)
  */
 
 /** The contract's schemas its answers are checked with, in development and tests only (ADR 030). */
 const answers = import.meta.env.DEV
   ? {
+      batchSchema,
       createGenerationResponseSchema,
       estimateResponseSchema,
       generationRecordSchema,
+      modelListSchema,
       uploadResponseSchema,
     }
   : undefined;
@@ -105,4 +112,27 @@ export function uploadImage(file: File): Promise<UploadedImage> {
     });
     return { url: result.urls.get, width: result.width, height: result.height };
   });
+}
+
+export function listModelsOf(type: ModelType, signal?: AbortSignal): Promise<ModelListItem[]> {
+  return wrapped('Failed to get models', async () => {
+    const result = await apiRequest(`/api/models?type=${type}`, {
+      signal,
+      parse: answers?.modelListSchema.parse,
+    });
+    return result.items;
+  });
+}
+
+/** The batch, after starting whatever the running cap now allows of its waiting items. */
+export function followBatch(id: string, release: boolean, signal?: AbortSignal): Promise<Batch> {
+  return wrapped('Failed to get batch', () =>
+    apiRequest(`/api/batches/${encodeURIComponent(id)}${release ? '/release' : ''}`, {
+      method: release ? 'POST' : 'GET',
+      // The release starts whatever the running cap allows now: asking again is harmless.
+      repeatable: true,
+      signal,
+      parse: answers?.batchSchema.parse,
+    }),
+  );
 }

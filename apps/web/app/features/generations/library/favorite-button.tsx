@@ -1,11 +1,12 @@
+import '~/locales/app-library';
 import type { GenerationRecord } from '@kadr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { setFavorite } from '../api';
 import { queryKeys } from '../query-keys';
+import { setFavorite } from './api';
 
 /** Star / unstar a result; the star changes at once and goes back if the server refuses. */
 export function FavoriteButton({

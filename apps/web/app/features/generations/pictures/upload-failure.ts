@@ -1,4 +1,4 @@
-import '~/locales/app-studio';
+import '~/locales/app-run';
 import type { TFunction } from 'i18next';
 import { ClientError } from '../api';
 
@@ -11,6 +11,6 @@ const uploadCodes = ['empty', 'unsupported_type', 'undecodable', 'too_large', 'm
 export function uploadFailureText(failure: unknown, t: TFunction<'app'>): string {
   const problem = failure instanceof ClientError ? failure.problem : undefined;
   const code = uploadCodes.find((known) => known === problem?.fieldErrors[0]?.code);
-  if (!problem || !code) return t('studio.upload.unknown');
-  return t(`studio.upload.errors.${code}`, { mb: problem.limit ?? 10 });
+  if (!problem || !code) return t('run.upload.unknown');
+  return t(`run.upload.errors.${code}`, { mb: problem.limit ?? 10 });
 }

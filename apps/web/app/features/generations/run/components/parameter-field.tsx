@@ -2,10 +2,20 @@ import '~/locales/app-studio';
 import { evaluateCondition, type Localized, type ParameterDefinition } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { useId } from 'react';
+import { onDemand } from '~/components/on-demand';
 import { currentLanguage } from '~/lib/i18n';
 import { useTranslation } from '~/lib/use-translation';
+import type { ImageInputProps } from '../../pictures/image-input';
 import type { FieldProps } from './field-props';
-import { ImageInput } from './image-input';
+
+/**
+ * A picture parameter (an input image, a mask): its upload and drop zone are code only the models
+ * that take a picture need, fetched when such a field first shows (ADR 042).
+ */
+const ImageInput = onDemand<ImageInputProps>(
+  () => import('../../pictures/image-input').then((module) => module.ImageInput),
+  () => true,
+);
 
 const inputClass =
   'h-11 w-full rounded-xl border border-line bg-surface px-3 text-sm text-fg placeholder:text-fg-muted/80 aria-invalid:border-red-400';

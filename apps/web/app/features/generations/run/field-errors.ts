@@ -1,4 +1,4 @@
-import '~/locales/app-studio';
+import '~/locales/app-run';
 import type { ParameterDefinition } from '@kadr/catalog';
 import type { TFunction } from 'i18next';
 
@@ -25,7 +25,7 @@ export function fieldErrorText(
   def: ParameterDefinition | undefined,
 ): string {
   const code = known.has(error.code) ? error.code : 'other';
-  return t(`studio.errors.${code}` as 'studio.errors.other', {
+  return t(`run.errors.${code}` as 'run.errors.other', {
     min: def?.min,
     max: def?.maxLength ?? def?.max,
     step: def?.step,

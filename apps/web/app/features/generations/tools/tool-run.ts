@@ -11,8 +11,8 @@ import {
   type ToolModel,
 } from '@kadr/catalog';
 import type { GenerationRecord } from '@kadr/contract';
-import { reusedValues } from './reuse';
-import type { GenerationPayload } from './run-api';
+import { reusedValues } from '../run/reused-values';
+import type { GenerationPayload } from '../run/run-api';
 
 /**
  * Running a finishing tool (ADR 038) on a picture, as the tools page and the card workshop both

@@ -1,17 +1,17 @@
-import '~/locales/app-studio';
+import '~/locales/app-run';
 import '~/locales/app-tools';
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
 import { Camera } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClasses } from '~/components/ui/button';
-import { DropZone } from '~/features/generations/components/drop-zone';
-import { uploadFailureText } from '~/features/generations/components/upload-failure';
 import { useHistoryPage } from '~/features/generations/hooks';
-import { uploadImage } from '~/features/generations/run-api';
+import { DropZone } from '~/features/generations/pictures/drop-zone';
+import { uploadFailureText } from '~/features/generations/pictures/upload-failure';
+import { uploadImage } from '~/features/generations/run/run-api';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { sourceOfRecord, type ToolSource } from '../tool-run';
+import { sourceOfRecord, type ToolSource } from '../tools/tool-run';
 
 const recentCount = 12;
 
@@ -47,7 +47,7 @@ export function SourcePicker({
   const upload = async (file: File | undefined) => {
     if (!file || working) return;
     if (!isAcceptedImageType(file.type)) {
-      toast.error(t('studio.upload.wrongType'));
+      toast.error(t('run.upload.wrongType'));
       return;
     }
     setUploading(true);

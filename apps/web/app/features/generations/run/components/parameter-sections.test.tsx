@@ -28,8 +28,9 @@ describe('the parameter form is the catalogue', () => {
             onUploadingChange={() => {}}
           />,
         );
+        // A picture's input loads on demand (image-input.tsx): found once it has.
         for (const def of sections.flatMap((section) => section.parameters)) {
-          expect(screen.getByLabelText(def.label[language]), `${def.name}`).toBeTruthy();
+          expect(await screen.findByLabelText(def.label[language]), `${def.name}`).toBeTruthy();
         }
         cleanup();
       }

@@ -1,8 +1,8 @@
 import type { ParamValue, ToolModel } from '@kadr/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { queryKeys } from './query-keys';
-import { estimateCost } from './run-api';
+import { queryKeys } from '../query-keys';
+import { estimateCost } from '../run/run-api';
 import { instantCost, type ToolSource, toolPayload } from './tool-run';
 
 /**

@@ -1,7 +1,7 @@
 import type { GenerationRecord } from '@kadr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../query-keys';
 import { cancelGeneration } from './run-api';
 
 /**

@@ -1,42 +1,26 @@
+import '~/locales/app-library';
+import '~/locales/app-library-dialogs';
 import { collectionNameMax, type GenerationRecord } from '@kadr/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FolderPlus, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { ApiError } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import {
-  ClientError,
-  collectionsHolding,
-  createCollection,
-  listCollections,
-  setInCollection,
-} from '../api';
+import { ClientError } from '../api';
 import { queryKeys } from '../query-keys';
+import { collectionsHolding, createCollection, listCollections, setInCollection } from './api';
 
-/** 'Add to collection': the person's collections as checkboxes, and a new one by name. */
-export function CollectionsButton({ record }: { record: GenerationRecord }) {
-  const { t } = useTranslation('app');
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        aria-label={t('library.addToCollection')}
-        title={t('library.addToCollection')}
-        onClick={() => setOpen(true)}
-        className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-line hover:text-fg"
-      >
-        <FolderPlus aria-hidden="true" className="size-4" />
-      </button>
-      {open ? <CollectionsDialog record={record} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
-function CollectionsDialog({ record, onClose }: { record: GenerationRecord; onClose: () => void }) {
+/** The person's collections as checkboxes, and a new one by name (collections-button.tsx). */
+export function CollectionsDialog({
+  record,
+  onClose,
+}: {
+  record: GenerationRecord;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('app');
   const client = useQueryClient();
   const nameId = useId();
@@ -66,7 +50,7 @@ function CollectionsDialog({ record, onClose }: { record: GenerationRecord; onCl
     } catch (failure) {
       console.warn(failure instanceof Error ? failure.message : failure);
       client.setQueryData(queryKeys.collections.holding(record.id), before);
-      toast.error(t('library.collectionFailed'));
+      toast.error(t('collectionsDialog.failed'));
     }
     refresh();
   };
@@ -75,7 +59,7 @@ function CollectionsDialog({ record, onClose }: { record: GenerationRecord; onCl
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError(t('library.nameRequired'));
+      setError(t('collectionsDialog.nameRequired'));
       return;
     }
     try {
@@ -87,8 +71,8 @@ function CollectionsDialog({ record, onClose }: { record: GenerationRecord; onCl
       const problem = failure instanceof ClientError ? failure.problem : undefined;
       setError(
         problem instanceof ApiError && problem.status === 409
-          ? t('library.nameTaken')
-          : t('library.collectionFailed'),
+          ? t('collectionsDialog.nameTaken')
+          : t('collectionsDialog.failed'),
       );
     }
   };
@@ -98,8 +82,8 @@ function CollectionsDialog({ record, onClose }: { record: GenerationRecord; onCl
     <Modal
       open
       onOpenChange={(open) => (open ? null : onClose())}
-      title={t('library.collectionsTitle')}
-      description={t('library.collectionsText')}
+      title={t('collectionsDialog.title')}
+      description={t('collectionsDialog.text')}
       closeLabel={t('library.close')}
     >
       <ul className="mt-4 max-h-64 space-y-1 overflow-y-auto" aria-busy={collections.isPending}>
@@ -119,12 +103,12 @@ function CollectionsDialog({ record, onClose }: { record: GenerationRecord; onCl
           </li>
         ))}
         {collections.data?.length === 0 ? (
-          <li className="px-2 text-sm text-fg-muted">{t('library.noCollections')}</li>
+          <li className="px-2 text-sm text-fg-muted">{t('collectionsDialog.none')}</li>
         ) : null}
       </ul>
       <form onSubmit={(event) => void create(event)} className="mt-4" noValidate>
         <label htmlFor={nameId} className="mb-1.5 block text-sm font-medium text-fg">
-          {t('library.newCollection')}
+          {t('collectionsDialog.newName')}
         </label>
         <div className="flex gap-2">
           <input
@@ -138,7 +122,7 @@ function CollectionsDialog({ record, onClose }: { record: GenerationRecord; onCl
           />
           <Button type="submit" variant="secondary">
             <Plus aria-hidden="true" />
-            {t('library.create')}
+            {t('collectionsDialog.create')}
           </Button>
         </div>
         {error ? (

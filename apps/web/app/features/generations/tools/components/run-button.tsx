@@ -2,7 +2,7 @@ import '~/locales/app-studio';
 import '~/locales/app-tools';
 import { LoaderCircle, WandSparkles } from 'lucide-react';
 import { Button, type ButtonSize, type ButtonVariant } from '~/components/ui/button';
-import { TopUpLink } from '~/features/generations/components/top-up-link';
+import { TopUpLink } from '~/features/generations/run/components/top-up-link';
 import { useTranslation } from '~/lib/use-translation';
 
 /** Why the run button is what it is: its cost first, or why it cannot run yet. */

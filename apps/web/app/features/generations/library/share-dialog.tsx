@@ -1,46 +1,24 @@
+import '~/locales/app-library';
+import '~/locales/app-library-dialogs';
 import type { GenerationRecord } from '@kadr/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { Copy, Link2Off, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { readShare, revokeShare, shareGeneration } from '../api';
 import { queryKeys } from '../query-keys';
+import { readShare, revokeShare, shareGeneration } from './api';
 
-/** 'Share': a private link to this result, with or without its prompt, that can be revoked. */
-export function ShareButton({
+/** The share link of a result: made with or without its prompt, copied, revoked (share-button.tsx). */
+export function ShareDialog({
   record,
-  className,
+  onClose,
 }: {
   record: GenerationRecord;
-  className?: string;
+  onClose: () => void;
 }) {
-  const { t } = useTranslation('app');
-  const [open, setOpen] = useState(false);
-  if (record.status !== 'completed') return null;
-  return (
-    <>
-      <button
-        type="button"
-        aria-label={t('share.open')}
-        title={t('share.open')}
-        onClick={() => setOpen(true)}
-        className={clsx(
-          'inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-line hover:text-fg',
-          className,
-        )}
-      >
-        <Share2 aria-hidden="true" className="size-4" />
-      </button>
-      {open ? <ShareDialog record={record} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
-function ShareDialog({ record, onClose }: { record: GenerationRecord; onClose: () => void }) {
   const { t } = useTranslation('app');
   const client = useQueryClient();
   const ids = useId();
@@ -58,7 +36,7 @@ function ShareDialog({ record, onClose }: { record: GenerationRecord; onClose: (
       await work();
     } catch (failure) {
       console.warn(failure instanceof Error ? failure.message : failure);
-      toast.error(t('share.failed'));
+      toast.error(t('shareDialog.failed'));
     } finally {
       setBusy(false);
     }
@@ -71,12 +49,12 @@ function ShareDialog({ record, onClose }: { record: GenerationRecord; onClose: (
     run(async () => {
       await revokeShare(record.id);
       client.setQueryData(queryKeys.share(record.id), null);
-      toast.success(t('share.revoked'));
+      toast.success(t('shareDialog.revoked'));
     });
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success(t('share.copied'));
+      toast.success(t('shareDialog.copied'));
     } catch (error) {
       console.warn('Copying the link failed', error);
       toast.error(t('generation.copyFailed'));
@@ -87,8 +65,8 @@ function ShareDialog({ record, onClose }: { record: GenerationRecord; onClose: (
     <Modal
       open
       onOpenChange={(open) => (open ? null : onClose())}
-      title={t('share.title')}
-      description={t('share.text')}
+      title={t('shareDialog.title')}
+      description={t('shareDialog.text')}
       closeLabel={t('library.close')}
     >
       <label className="mt-5 flex cursor-pointer items-start gap-3">
@@ -104,14 +82,14 @@ function ShareDialog({ record, onClose }: { record: GenerationRecord; onClose: (
           }}
         />
         <span>
-          <span className="block text-fg">{t('share.showPrompt')}</span>
-          <span className="block text-sm text-fg-muted">{t('share.showPromptHint')}</span>
+          <span className="block text-fg">{t('shareDialog.showPrompt')}</span>
+          <span className="block text-sm text-fg-muted">{t('shareDialog.showPromptHint')}</span>
         </span>
       </label>
       {share.data ? (
         <div className="mt-5 space-y-3">
           <label htmlFor={`${ids}-url`} className="block text-sm font-medium text-fg">
-            {t('share.link')}
+            {t('shareDialog.link')}
           </label>
           <div className="flex gap-2">
             <input
@@ -123,12 +101,12 @@ function ShareDialog({ record, onClose }: { record: GenerationRecord; onClose: (
             />
             <Button variant="secondary" onClick={() => void copy(share.data?.url ?? '')}>
               <Copy aria-hidden="true" />
-              {t('share.copy')}
+              {t('shareDialog.copy')}
             </Button>
           </div>
           <Button variant="ghost" disabled={busy} onClick={() => void stop()}>
             <Link2Off aria-hidden="true" />
-            {t('share.revoke')}
+            {t('shareDialog.revoke')}
           </Button>
         </div>
       ) : (
@@ -138,7 +116,7 @@ function ShareDialog({ record, onClose }: { record: GenerationRecord; onClose: (
           onClick={() => void make(promptShown)}
         >
           <Share2 aria-hidden="true" />
-          {t('share.create')}
+          {t('shareDialog.create')}
         </Button>
       )}
     </Modal>

@@ -1,19 +1,21 @@
-import '~/locales/app-studio';
+import '~/locales/app-run';
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { uploadImage } from '../run-api';
+import type { FieldProps } from '../run/components/field-props';
+import { uploadImage } from '../run/run-api';
 import { DropZone } from './drop-zone';
-import type { FieldProps } from './field-props';
 import { uploadFailureText } from './upload-failure';
 
 /**
  * An input image: pick a file or drop one; it is uploaded at once and the parameter takes the
  * URL our server gives back. Only JPEG, PNG, GIF and WebP are taken (the server checks the bytes).
  */
+export type ImageInputProps = FieldProps & { label: string; labelId: string; hints: string[] };
+
 export function ImageInput({
   def,
   value,
@@ -23,7 +25,7 @@ export function ImageInput({
   label,
   labelId,
   hints,
-}: FieldProps & { label: string; labelId: string; hints: string[] }) {
+}: ImageInputProps) {
   const { t } = useTranslation('app');
   const { t: tCommon } = useTranslation('common');
   const inputId = useId();
@@ -34,7 +36,7 @@ export function ImageInput({
   const upload = async (file: File | undefined) => {
     if (!file) return;
     if (!isAcceptedImageType(file.type)) {
-      toast.error(t('studio.upload.wrongType'));
+      toast.error(t('run.upload.wrongType'));
       return;
     }
     setUploading(true);
@@ -42,7 +44,7 @@ export function ImageInput({
     try {
       const { url } = await uploadImage(file);
       if (url) onChange(url);
-      else toast.error(t('studio.upload.unknown'));
+      else toast.error(t('run.upload.unknown'));
     } catch (failure) {
       console.warn(failure instanceof Error ? failure.message : failure);
       toast.error(limitMessage(failure, tCommon) ?? uploadFailureText(failure, t));
@@ -63,14 +65,14 @@ export function ImageInput({
         <div className="relative w-fit overflow-hidden rounded-xl border border-line bg-surface">
           <img
             src={url}
-            alt={t('studio.upload.preview')}
+            alt={t('run.upload.preview')}
             className="h-32 w-auto max-w-full object-contain"
             height={128}
           />
           <button
             type="button"
             onClick={() => onChange(null)}
-            aria-label={t('studio.upload.remove')}
+            aria-label={t('run.upload.remove')}
             className="absolute top-1.5 right-1.5 inline-flex size-8 items-center justify-center rounded-lg bg-surface/90 text-fg hover:bg-line"
           >
             <X aria-hidden="true" className="size-4" />
@@ -83,8 +85,8 @@ export function ImageInput({
           invalid={Boolean(error)}
           onFile={(file) => void upload(file)}
           className="py-5"
-          title={uploading ? t('studio.upload.uploading') : t('studio.upload.choose')}
-          hint={`${t('studio.upload.drop')} · ${t('studio.upload.formats')}`}
+          title={uploading ? t('run.upload.uploading') : t('run.upload.choose')}
+          hint={`${t('run.upload.drop')} · ${t('run.upload.formats')}`}
         >
           <input
             id={inputId}

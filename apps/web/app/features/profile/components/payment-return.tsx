@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { loadTexts } from '~/lib/i18n';
+import { readTopUp } from '../top-up';
+
+// The dialog's code (the payment's states, Metrika's goal) loads only on a return from a payment
+// provider, which is when the profile's address carries `?topUp=` (ADR 042). One that cannot load
+// leaves the profile as it is: the statement shows the payment's fate too.
+const TopUpDialog = lazy(() =>
+  import('./top-up-dialog').then(
+    async (module) => {
+      await loadTexts();
+      return { default: module.TopUpDialog };
+    },
+    () => ({ default: () => null }),
+  ),
+);
+
+/** `/profile?topUp=<payment id>`: the top-up dialog where the payment providers send people back. */
+export function PaymentReturn() {
+  const [search] = useSearchParams();
+  if (!readTopUp(search)) return null;
+  return (
+    <Suspense fallback={null}>
+      <TopUpDialog />
+    </Suspense>
+  );
+}

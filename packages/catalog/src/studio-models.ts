@@ -1,0 +1,23 @@
+import { generationModels } from './models/generation.ts';
+import type { ModelDefinition, ModelType } from './types.ts';
+
+/**
+ * The models the studio offers for a new picture or video, in display order. Read from their own
+ * list: the finishing tools (`listTools`) and the pricing-only models are elsewhere, so the
+ * studio's first load carries none of them (ADR 042).
+ */
+export function listModels(type?: ModelType): readonly ModelDefinition[] {
+  return type === undefined
+    ? generationModels
+    : generationModels.filter((model) => model.type === type);
+}
+
+/** One of the studio's models by its id; undefined for a tool, a pricing-only or unknown id. */
+export function getStudioModel(id: string): ModelDefinition | undefined {
+  return generationModels.find((model) => model.id === id);
+}
+
+/** Video models that take an input image, for the studio's 'Animate' action. */
+export function imageToVideoModels(): readonly ModelDefinition[] {
+  return listModels('video').filter((model) => model.imageParam !== undefined);
+}
