@@ -25,6 +25,8 @@ const slowestFirst = [
   'apps/server/src/modules/ledger/ledger.repository.test.ts',
   'apps/server/src/modules/payments/settle.property.test.ts',
   'apps/server/src/modules/ledger/statement.test.ts',
+  // Two builds of the web app, 11–18 s (docs/testing.md).
+  'apps/web/scripts/first-load.build.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {
@@ -95,6 +97,14 @@ export default defineConfig({
           include: ['apps/web/app/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: [...setupFiles, './apps/web/vitest.setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web-scripts',
+          include: ['apps/web/scripts/**/*.test.ts'],
+          environment: 'node',
+          setupFiles,
         },
       },
       {

@@ -3,6 +3,7 @@
 //   1. checks: the lint tools, each workspace's typecheck and the web build, as many at once as
 //      there are cores (each is one busy process). The web build waits for the web typecheck
 //      (both use apps/web/.react-router), and both wait for the lint tools (knip reads that folder).
+//      The first-load guard reads the build when it is done (apps/web/scripts/check-first-load.ts).
 //   2. unit: Vitest (vitest.config.ts runs its own workers).
 //   3. e2e: Playwright against the built web app (e2e/playwright.config.ts).
 //
@@ -135,6 +136,14 @@ const stages = [
         name: 'build: web',
         command: [npm, 'run', 'build'],
         after: ['typecheck: apps/web', ...lintNames],
+      },
+      // Each signed-in screen's JavaScript before any interaction against its budget (issue #46):
+      // the build's files, measured as the Lighthouse bench measures them. It fails on a build
+      // that is missing, too, so a failed build is never read as a passed budget.
+      {
+        name: 'check: first-load',
+        command: [npm, 'run', 'check:first-load', '-w', '@kadr/web'],
+        after: ['build: web'],
       },
     ],
   },
