@@ -47,10 +47,11 @@ const base = matches(
   `node_modules${sep}lucide-react${sep}dist${sep}esm${sep}(?!icons${sep})`,
 );
 /**
- * Of those, what the base's first paint does not need: a dialog's Radix (loaded on demand), the
- * public pages' own helpers (no public page loads JavaScript), and the folders of the generations'
- * code that only some screens use: a result's display, the library's actions, picture inputs,
- * running a model, the finishing tools.
+ * Of those, what the base's first paint does not need: a dialog (its Radix and its wrapper, loaded
+ * on demand), the public pages' own helpers (no public page loads JavaScript), what only code
+ * loaded later says (Metrika's calls after a page view, a refusal's words, a run's idempotency
+ * key), and the folders of the generations' code that only some screens use: a result's display,
+ * lineage and reuse, the library's actions, picture inputs, running a model, the finishing tools.
  */
 const notBase = matches(
   `${sep}ui${sep}(modal|drawer)\\.`,

@@ -1,8 +1,12 @@
 import { clsx } from 'clsx';
 import { chooseLanguage, languages } from '~/lib/i18n';
+import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 
-/** RU | EN toggle: switches at once and remembers the choice on this device. */
+/**
+ * RU | EN toggle: switches once the screen's texts in that language are in, and remembers the
+ * choice on this device (and, in a cookie, for the server's pages).
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const active = i18n.language;
@@ -19,7 +23,13 @@ export function LanguageSwitcher({ className }: { className?: string }) {
             type="button"
             lang={language}
             aria-pressed={pressed}
-            onClick={() => void chooseLanguage(language)}
+            onClick={() =>
+              chooseLanguage(language).catch((error: unknown) => {
+                // The other language's texts did not load (offline): the screen stays as it was.
+                console.warn('The language did not switch', error);
+                toast.error(t('language.failed'));
+              })
+            }
             className={clsx(
               'h-8 min-w-10 rounded-md px-2 text-xs font-semibold tracking-wide transition-colors',
               pressed ? 'bg-surface-raised text-fg' : 'text-fg-muted hover:text-fg',

@@ -55,6 +55,17 @@ describe('onDemand', () => {
     expect(screen.getByText('details').dataset.state).toBe('closed');
   });
 
+  it('fetches its code once, and shows it at once when opened after it came', async () => {
+    const { load, OnDemandPanel, arrive } = setUp();
+    const { rerender } = render(<OnDemandPanel open={false} label="details" />);
+    fireEvent.pointerOver(document.body);
+    await arrive();
+    // No moment empty: its first state (a generation's 'pending') is seen.
+    rerender(<OnDemandPanel open label="details" />);
+    expect(screen.getByText('details').dataset.state).toBe('open');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('stays shut, without failing the screen, when its code cannot load', async () => {
     const { OnDemandPanel, arrive } = setUp(true);
     const { container } = render(

@@ -21,12 +21,22 @@ export function onDemand<P extends object>(
   let ready: ComponentType<P> | undefined;
   // The component's texts are registered by its code, and loaded (in the interface's language)
   // before it first renders.
-  const fetchIt = () =>
-    load().then(async (component) => {
-      await loadTexts();
-      ready = component;
-      return component;
-    });
+  let fetching: Promise<ComponentType<P>> | undefined;
+  const fetchIt = () => {
+    fetching ??= load().then(
+      async (component) => {
+        await loadTexts();
+        ready = component;
+        return component;
+      },
+      (error: unknown) => {
+        // Tried again at the next use (offline, or a deploy replaced the chunk).
+        fetching = undefined;
+        throw error;
+      },
+    );
+    return fetching;
+  };
   const Loaded = lazy<ComponentType<P>>(() => {
     const component = ready;
     if (component) {

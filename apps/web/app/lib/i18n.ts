@@ -339,11 +339,13 @@ function rememberLanguage(language: Language): void {
 
 /**
  * Switches the interface language and remembers the choice: at once when the screen's texts in
- * that language are in, else as soon as they have loaded.
+ * that language are in, else as soon as they have loaded. Rejects, changing nothing, when they
+ * cannot load.
  */
 export async function chooseLanguage(language: Language): Promise<void> {
-  rememberLanguage(language);
+  // Remembered only once its texts are in: a switch that cannot load them changes nothing.
   await loadTexts(language);
+  rememberLanguage(language);
   await i18n.changeLanguage(language);
 }
 
