@@ -13,7 +13,7 @@ import { loadTexts } from '~/lib/i18n';
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean,
-): ComponentType<P> {
+): ComponentType<P> & { preload: () => Promise<void> } {
   // Once in, rendered at once. A `lazy` component suspends its first render until its promise
   // settles, even for code already loaded, and React holds back a suspended part's reveal (about
   // 300 ms): a result's first state would be gone before its panel showed. A thenable that calls
@@ -54,7 +54,7 @@ export function onDemand<P extends object>(
   });
   // One listener per component, however many instances a page renders (a dialog per card).
   let armed = false;
-  return function OnDemand(props: P) {
+  function OnDemand(props: P) {
     const open = isOpen(props);
     const [used, setUsed] = useState(open);
     if (open && !used) setUsed(true);
@@ -69,5 +69,14 @@ export function onDemand<P extends object>(
         <Loaded {...props} />
       </Suspense>
     );
-  };
+  }
+  // For code that knows it will show the part soon: fetched now, resolved once it can render at
+  // once (a failure is left to the part itself, which stays shut).
+  return Object.assign(OnDemand, {
+    preload: () =>
+      fetchIt().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }

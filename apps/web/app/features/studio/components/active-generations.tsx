@@ -15,6 +15,9 @@ const GenerationPanel = onDemand<GenerationPanelProps>(
   () => true,
 );
 
+/** The panel's code and texts, fetched before a run starts so that its first state shows. */
+export const preloadGenerationPanel = GenerationPanel.preload;
+
 export function ActiveGenerations({
   items,
   onSettled,

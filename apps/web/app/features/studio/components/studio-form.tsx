@@ -28,6 +28,7 @@ import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
 import { generateState } from '../generate-state';
 import { type StudioAction, type StudioState, toPayload, visibleSections } from '../studio-state';
+import { preloadGenerationPanel } from './active-generations';
 import { GenerateButton } from './generate-button';
 import { ModelPicker } from './model-picker';
 
@@ -126,9 +127,10 @@ export function StudioForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (button.kind !== 'ready') return;
-    // Its checks and announcements load with the first run (fetched at the first interaction).
-    loadRunStart().then(
-      (start) => {
+    // Its checks and announcements load with the first run (fetched at the first interaction),
+    // and the panel that will show it, so that the run's first state ('pending') is seen.
+    Promise.all([loadRunStart(), preloadGenerationPanel()]).then(
+      ([start]) => {
         const invalid = start.requestErrors(t, model, payload);
         if (invalid) {
           setErrors(invalid);
