@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { onFirstInteraction } from '~/lib/first-interaction';
-import { loadTexts } from '~/lib/i18n';
+import { withTexts } from '~/lib/i18n';
 
 /**
  * A component whose code the first screen does not carry — a dialog, the viewer, a result's
@@ -23,9 +23,8 @@ export function onDemand<P extends object>(
   // before it first renders.
   let fetching: Promise<ComponentType<P>> | undefined;
   const fetchIt = () => {
-    fetching ??= load().then(
-      async (component) => {
-        await loadTexts();
+    fetching ??= withTexts(load()).then(
+      (component) => {
         ready = component;
         return component;
       },

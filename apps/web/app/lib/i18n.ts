@@ -122,6 +122,17 @@ export function loadTexts(language: Language = i18n.language): Promise<void> {
 }
 
 /**
+ * Code fetched on demand (a dialog, a section, a run's checks), resolved once the texts its
+ * modules registered are in too, in the interface's language.
+ */
+export function withTexts<T>(code: Promise<T>): Promise<T> {
+  return code.then(async (module) => {
+    await loadTexts();
+    return module;
+  });
+}
+
+/**
  * A signed-in route's `clientLoader`: the route renders once the texts its code registered are
  * in, in the interface's language (the loading screen shows meanwhile).
  */
@@ -161,12 +172,16 @@ function resolve(language: Language, ns: string, key: string, count: unknown): u
  * screen's meta waits for its own (lib/meta.ts `screenMeta`).
  */
 export function hasText(fullKey: string, language: Language = i18n.language): boolean {
-  const separator = fullKey.indexOf(':');
-  const [ns, key] =
-    separator > 0
-      ? [fullKey.slice(0, separator), fullKey.slice(separator + 1)]
-      : [defaultNamespace, fullKey];
+  const [ns, key] = splitKey(fullKey, defaultNamespace);
   return resolve(language, ns, key, undefined) !== undefined;
+}
+
+/** `ns:key` as its namespace and key; a key without one is in `ns`. */
+function splitKey(fullKey: string, ns: string): [string, string] {
+  const separator = fullKey.indexOf(':');
+  return separator > 0
+    ? [fullKey.slice(0, separator), fullKey.slice(separator + 1)]
+    : [ns, fullKey];
 }
 
 const placeholder = /\{\{(.+?)\}\}/g;
@@ -224,11 +239,7 @@ function finishAll(value: unknown, options: Options, language: Language, ns: str
 
 function translate(language: Language, ns: string, fullKey: string, options: Options): unknown {
   const lng = isLanguage(options.lng) ? options.lng : language;
-  const separator = fullKey.indexOf(':');
-  const [namespace, key] =
-    separator > 0
-      ? [fullKey.slice(0, separator), fullKey.slice(separator + 1)]
-      : [options.ns ?? ns, fullKey];
+  const [namespace, key] = splitKey(fullKey, options.ns ?? ns);
   let found = resolve(lng, namespace, key, options.count);
   if (found === undefined) {
     reportMissing(lng, namespace, key);

@@ -4,6 +4,7 @@ import {
   type LocalizedPath,
   languages,
   localizedPublicPath,
+  type signedInPaths,
 } from '@kadr/contract';
 import type { MetaDescriptor } from 'react-router';
 import { siteUrl } from './env';
@@ -44,16 +45,8 @@ export function pageAlternates(path: LocalizedPath): { hrefLang: string; href: s
 /** The app's title before a screen's own: the root's, and a screen's while its texts load. */
 export const appMeta: MetaDescriptor[] = [{ title: 'Kadr' }];
 
-/** The signed-in screens with a title of their own (`app:<screen>.meta.*`). */
-type Screen =
-  | 'studio'
-  | 'compare'
-  | 'batch'
-  | 'tools'
-  | 'cards'
-  | 'history'
-  | 'profile'
-  | 'pricing';
+/** A signed-in screen (`signedInPaths` without the slash): its title is `app:<screen>.meta.*`. */
+type Screen = (typeof signedInPaths)[number] extends `/${infer Name}` ? Name : never;
 
 /**
  * A signed-in screen's title and description (never indexed) once its texts are in, the app's

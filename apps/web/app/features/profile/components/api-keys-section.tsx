@@ -3,7 +3,7 @@ import '~/locales/app-profile';
 import { KeyRound, LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { onFirstInteraction } from '~/lib/first-interaction';
-import { loadTexts } from '~/lib/i18n';
+import { withTexts } from '~/lib/i18n';
 import { useTranslation } from '~/lib/use-translation';
 import { ProfileCard } from './profile-card';
 
@@ -11,11 +11,7 @@ import { ProfileCard } from './profile-card';
 const apiKeysAnchor = 'api-keys';
 
 // The section's texts (app-keys) are registered by its code and loaded with it.
-const load = () =>
-  import('./api-keys').then(async (module) => {
-    await loadTexts();
-    return module;
-  });
+const load = () => withTexts(import('./api-keys'));
 // A chunk that cannot load (offline, a deploy replaced it) leaves the placeholder.
 const ApiKeysBody = lazy(() =>
   load().then(

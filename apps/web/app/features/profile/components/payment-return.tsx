@@ -1,17 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { loadTexts } from '~/lib/i18n';
+import { withTexts } from '~/lib/i18n';
 import { readTopUp } from '../top-up';
 
 // The dialog's code (the payment's states, Metrika's goal) loads only on a return from a payment
 // provider, which is when the profile's address carries `?topUp=` (ADR 042). One that cannot load
 // leaves the profile as it is: the statement shows the payment's fate too.
 const TopUpDialog = lazy(() =>
-  import('./top-up-dialog').then(
-    async (module) => {
-      await loadTexts();
-      return { default: module.TopUpDialog };
-    },
+  withTexts(import('./top-up-dialog')).then(
+    (module) => ({ default: module.TopUpDialog }),
     () => ({ default: () => null }),
   ),
 );

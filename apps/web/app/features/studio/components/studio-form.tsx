@@ -21,7 +21,7 @@ import {
 } from '~/features/generations/run/run-api';
 import { useSubmission } from '~/features/generations/run/submission';
 import { onFirstInteraction } from '~/lib/first-interaction';
-import { loadTexts } from '~/lib/i18n';
+import { withTexts } from '~/lib/i18n';
 import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
@@ -45,11 +45,7 @@ const tabs: readonly { type: ModelType; Icon: typeof Video }[] = [
 const doubleClickMs = 600;
 
 /** The run's checks, field errors and announcements (../run-start.ts), with their texts. */
-const loadRunStart = () =>
-  import('../run-start').then(async (module) => {
-    await loadTexts();
-    return module;
-  });
+const loadRunStart = () => withTexts(import('../run-start'));
 
 export function StudioForm({
   state,
