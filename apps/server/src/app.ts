@@ -26,6 +26,7 @@ import { batchRoutes } from './modules/batches/batches.routes.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { collectionRoutes } from './modules/collections/collections.routes.ts';
+import { elementRoutes } from './modules/elements/elements.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { generationRoutes, toolEstimator } from './modules/generations/generations.routes.ts';
 import { webhookRoutes } from './modules/generations/webhooks.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(generationRoutes, { generations: container.generations });
   await app.register(collectionRoutes, { collections: container.collections });
+  await app.register(elementRoutes, { elements: container.elements });
   await app.register(batchRoutes, { batches: container.batches });
   await app.register(cardRoutes, {
     brandKits: container.brandKits,

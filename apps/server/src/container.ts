@@ -12,6 +12,7 @@ import { createCardExportService } from './modules/cards/card-export.service.ts'
 import { createCardSetService } from './modules/cards/card-set.service.ts';
 import { createModelSwitchService } from './modules/catalog/model-switch.service.ts';
 import { createCollectionService } from './modules/collections/collection.service.ts';
+import { createElementService } from './modules/elements/element.service.ts';
 import { createFileService } from './modules/files/file.service.ts';
 import { createFileUrls } from './modules/files/file-url.ts';
 import {
@@ -193,6 +194,13 @@ export function createContainer(
     cardCsv: createCardCsvService({ ...cardDeps, batches }),
     cardExport: createCardExportService({ ...cardDeps, storage }),
     collections: createCollectionService({ repositories }),
+    elements: createElementService({
+      repositories,
+      uploads,
+      storage,
+      urls: fileUrls,
+      publicUrl: config.publicUrl,
+    }),
     shares: createShareService({ repositories, storage, publicUrl: config.publicUrl }),
     webhooks: createWebhookService({
       repositories,

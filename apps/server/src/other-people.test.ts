@@ -2,7 +2,7 @@ import type { CardSetBody } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { buildGeneration, buildSession, buildUser } from '../test/builders.ts';
+import { buildGeneration, buildSession, buildUser, uploadPicture } from '../test/builders.ts';
 import { expectMoneyInvariants } from '../test/money.ts';
 
 /**
@@ -26,6 +26,8 @@ let collectionId: string;
 let batchId: string;
 let cardSetId: string;
 let keyId: string;
+let elementId: string;
+let elementPictureId: string;
 /** A's webhook message (webhooks out), as the settle of a key's generation writes one. */
 const messageId = 'msg_othersPeopleMessage0001';
 
@@ -84,31 +86,19 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer();
-  const boundary = '----kadr-other-people';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload-image',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: aCookie,
-      origin: ORIGIN,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  fileUrl = new URL((res.json() as { urls: { get: string } }).urls.get, ORIGIN).pathname;
-  const set = await t.container.cardSets.create(
-    { id: a.id },
-    cardSetBody((res.json() as { urls: { get: string } }).urls.get),
-  );
+  const uploaded = await uploadPicture(t.app, aCookie, png);
+  fileUrl = new URL(uploaded.urls.get, ORIGIN).pathname;
+  const set = await t.container.cardSets.create({ id: a.id }, cardSetBody(uploaded.urls.get));
   if (set.outcome !== 'saved') throw new Error('no card set');
   cardSetId = set.set.id;
+  const element = await t.container.elements.create(a.id, {
+    kind: 'character',
+    name: SECRET_PROMPT,
+    pictures: [fileUrl],
+  });
+  if (element.outcome !== 'done') throw new Error('no element');
+  elementId = element.element.id;
+  elementPictureId = element.element.pictures[0]?.id ?? '';
   const key = await t.container.keys.create(
     { id: a.id },
     { name: 'A’s key' },
@@ -252,6 +242,28 @@ const covered: Record<string, () => Target> = {
     url: `/api/card-sets/${cardSetId}/zip`,
     own: `/api/card-sets/${cardSetId}`,
   }),
+  'GET /api/elements/:id': () => ({
+    url: `/api/elements/${elementId}`,
+    own: `/api/elements/${elementId}`,
+  }),
+  'PATCH /api/elements/:id': () => ({
+    url: `/api/elements/${elementId}`,
+    body: { name: 'taken over', archived: true },
+    own: `/api/elements/${elementId}`,
+  }),
+  'DELETE /api/elements/:id': () => ({
+    url: `/api/elements/${elementId}`,
+    own: `/api/elements/${elementId}`,
+  }),
+  'POST /api/elements/:id/pictures': () => ({
+    url: `/api/elements/${elementId}/pictures`,
+    body: { pictures: [fileUrl] },
+    own: `/api/elements/${elementId}`,
+  }),
+  'DELETE /api/elements/:id/pictures/:pictureId': () => ({
+    url: `/api/elements/${elementId}/pictures/${elementPictureId}`,
+    own: `/api/elements/${elementId}`,
+  }),
   'PATCH /api/keys/:id': () => ({
     url: `/api/keys/${keyId}`,
     body: { name: 'taken over' },
@@ -292,7 +304,7 @@ describe("another person's ids", () => {
   });
 
   it.each(Object.keys(covered))('%s answers 404 with nothing of theirs', async (route) => {
-    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     const target = covered[route]?.() ?? { url: '', own: '' };
     const url = target.url;
     const before = await snapshot();
@@ -306,7 +318,15 @@ describe("another person's ids", () => {
     expect(res.headers['content-type'], res.body).toContain('application/problem+json');
     expect(res.body).not.toContain(SECRET_PROMPT);
     expect(res.body).not.toContain(aId);
-    for (const id of [generationId, paymentId, collectionId, batchId, cardSetId, keyId]) {
+    for (const id of [
+      generationId,
+      paymentId,
+      collectionId,
+      batchId,
+      cardSetId,
+      keyId,
+      elementId,
+    ]) {
       if (!url.includes(id)) expect(res.body).not.toContain(id);
     }
     // A's own session still sees it: the 404 is about who asks, not a missing thing.
@@ -327,8 +347,10 @@ async function snapshot() {
             (select status from generation_requests where id = $2) as generation,
             (select status from payments where id = $3) as payment,
             (select row_to_json(k)::text from api_keys k where id = $4) as key,
-            (select row_to_json(d)::text from webhook_deliveries d where id = $5) as message`,
-    [aId, generationId, paymentId, keyId, messageId],
+            (select row_to_json(d)::text from webhook_deliveries d where id = $5) as message,
+            (select row_to_json(e)::text from elements e where id = $6) as element,
+            (select count(*)::int from element_pictures where element_id = $6) as pictures`,
+    [aId, generationId, paymentId, keyId, messageId, elementId],
   );
   return rows[0];
 }

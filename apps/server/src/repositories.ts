@@ -10,6 +10,7 @@ import { createCardSetRepository } from './modules/cards/card-set.repository.ts'
 import { createModelSwitchRepository } from './modules/catalog/model-switch.repository.ts';
 import { createCollectionRepository } from './modules/collections/collection.repository.ts';
 import { createWebhookEventRepository } from './modules/deliveries/webhook-event.repository.ts';
+import { createElementRepository } from './modules/elements/element.repository.ts';
 import { createFileRepository } from './modules/files/file.repository.ts';
 import {
   createGenerationRepository,
@@ -43,6 +44,7 @@ const binders = {
   payments: createPaymentRepository,
   jobs: createJobRepository,
   collections: createCollectionRepository,
+  elements: createElementRepository,
   shares: createShareRepository,
   batches: createBatchRepository,
   cardSets: createCardSetRepository,

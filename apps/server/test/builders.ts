@@ -103,3 +103,33 @@ export async function signUpVerified(
   );
   return { cookie: await buildSession(t.container, user), user };
 }
+
+/**
+ * Uploads a picture as the web app does (`POST /api/upload-image`, multipart field `image`) for
+ * the person whose cookie is given; the answer (its address and size). Throws on any other status.
+ */
+export async function uploadPicture(
+  app: App,
+  cookie: string,
+  bytes: Buffer,
+): Promise<{ urls: { get: string }; width: number; height: number }> {
+  const boundary = '----kadr-test-upload';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/upload-image',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      cookie,
+      origin: 'http://localhost:3000',
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

@@ -35,6 +35,17 @@ export function isFinished(status: GenerationStatus): boolean {
 /** The longest name a collection may have. */
 export const collectionNameMax = 60;
 
+/**
+ * A library element (issue #47): a character or a product a person keeps, with its reference
+ * pictures. A model takes at most its own number of them; training a character takes 10–20, so an
+ * element holds up to 20 (ADR 043).
+ */
+export const elementKinds = ['character', 'product'] as const;
+export type ElementKind = (typeof elementKinds)[number];
+export const elementNameMax = 60;
+export const elementDescriptionMax = 300;
+export const elementPicturesMax = 20;
+
 /** A batch holds at most this many items (prompts × models × variations). */
 export const batchMaxItems = 100;
 

@@ -1,5 +1,14 @@
 import { z } from 'zod/mini';
-import { batchMaxItems, collectionNameMax, generationStatuses, generationWaits } from './rules.ts';
+import {
+  batchMaxItems,
+  collectionNameMax,
+  elementDescriptionMax,
+  elementKinds,
+  elementNameMax,
+  elementPicturesMax,
+  generationStatuses,
+  generationWaits,
+} from './rules.ts';
 
 /** RFC 9457 problem details; `errors` lists field errors on 400. */
 export const fieldErrorSchema = z.object({
@@ -262,6 +271,60 @@ export const collectionListSchema = z.object({ items: z.array(collectionSchema) 
 export const createCollectionBodySchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(collectionNameMax)),
 });
+
+/** One reference picture of a library element, as stored (its own copy: ADR 043). */
+export const elementPictureSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
+});
+export type ElementPicture = z.infer<typeof elementPictureSchema>;
+
+/** A character or a product of the person's library, with its pictures in their order. */
+export const elementSchema = z.object({
+  id: z.string(),
+  kind: z.enum(elementKinds),
+  name: z.string(),
+  description: z.string(),
+  /** The picture shown for it: one of `pictures` (the first unless the person chose another). */
+  cover: z.nullable(elementPictureSchema),
+  pictures: z.array(elementPictureSchema),
+  archived: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type LibraryElement = z.infer<typeof elementSchema>;
+export const elementListSchema = z.object({ items: z.array(elementSchema) });
+export type ElementList = z.infer<typeof elementListSchema>;
+export const elementListQuerySchema = z.object({
+  /** `true`: the archived ones only; otherwise the ones in use. */
+  archived: z.optional(z.enum(['true', 'false'])),
+});
+
+const elementName = z.string().check(z.trim(), z.minLength(1), z.maxLength(elementNameMax));
+const elementDescription = z.string().check(z.trim(), z.maxLength(elementDescriptionMax));
+/** Pictures by their Kadr address: an upload of the person's or one of their image results. */
+const elementPictureUrls = z
+  .array(z.string().check(z.maxLength(2000)))
+  .check(z.minLength(1), z.maxLength(elementPicturesMax));
+
+export const createElementBodySchema = z.strictObject({
+  kind: z.enum(elementKinds),
+  name: elementName,
+  description: z.optional(elementDescription),
+  pictures: elementPictureUrls,
+});
+export type CreateElementBody = z.infer<typeof createElementBodySchema>;
+export const updateElementBodySchema = z.strictObject({
+  name: z.optional(elementName),
+  description: z.optional(elementDescription),
+  /** One of its pictures' ids. */
+  cover: z.optional(z.string().check(z.maxLength(100))),
+  archived: z.optional(z.boolean()),
+});
+export type UpdateElementBody = z.infer<typeof updateElementBodySchema>;
+export const addElementPicturesBodySchema = z.strictObject({ pictures: elementPictureUrls });
 
 /** One item of a batch: what one create would send (the parameters nested). */
 export const batchItemInputSchema = z.strictObject({

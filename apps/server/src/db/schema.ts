@@ -3,6 +3,7 @@ import type {
   BadgeStyle,
   BrandKit,
   CardFont,
+  ElementKind,
   GenerationErrorCode,
   GenerationJsondata,
   GenerationStatus,
@@ -260,6 +261,57 @@ export const collectionItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.collectionId, t.generationId] }),
     index('collection_items_generation_idx').on(t.generationId),
+  ],
+);
+
+/**
+ * A person's library element (issue #47, ADR 043): a character or a product kept with its reference
+ * pictures, used by the models that take references. Names are unique per person whatever their
+ * case, so a prompt can name one. Archived ones stay (and stay the person's) but are not offered.
+ */
+export const elements = pgTable(
+  'elements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<ElementKind>(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** One of its pictures; null only while it has none being written. */
+    coverFileId: uuid('cover_file_id'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    check('elements_kind_check', sql`${t.kind} in ('character', 'product')`),
+    check('elements_name_check', sql`char_length(${t.name}) between 1 and 60`),
+    check('elements_description_check', sql`char_length(${t.description}) <= 300`),
+    uniqueIndex('elements_user_name_uq').on(t.userId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * An element's pictures in order: each its own stored copy (a `files` row of kind `upload`), so
+ * deleting the result it came from, or the element, leaves every other use of the picture intact.
+ */
+export const elementPictures = pgTable(
+  'element_pictures',
+  {
+    elementId: uuid('element_id')
+      .notNull()
+      .references(() => elements.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    created: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.elementId, t.fileId] }),
+    index('element_pictures_file_idx').on(t.fileId),
   ],
 );
 

@@ -1,18 +1,13 @@
 import type { CardIssue, FieldError } from '@kadr/contract';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Locale } from '../../lib/locale.ts';
-import { HttpProblem, MAX_LISTED_ERRORS } from '../../lib/problem.ts';
+import { HttpProblem } from '../../lib/problem.ts';
+import { ruGenitive } from '../../lib/schema-problem.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import { generationProblem } from '../generations/index.ts';
 import type { CardFieldError } from './card-errors.ts';
 import type { CsvProblem } from './product-csv.ts';
 
 type Text = Record<Locale, string>;
-
-/** "символа" after "не длиннее 1", "символов" after "не длиннее 5" or "21"… (the genitive). */
-function ruGenitive(n: number, one: string, many: string): string {
-  return n % 10 === 1 && n % 100 !== 11 ? one : many;
-}
 
 const toolNames: Record<string, Text> = {
   'remove-background': { ru: 'удаления фона', en: 'Remove background' },
@@ -137,59 +132,6 @@ export function fieldsProblem(errors: CardFieldError[], locale: Locale): HttpPro
   const tail =
     more > 0 ? (locale === 'ru' ? ` И ещё замечаний: ${more}.` : ` And ${more} more.`) : '';
   return new HttpProblem(400, `${sentences.join(' ')}${tail}`, { errors: listed });
-}
-
-/** A body or query the contract's schema refuses, said in the person's language. */
-export function schemaProblem(error: Error, locale: Locale): HttpProblem {
-  if (!hasZodFastifySchemaValidationErrors(error)) {
-    return new HttpProblem(400, locale === 'ru' ? 'Неверный запрос.' : 'Invalid request.');
-  }
-  const errors = error.validation.slice(0, MAX_LISTED_ERRORS).map((issue): FieldError => {
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    const params = issue.params as { maximum?: unknown; origin?: unknown; keys?: unknown };
-    return { field, code: issue.keyword, message: issueText(issue.keyword, params, locale) };
-  });
-  const fields = [...new Set(errors.map((e) => e.field))].join(', ');
-  return new HttpProblem(
-    400,
-    locale === 'ru' ? `Проверьте поля: ${fields}.` : `Check these fields: ${fields}.`,
-    { errors },
-  );
-}
-
-/** What a schema issue says, by zod's code. */
-function issueText(
-  code: string,
-  params: { maximum?: unknown; origin?: unknown; keys?: unknown },
-  locale: Locale,
-): string {
-  const max = typeof params.maximum === 'number' ? params.maximum : undefined;
-  switch (code) {
-    case 'too_big':
-      if (max !== undefined && params.origin === 'string') {
-        return locale === 'ru'
-          ? `не длиннее ${max} ${ruGenitive(max, 'символа', 'символов')}`
-          : `at most ${max} characters`;
-      }
-      if (max !== undefined && params.origin === 'array') {
-        return locale === 'ru' ? `не больше ${max}` : `at most ${max}`;
-      }
-      return locale === 'ru' ? 'слишком большое значение' : 'is too large';
-    case 'too_small':
-      return locale === 'ru' ? 'не заполнено или слишком мало' : 'is empty or too small';
-    case 'invalid_type':
-      return locale === 'ru' ? 'значение не того типа' : 'has the wrong type';
-    case 'invalid_value':
-      return locale === 'ru' ? 'такого варианта нет' : 'is not one of the allowed values';
-    case 'invalid_format':
-      return locale === 'ru' ? 'неверный формат' : 'has the wrong format';
-    case 'unrecognized_keys': {
-      const keys = Array.isArray(params.keys) ? params.keys.join(', ') : '';
-      return locale === 'ru' ? `лишние поля: ${keys}` : `unknown fields: ${keys}`;
-    }
-    default:
-      return locale === 'ru' ? 'неверное значение' : 'is invalid';
-  }
 }
 
 /** A set the person does not have (someone else's, deleted, or never made). */

@@ -21,6 +21,7 @@ import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import type { HttpProblem } from '../../lib/problem.ts';
+import { checked } from '../../lib/schema-problem.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import { requireUser } from '../auth/index.ts';
 import type { BrandKitService } from './brand-kit.service.ts';
@@ -31,7 +32,6 @@ import {
   csvBatchProblem,
   fieldsProblem,
   issuesProblem,
-  schemaProblem,
   setGone,
   setNotFound,
   slideNotFound,
@@ -63,17 +63,6 @@ const images = {
   'image/jpeg': { schema: fileBytesSchema },
   'image/png': { schema: fileBytesSchema },
 };
-
-/**
- * The request's body, query and params as the schema checked them. The card routes validate with
- * `attachValidation`, so a refused body is answered here in the person's language rather than by
- * the shared English answer.
- */
-function checked(request: FastifyRequest): void {
-  if (request.validationError) {
-    throw schemaProblem(request.validationError, requestLocale(request));
-  }
-}
 
 /** The answer to a refused save. */
 function saveProblem(

@@ -5,7 +5,7 @@ import { getCardScene, getMarketplacePreset } from '@kadr/catalog';
 import type { Batch, BrandKit, CardCheck, CardSet, GenerationRecord, Slide } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInDemo } from '../../../test/builders.ts';
+import { signInDemo, uploadPicture } from '../../../test/builders.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
@@ -53,26 +53,7 @@ async function call(
 }
 
 async function upload(who: Person, bytes: Buffer): Promise<string> {
-  const boundary = '----kadr-cards-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload-image',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: who.cookie,
-      ...ORIGIN,
-    },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { urls: { get: string } }).urls.get;
+  return (await uploadPicture(t.app, who.cookie, bytes)).urls.get;
 }
 
 /** A product on a plain light background: a dark bottle with a red label. */

@@ -2,7 +2,7 @@ import { defaultParameters, listModels, priceOf, validateRequest } from '@kadr/c
 import { signWebhook } from '@kadr/emulators';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInDemo } from '../../../test/builders.ts';
+import { signInDemo, uploadPicture } from '../../../test/builders.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
@@ -660,21 +660,7 @@ describe('bad input changes nothing', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
-    const boundary = 'b0undary';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload-image',
-      headers: { cookie, ...ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    uploaded = (res.json() as { urls: { get: string } }).urls.get;
+    uploaded = (await uploadPicture(t.app, cookie, png)).urls.get;
   });
 
   it.each([

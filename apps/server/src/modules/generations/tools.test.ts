@@ -7,7 +7,7 @@ import { expandLayout, type ParamValue } from '@kadr/catalog';
 import type { GenerationRecord } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInDemo } from '../../../test/builders.ts';
+import { signInDemo, uploadPicture } from '../../../test/builders.ts';
 import { buildLiveTestApp, type LiveApp } from '../../../test/live.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { applyLedgerEntry } from '../ledger/ledger.repository.ts';
@@ -91,22 +91,7 @@ async function generationCount(userId: string): Promise<number> {
 }
 
 async function upload(cookie: string, bytes: Buffer) {
-  const boundary = '----kadr-tools-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload-image',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie, ...ORIGIN },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { urls: { get: string }; width: number; height: number };
+  return uploadPicture(t.app, cookie, bytes);
 }
 
 async function bytesOf(cookie: string, url: string): Promise<Buffer> {
