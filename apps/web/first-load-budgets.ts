@@ -14,6 +14,7 @@ export const firstLoadBudgets = {
   tools: null,
   cards: null,
   history: 145,
+  elements: 145,
   profile: 145,
   pricing: null,
 } satisfies Record<Screen, number | null>;

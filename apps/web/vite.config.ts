@@ -51,14 +51,15 @@ const base = matches(
  * on demand), the public pages' own helpers (no public page loads JavaScript), what only code
  * loaded later says (Metrika's calls after a page view, a refusal's words, a run's idempotency
  * key), and the folders of the generations' code that only some screens use: a result's display,
- * lineage and reuse, the library's actions, picture inputs, running a model, the finishing tools.
+ * lineage and reuse, the library's actions, picture inputs, running a model, the finishing tools,
+ * reading the library of elements (its screen and the studio's picker, once opened or chosen).
  */
 const notBase = matches(
   `${sep}ui${sep}(modal|drawer)\\.`,
   `${web}lib${sep}(public-page-script|metrika|problem-text|ids)\\.`,
   `${web}components${sep}ui${sep}dialog\\.`,
   `${web}components${sep}faq-list\\.`,
-  `${sep}generations${sep}(components|library|pictures|run|tools)${sep}`,
+  `${sep}generations${sep}(components|library|pictures|run|tools|elements)${sep}`,
   `${sep}generations${sep}(reuse|lineage)\\.ts$`,
 );
 const inBase = (id: string) => base.test(id) && !notBase.test(id);
@@ -97,12 +98,13 @@ const run = matches(
  * graph cannot say who draws it; the import statements can (icon-users.ts). An icon goes with the
  * code that draws it: into `results` or `run` when only their code does, into a chunk of icons of
  * its own when only the screens without a budget do (the tools, the cards, prices, the console,
- * the public pages), else into the base — which keeps the budgeted screens (studio, history,
- * profile) from loading one file per icon.
+ * the public pages) or the library of elements (whose screen loads that chunk, 1.8 KB, rather
+ * than put its icons in every screen's base), else into the base — which keeps the budgeted
+ * screens (studio, history, profile) from loading one file per icon.
  */
 const icons = iconUsers();
 const otherScreens = matches(
-  `${web}(features|routes)${sep}(cards|tools|pricing|admin|landing|legal|auth)`,
+  `${web}(features|routes)${sep}(cards|tools|pricing|admin|landing|legal|auth|elements)`,
 );
 /**
  * Beside a result: the library's actions (favourite, share, delete, collections), and the screens

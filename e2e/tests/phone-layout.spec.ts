@@ -71,6 +71,22 @@ async function cardSet(page: Page, resultId: string): Promise<string> {
   return ((await created.json()) as { id: string }).id;
 }
 
+/** A character made by request from a finished result, so the library shows a card. */
+async function libraryElement(page: Page, resultId: string): Promise<void> {
+  const record = (await (await page.request.get(`/api/generations/${resultId}`)).json()) as {
+    expand: { output_files: { url: string }[] };
+  };
+  const created = await page.request.post('/api/elements', {
+    headers: { origin: appOrigin },
+    data: {
+      kind: 'character',
+      name: 'Маяк',
+      pictures: [record.expand.output_files[0]?.url ?? ''],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+}
+
 test.skip(({ isMobile }) => !isMobile, 'the phone layout');
 
 for (const lang of ['ru', 'en'] as const) {
@@ -103,6 +119,8 @@ for (const lang of ['ru', 'en'] as const) {
       { path: '/compare', title: t.compare.title, strict: false },
       { path: '/batch', title: t.batch.title, strict: false },
       { path: '/history', title: t.history.title, strict: false },
+      // The library of elements with one character (history waited for its picture).
+      { path: '/elements', title: t.elements.title, strict: true },
       { path: '/profile', title: t.profile.title, strict: true },
       { path: '/pricing', title: t.pricing.title, strict: true },
       // The tools page with the mask editor open on the result (history waited for it to finish).
@@ -112,6 +130,7 @@ for (const lang of ['ru', 'en'] as const) {
     ];
     for (const screen of screens) {
       if (screen.path === '/cards') screen.path = `/cards?set=${await cardSet(page, request_id)}`;
+      if (screen.path === '/elements') await libraryElement(page, request_id);
       await page.goto(screen.path);
       await expect(
         page.getByRole('heading', { level: 1, name: screen.title }),
@@ -126,6 +145,9 @@ for (const lang of ['ru', 'en'] as const) {
         // The keys section's code loads when it comes into view.
         await page.locator('#api-keys').scrollIntoViewIfNeeded();
         await expect(page.locator('#api-keys li[data-key-id]')).toHaveCount(1);
+      }
+      if (screen.path === '/elements') {
+        await expect(page.locator('[data-element] img')).toHaveJSProperty('complete', true);
       }
       if (screen.path.startsWith('/tools')) {
         await expect(page.locator('[data-mask-canvas]')).toBeVisible();

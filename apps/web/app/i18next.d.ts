@@ -4,6 +4,8 @@ import type app from '~/locales/ru/app.json';
 import type batch from '~/locales/ru/app-batch.json';
 import type cards from '~/locales/ru/app-cards.json';
 import type compare from '~/locales/ru/app-compare.json';
+import type elements from '~/locales/ru/app-elements.json';
+import type elementsEditor from '~/locales/ru/app-elements-editor.json';
 import type keys from '~/locales/ru/app-keys.json';
 import type library from '~/locales/ru/app-library.json';
 import type libraryDialogs from '~/locales/ru/app-library-dialogs.json';
@@ -42,6 +44,8 @@ declare module 'i18next' {
           profile: typeof profile;
           run: typeof run;
           keys: typeof keys;
+          elements: typeof elements;
+          elementsEditor: typeof elementsEditor;
         };
       admin: typeof admin;
     };

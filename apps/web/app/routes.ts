@@ -31,6 +31,7 @@ export default [
     route(paths.tools, 'routes/tools.tsx'),
     route(paths.cards, 'routes/cards.tsx'),
     route(paths.history, 'routes/history.tsx'),
+    route(paths.elements, 'routes/elements.tsx'),
     route(paths.profile, 'routes/profile.tsx'),
     route(paths.pricing, 'routes/pricing.tsx'),
   ]),

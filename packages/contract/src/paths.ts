@@ -25,6 +25,11 @@ export const paths = {
    */
   cards: '/cards',
   history: '/history',
+  /**
+   * The person's library of elements (ADR 043): their characters and products, each with its
+   * reference pictures; `?kind=character|product` narrows it, `?archived=1` shows the archived.
+   */
+  elements: '/elements',
   profile: '/profile',
   pricing: '/pricing',
   /**
@@ -123,6 +128,7 @@ export const signedInPaths = [
   paths.tools,
   paths.cards,
   paths.history,
+  paths.elements,
   paths.profile,
   paths.pricing,
 ] as const;

@@ -25,6 +25,8 @@ import '~/locales/app-run';
 import '~/locales/app-studio';
 import '~/locales/app-tools';
 import '~/locales/app-cards';
+import '~/locales/app-elements';
+import '~/locales/app-elements-editor';
 import '~/locales/auth';
 import '~/locales/landing';
 import '~/locales/legal';

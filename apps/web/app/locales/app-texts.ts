@@ -2,6 +2,8 @@ import enApp from './en/app.json' with { type: 'json' };
 import enBatch from './en/app-batch.json' with { type: 'json' };
 import enCards from './en/app-cards.json' with { type: 'json' };
 import enCompare from './en/app-compare.json' with { type: 'json' };
+import enElements from './en/app-elements.json' with { type: 'json' };
+import enElementsEditor from './en/app-elements-editor.json' with { type: 'json' };
 import enKeys from './en/app-keys.json' with { type: 'json' };
 import enLibrary from './en/app-library.json' with { type: 'json' };
 import enLibraryDialogs from './en/app-library-dialogs.json' with { type: 'json' };
@@ -14,6 +16,8 @@ import ruApp from './ru/app.json' with { type: 'json' };
 import ruBatch from './ru/app-batch.json' with { type: 'json' };
 import ruCards from './ru/app-cards.json' with { type: 'json' };
 import ruCompare from './ru/app-compare.json' with { type: 'json' };
+import ruElements from './ru/app-elements.json' with { type: 'json' };
+import ruElementsEditor from './ru/app-elements-editor.json' with { type: 'json' };
 import ruKeys from './ru/app-keys.json' with { type: 'json' };
 import ruLibrary from './ru/app-library.json' with { type: 'json' };
 import ruLibraryDialogs from './ru/app-library-dialogs.json' with { type: 'json' };
@@ -36,6 +40,8 @@ export const appTexts = {
     batch: ruBatch,
     cards: ruCards,
     compare: ruCompare,
+    elements: ruElements,
+    elementsEditor: ruElementsEditor,
     keys: ruKeys,
     pricing: ruPricing,
     profile: ruProfile,
@@ -50,6 +56,8 @@ export const appTexts = {
     batch: enBatch,
     cards: enCards,
     compare: enCompare,
+    elements: enElements,
+    elementsEditor: enElementsEditor,
     keys: enKeys,
     pricing: enPricing,
     profile: enProfile,

@@ -67,6 +67,8 @@ describe('a screen’s own texts', () => {
     viewerDialog: 'library-dialogs',
     collectionsDialog: 'library-dialogs',
     deleteDialog: 'library-dialogs',
+    elements: 'elements',
+    elementsEditor: 'elements-editor',
   };
   const sections = Object.keys(sectionOf);
   const root = join(import.meta.dirname, '..');

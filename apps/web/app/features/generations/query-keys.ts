@@ -47,6 +47,12 @@ export const queryKeys = {
     check: (id: string, version: string) => ['cards', 'check', id, version] as const,
   },
   brandKit: ['brand-kit'] as const,
+  /** The library of elements: the list in use or archived, and one element. */
+  elements: {
+    all: ['elements'] as const,
+    list: (archived: boolean) => ['elements', 'list', archived] as const,
+    one: (id: string) => ['elements', 'one', id] as const,
+  },
   ledger: {
     all: ['ledger'] as const,
     /** One statement page (the profile's `LedgerFilter`). */

@@ -10,6 +10,7 @@ import {
   LayoutTemplate,
   LifeBuoy,
   type LucideIcon,
+  Shapes,
   User,
   Wand,
   WandSparkles,
@@ -19,7 +20,16 @@ import { supportUrl } from '~/lib/env';
 import { useTranslation } from '~/lib/use-translation';
 
 type Entry = {
-  id: 'create' | 'tools' | 'cards' | 'compare' | 'batch' | 'history' | 'pricing' | 'profile';
+  id:
+    | 'create'
+    | 'tools'
+    | 'cards'
+    | 'compare'
+    | 'batch'
+    | 'history'
+    | 'elements'
+    | 'pricing'
+    | 'profile';
   to: string;
   icon: LucideIcon;
 };
@@ -31,6 +41,7 @@ const entries: Entry[] = [
   { id: 'compare', to: paths.compare, icon: Columns2 },
   { id: 'batch', to: paths.batch, icon: Layers },
   { id: 'history', to: paths.history, icon: History },
+  { id: 'elements', to: paths.elements, icon: Shapes },
   { id: 'pricing', to: paths.pricing, icon: CreditCard },
   { id: 'profile', to: paths.profile, icon: User },
 ];

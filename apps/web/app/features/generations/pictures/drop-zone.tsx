@@ -4,7 +4,8 @@ import { type DragEvent, type ReactNode, useState } from 'react';
 
 /**
  * The dashed box a picture is picked in or dropped on. It is the label of the file input given as
- * `children`, so a click opens the picker; a dropped file goes to `onFile` unless `busy`.
+ * `children`, so a click opens the picker; a dropped file goes to `onFile` unless `busy` — or,
+ * given `onFiles`, every file dropped at once (the library's elements take several).
  */
 export function DropZone({
   inputId,
@@ -14,6 +15,7 @@ export function DropZone({
   invalid = false,
   className,
   onFile,
+  onFiles,
   children,
 }: {
   inputId: string;
@@ -22,14 +24,17 @@ export function DropZone({
   hint: ReactNode;
   invalid?: boolean;
   className?: string;
-  onFile: (file: File | undefined) => void;
+  onFile?: (file: File | undefined) => void;
+  onFiles?: (files: File[]) => void;
   children: ReactNode;
 }) {
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!busy) onFile(event.dataTransfer.files[0]);
+    if (busy) return;
+    if (onFiles) onFiles(Array.from(event.dataTransfer.files));
+    else onFile?.(event.dataTransfer.files[0]);
   };
   return (
     <label
