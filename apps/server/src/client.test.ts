@@ -194,4 +194,62 @@ describe('@kadr/client against a real Kadr', () => {
     await kadr.waitForGeneration(slow.id, { intervalMs: 50, timeoutMs: 30_000 });
     await expectMoneyInvariants(t.database.pool);
   });
+
+  it('keeps a library element: made of an upload and a result, listed, read, added to, deleted', async () => {
+    const png = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: '#ff8800' },
+    })
+      .png()
+      .toBuffer();
+    const upload = await kadr.uploadImage(new Blob([new Uint8Array(png)], { type: 'image/png' }));
+    const made = await kadr.createGeneration({ model, prompt: 'a face', translate_prompt: false });
+    const shot = await kadr.waitForGeneration(made.id, { intervalMs: 50, timeoutMs: 30_000 });
+    const output = shot.outputs[0]?.url ?? '';
+
+    const element = await kadr.createElement({
+      kind: 'character',
+      name: 'Ada',
+      pictures: [upload.url, output],
+    });
+    expect(element).toMatchObject({ kind: 'character', name: 'Ada', description: '' });
+    expect(element.pictures.map((picture) => picture.url)).toEqual([
+      upload.url,
+      expect.any(String),
+    ]);
+    expect(element.pictures[1]?.url).toMatch(new RegExp(`^${t.base}/api/files/`));
+    expect(await kadr.getElement(element.id)).toEqual(element);
+    expect((await kadr.listElements()).map((item) => item.id)).toEqual([element.id]);
+    expect(await kadr.listElements({ archived: true })).toEqual([]);
+
+    const second = await kadr.uploadImage(new Blob([new Uint8Array(png)], { type: 'image/png' }));
+    const grown = await kadr.addElementPictures(element.id, [second.url]);
+    expect(grown.pictures.map((picture) => picture.url)).toEqual([
+      ...element.pictures.map((picture) => picture.url),
+      second.url,
+    ]);
+
+    const taken = await refusal(
+      kadr.createElement({ kind: 'product', name: 'ADA', pictures: [second.url] }),
+    );
+    expect([taken.status, taken.code, taken.problem?.errors?.[0]?.field]).toEqual([
+      409,
+      'conflict',
+      'name',
+    ]);
+    const foreign = await refusal(
+      kadr.addElementPictures(element.id, ['https://example.com/a.png']),
+    );
+    expect([foreign.status, foreign.code]).toEqual([400, 'invalid_request']);
+    expect(foreign.problem?.errors?.[0]).toMatchObject({
+      field: 'pictures.0',
+      code: 'not_own_picture',
+    });
+
+    await kadr.deleteElement(element.id);
+    const gone = await refusal(kadr.getElement(element.id));
+    expect([gone.status, gone.code]).toEqual([404, 'not_found']);
+    const again = await refusal(kadr.deleteElement(element.id));
+    expect([again.status, again.code]).toEqual([404, 'not_found']);
+    expect(await kadr.listElements()).toEqual([]);
+  });
 });

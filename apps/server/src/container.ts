@@ -139,9 +139,23 @@ export function createContainer(
   });
   const paymentGateways = overrides.paymentGateways ?? paymentGatewaysFor(config);
   const modelSwitches = createModelSwitchService({ repositories });
+  const uploads = createUploadService({
+    storage,
+    repositories,
+    limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
+  });
+  // The library: the studio's routes, /api/v1 and the generations that name elements share it.
+  const elements = createElementService({
+    repositories,
+    uploads,
+    storage,
+    urls: fileUrls,
+    publicUrl: config.publicUrl,
+  });
   const generations = createGenerationService({
     repositories,
     modelSwitches,
+    elements,
     engine,
     urls: fileUrls,
     storage,
@@ -161,11 +175,6 @@ export function createContainer(
   const batches = createBatchService({ repositories, generations, storage });
   const keyAuth = createKeyAuthService(repositories.apiKeys);
   const keys = createKeyService({ repositories, forgetKeys: keyAuth.forget });
-  const uploads = createUploadService({
-    storage,
-    repositories,
-    limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
-  });
   const statement = createStatementService(repositories);
   // Webhooks out: public receivers only (checked on the address connected to), unless allowed.
   const webhookDeliveries = createWebhookDeliveryService({
@@ -194,13 +203,7 @@ export function createContainer(
     cardCsv: createCardCsvService({ ...cardDeps, batches }),
     cardExport: createCardExportService({ ...cardDeps, storage }),
     collections: createCollectionService({ repositories }),
-    elements: createElementService({
-      repositories,
-      uploads,
-      storage,
-      urls: fileUrls,
-      publicUrl: config.publicUrl,
-    }),
+    elements,
     shares: createShareService({ repositories, storage, publicUrl: config.publicUrl }),
     webhooks: createWebhookService({
       repositories,
@@ -221,6 +224,7 @@ export function createContainer(
       generations,
       statement,
       uploads,
+      elements,
       modelSwitches,
       repositories,
       storage,

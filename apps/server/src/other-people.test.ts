@@ -288,6 +288,9 @@ const excluded: Record<string, string> = {
   'GET /api/v1/generations/:id': v1Reason,
   'POST /api/v1/generations/:id/cancel': v1Reason,
   'GET /api/v1/generations/:id/outputs/:index': v1Reason,
+  'GET /api/v1/elements/:id': v1Reason,
+  'POST /api/v1/elements/:id/pictures': v1Reason,
+  'DELETE /api/v1/elements/:id': v1Reason,
   'GET /api/auth/:provider': 'a sign-in provider name, the same for everyone',
   'GET /api/auth/:provider/callback': "a provider's redirect back, bound to its own state cookie",
 };

@@ -133,3 +133,31 @@ export async function uploadPicture(
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/**
+ * A finished image generation of the person's with one stored PNG output, as the engine leaves it:
+ * its id, and its output's file (id and the `/api/files/…` address a record gives).
+ */
+export async function buildImageResult(
+  t: { database: DatabaseHandle; container: Container },
+  user: { id: string },
+  png: Buffer,
+  size: { width: number; height: number },
+): Promise<{ generationId: string; fileId: string; url: string }> {
+  const generationId = await buildGeneration(t.database, user, { status: 'completed', cost: 0 });
+  const fileId = randomUUID();
+  const key = `outputs/${generationId}/0.png`;
+  await t.container.storage.put(key, png);
+  await t.container.repositories.files.insert({
+    id: fileId,
+    ownerId: user.id,
+    generationId,
+    kind: 'output',
+    storageKey: key,
+    mime: 'image/png',
+    bytes: png.length,
+    width: size.width,
+    height: size.height,
+  });
+  return { generationId, fileId, url: `/api/files/${fileId}/0.png` };
+}

@@ -890,6 +890,9 @@ const imageModelScenes: Scene[] = [
   portrait(pastelStudio, people.rin as Person),
   moodboardScene(palettes[1] as Palette),
   drinkScene(drinks[1] as Drink),
+  // Seedream 4 and Nano Banana (issue #47): a character kept across pictures, a product placed.
+  portrait(blueStudio, people.noor as Person),
+  productScene(products[1] as Product),
 ];
 const videoModelScenes: Scene[] = [
   living(goldenHour, people.amber as Person, 0),

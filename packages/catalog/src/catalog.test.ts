@@ -162,6 +162,44 @@ const specTable: Record<string, readonly (readonly unknown[])[]> = {
     seed,
   ],
   'flux-dev': [],
+  // Issue #47 (ADR 044), from their providers' published input schemas.
+  'seedream-4': [
+    ['size', 'select', '2K', undefined, undefined, undefined, ['1K', '2K', '4K']],
+    [
+      'aspect_ratio',
+      'select',
+      '1:1',
+      undefined,
+      undefined,
+      undefined,
+      ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3', '21:9', 'match_input_image'],
+    ],
+    ['enhance_prompt', 'boolean', true, undefined, undefined, undefined, undefined],
+  ],
+  'nano-banana': [
+    [
+      'aspect_ratio',
+      'select',
+      '1:1',
+      undefined,
+      undefined,
+      undefined,
+      [
+        '1:1',
+        '2:3',
+        '3:2',
+        '3:4',
+        '4:3',
+        '4:5',
+        '5:4',
+        '9:16',
+        '16:9',
+        '21:9',
+        'match_input_image',
+      ],
+    ],
+    ['output_format', 'select', 'jpg', undefined, undefined, undefined, ['jpg', 'png']],
+  ],
   // The finishing tools (ADR 038), from their providers' published input schemas.
   upscale: [
     ['image', 'file', null, undefined, undefined, undefined, undefined],
@@ -206,6 +244,8 @@ describe('the catalogue matches spec §3', () => {
       'imagen-4-ultra',
       'flux-kontext-pro',
       'qwen-image',
+      'seedream-4',
+      'nano-banana',
       'hunyuan',
       'seedance-pro',
       'seedance-lite',
@@ -281,6 +321,8 @@ describe('the catalogue matches spec §3', () => {
     ['seedance-pro', 60, 180, ['mp4'], '1080p'],
     ['seedance-lite', 60, 120, ['mp4'], '720p'],
     ['veo2', 60, 180, ['mp4'], '4K'],
+    ['seedream-4', 10, 40, ['jpg'], '4K'],
+    ['nano-banana', 8, 30, ['jpg', 'png'], undefined],
   ])('%s takes %i–%is and writes %j up to %s', (id, min, max, formats, resolution) => {
     const model = getModel(id);
     expect(model?.typicalSeconds).toEqual({ min, max });
@@ -293,6 +335,8 @@ describe('the catalogue matches spec §3', () => {
     ['imagen-4-ultra', { model: 'google/imagen-4-ultra' }],
     ['flux-kontext-pro', { model: 'black-forest-labs/flux-kontext-pro' }],
     ['qwen-image', { model: 'qwen/qwen-image' }],
+    ['seedream-4', { model: 'bytedance/seedream-4' }],
+    ['nano-banana', { model: 'google/nano-banana' }],
     [
       'hunyuan',
       {
@@ -496,7 +540,17 @@ describe('lookups', () => {
 
   it.each([
     [undefined, offered.map((m) => m.id)],
-    ['image', ['seedream-3', 'imagen-4-ultra', 'flux-kontext-pro', 'qwen-image']],
+    [
+      'image',
+      [
+        'seedream-3',
+        'imagen-4-ultra',
+        'flux-kontext-pro',
+        'qwen-image',
+        'seedream-4',
+        'nano-banana',
+      ],
+    ],
     ['video', ['hunyuan', 'seedance-pro', 'seedance-lite', 'veo3', 'veo3-fast', 'veo2']],
   ] as const)('listModels(%s) lists %j', (type, ids) => {
     expect(listModels(type).map((m) => m.id)).toEqual(ids);

@@ -53,6 +53,7 @@ export {
   workedExamples,
 } from './price-list.ts';
 export { type ProviderRequest, toProviderRequest } from './provider.ts';
+export { checkReferences, type ReferenceElement, referencePictures } from './references.ts';
 export { validateModelRequest } from './request.ts';
 export { getStudioModel, imageToVideoModels, listModels } from './studio-models.ts';
 export { getModelSummary, type ModelSummary, modelName, modelSummaries } from './summaries.ts';

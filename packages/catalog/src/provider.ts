@@ -37,6 +37,10 @@ export function toProviderRequest(
       input[name] = (typeof value === 'string' ? values[def.name]?.[value] : undefined) ?? value;
     }
   }
+  const references = validated.references ?? [];
+  if (model.references && references.length > 0) {
+    input[model.references.input] = references.map(resolveUrl);
+  }
   Object.assign(input, constants);
   if (model.tool?.derive !== undefined) {
     if (source === undefined) throw new Error(`${model.id} needs its source picture's size`);

@@ -27,6 +27,8 @@ export const modelSummaries: readonly ModelSummary[] = deepFreeze([
   { id: 'imagen-4-ultra', type: 'image', name: 'Imagen 4 Ultra' },
   { id: 'flux-kontext-pro', type: 'image', name: 'FLUX.1 Kontext Pro' },
   { id: 'qwen-image', type: 'image', name: 'Qwen Image' },
+  { id: 'seedream-4', type: 'image', name: 'Seedream 4' },
+  { id: 'nano-banana', type: 'image', name: 'Nano Banana' },
   { id: 'hunyuan', type: 'video', name: 'HunyuanVideo' },
   { id: 'seedance-pro', type: 'video', name: 'Seedance 1 Pro' },
   { id: 'seedance-lite', type: 'video', name: 'Seedance 1 Lite' },

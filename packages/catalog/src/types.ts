@@ -198,6 +198,27 @@ export type PriceRule =
 
 export type OutputFormat = 'jpg' | 'png' | 'webp' | 'mp4';
 
+/** What a library element is (issue #47): a person, or a product. */
+export type ReferenceKind = 'character' | 'product';
+
+/**
+ * A model that takes reference pictures — the same face or product in a new picture or video
+ * (issue #47, ADR 044): the provider's input taking them as an array of URLs, and its limits.
+ */
+export type ReferenceSupport = {
+  /** The provider's input (`image_input`, `reference_images`). */
+  input: string;
+  /** The most pictures one request may send, from the model's published schema. */
+  max: number;
+  /** The elements it takes. */
+  kinds: readonly ReferenceKind[];
+  /**
+   * Parameters the provider refuses together with references (seedance's first frame): they must
+   * be empty while references are sent.
+   */
+  excludes?: readonly string[];
+};
+
 export type ModelDefinition = {
   id: string;
   type: ModelType;
@@ -228,6 +249,8 @@ export type ModelDefinition = {
   prompt?: PromptUse;
   /** Present on the finishing tools, which the studio offers on a picture, not in its model list. */
   tool?: ToolDefinition;
+  /** Present on the models that take reference pictures of library elements. */
+  references?: ReferenceSupport;
 };
 
 export type FieldErrorCode =
@@ -252,7 +275,8 @@ export type FieldErrorCode =
   | 'too_many_parameters'
   | 'too_large'
   | 'nothing_to_do'
-  | 'size_mismatch';
+  | 'size_mismatch'
+  | 'too_many';
 
 export type FieldError = { field: string; code: FieldErrorCode; message: string };
 
@@ -265,6 +289,11 @@ export type ValidatedRequest = {
   parameters: Record<string, ParamValue>;
   /** Effective length in seconds (0 for images); see `effectiveDuration`. */
   duration: number;
+  /**
+   * Reference pictures (our file URLs) sent in the model's `references.input`, in order: what the
+   * server chose from the library elements named by the request (`checkReferences`).
+   */
+  references?: readonly string[];
 };
 
 export type ValidationResult =

@@ -31,6 +31,10 @@ export type KadrUpload = Json<'uploadImage', 201>;
 export type KadrBalance = Json<'getBalance', 200>;
 export type KadrStatement = Json<'getStatement', 200>;
 export type KadrStatementQuery = Query<'getStatement'>;
+/** A character or product of the key owner's library, with its 1–20 reference pictures. */
+export type KadrElement = Json<'getElement', 200>;
+export type KadrElementPicture = KadrElement['pictures'][number];
+export type KadrCreateElementBody = Body<'createElement'>;
 
 /** The events a webhook receives. */
 export const kadrWebhookEventTypes = [
@@ -246,6 +250,47 @@ export function createKadrClient(options: KadrClientOptions) {
         throw new KadrApiError(response.status, body, response.headers);
       }
       return body as KadrUpload;
+    },
+
+    /**
+     * The library's characters and products in use, latest changed first; `archived: true` lists
+     * the archived ones instead.
+     */
+    async listElements({ archived }: { archived?: boolean } = {}): Promise<KadrElement[]> {
+      const query: Query<'listElements'> =
+        archived === undefined ? {} : { archived: archived ? 'true' : 'false' };
+      return (await data(api.GET('/api/v1/elements', { params: { query } }))).items;
+    },
+
+    getElement(id: string): Promise<KadrElement> {
+      return data(api.GET('/api/v1/elements/{id}', { params: { path: { id } } }));
+    },
+
+    /**
+     * A new character or product from 1–20 of your pictures by their Kadr URL: an upload's `url`
+     * (`uploadImage`), an image result's output `url` (copied into the library) or another
+     * element's picture `url`.
+     */
+    createElement(body: KadrCreateElementBody): Promise<KadrElement> {
+      return data(api.POST('/api/v1/elements', { body }));
+    },
+
+    /** Adds pictures (given as `createElement`'s are) after the element's last; 20 in all at most. */
+    addElementPictures(id: string, pictures: string[]): Promise<KadrElement> {
+      return data(
+        api.POST('/api/v1/elements/{id}/pictures', {
+          params: { path: { id } },
+          body: { pictures },
+        }),
+      );
+    },
+
+    /** Deletes an element; its pictures and the results made with it stay. */
+    async deleteElement(id: string): Promise<void> {
+      const { error, response } = await api.DELETE('/api/v1/elements/{id}', {
+        params: { path: { id } },
+      });
+      if (!response.ok) throw new KadrApiError(response.status, error, response.headers);
     },
 
     /** The balance (shared with the app) and this key's limits and spending. */

@@ -125,6 +125,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/elements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The key owner's library of characters and products (the studio's own), latest changed first: the ones in use, or with `archived=true` the archived ones. */
+        get: operations["listElements"];
+        put?: never;
+        /** @description A new character or product from 1–20 of the key owner's pictures, each given by its Kadr URL: an upload (`POST /api/v1/uploads`), an image result (an output's `url`; it is copied, so deleting the generation later leaves the element whole) or another element's picture. Answers 201 with the element. A picture that is not the owner's is 400 `invalid_request` naming `pictures.<i>`; a name another of their elements has (whatever its case) is 409 `conflict` naming `name`. Costs no tokens. */
+        post: operations["createElement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/elements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One of the key owner's elements; anyone else's is 404 `not_found`. */
+        get: operations["getElement"];
+        put?: never;
+        post?: never;
+        /** @description Delete an element (204). Its pictures stay the owner's files, and results made with it keep them. */
+        delete: operations["deleteElement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/elements/{id}/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Add pictures after the element's last one, given as a create's are (one it holds already is kept once). More than 20 in all is 400 `invalid_request` with `limit`, and adds none. */
+        post: operations["addElementPictures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/balance": {
         parameters: {
             query?: never;
@@ -238,6 +291,10 @@ export interface operations {
                                 max: number;
                             };
                             available: boolean;
+                            references: {
+                                max: number;
+                                kinds: ("character" | "product")[];
+                            } | null;
                         }[];
                     };
                 };
@@ -813,6 +870,7 @@ export interface operations {
                     duration?: number;
                     translate_prompt?: boolean;
                     webhook_url?: string;
+                    elements?: string[];
                 };
             };
         };
@@ -1877,6 +1935,1014 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    listElements: {
+        parameters: {
+            query?: {
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "character" | "product";
+                            name: string;
+                            description: string;
+                            cover: {
+                                id: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                            } | null;
+                            pictures: {
+                                id: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                            }[];
+                            archived: boolean;
+                            created: string;
+                            updated: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    createElement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "character" | "product";
+                    name: string;
+                    description?: string;
+                    pictures: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "character" | "product";
+                        name: string;
+                        description: string;
+                        cover: {
+                            id: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                        } | null;
+                        pictures: {
+                            id: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                        }[];
+                        archived: boolean;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    getElement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "character" | "product";
+                        name: string;
+                        description: string;
+                        cover: {
+                            id: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                        } | null;
+                        pictures: {
+                            id: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                        }[];
+                        archived: boolean;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteElement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    addElementPictures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pictures: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "character" | "product";
+                        name: string;
+                        description: string;
+                        cover: {
+                            id: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                        } | null;
+                        pictures: {
+                            id: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                        }[];
+                        archived: boolean;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

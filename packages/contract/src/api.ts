@@ -1,5 +1,12 @@
 import { z } from 'zod/mini';
-import { apiKeyLimits, generationWaits } from './rules.ts';
+import {
+  apiKeyLimits,
+  elementDescriptionMax,
+  elementKinds,
+  elementNameMax,
+  elementPicturesMax,
+  generationWaits,
+} from './rules.ts';
 import {
   generationErrorCodeSchema,
   generationStatusSchema,
@@ -22,7 +29,10 @@ import {
  * A code is never renamed or reused within v1; new codes may be added.
  */
 export const apiProblemCodes = [
-  /** 400: the body, a query or a header is wrong; `errors` lists each field. */
+  /**
+   * 400: the body, a query or a header is wrong; `errors` lists each field (an element's pictures:
+   * `pictures.<i>` with `not_own_picture` or `unreadable`, `pictures` with `too_many` and `limit`).
+   */
   'invalid_request',
   /** 401: no key, an unknown key, or a revoked one. */
   'unauthorized',
@@ -44,7 +54,10 @@ export const apiProblemCodes = [
   'idempotency_key_reused',
   /** 409: the Idempotency-Key's first request has not answered yet; retry shortly. */
   'idempotency_key_in_progress',
-  /** 409: the generation has finished (cancel), or is still running (delete). */
+  /**
+   * 409: the generation has finished (cancel), or is still running (delete); another of the
+   * owner's elements has the name (`errors`: `name`, `taken`).
+   */
   'conflict',
   /** 413: the upload is too large. */
   'too_large',
@@ -74,7 +87,10 @@ export const apiProblemSchema = z.object({
   errors: z.optional(
     z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
   ),
-  /** A limit's number (a spend limit in tokens, a rate limit's requests per minute, the cap). */
+  /**
+   * A limit's number (a spend limit in tokens, a rate limit's requests per minute, the cap, the
+   * most pictures an element holds).
+   */
   limit: z.optional(z.number().check(z.int())),
   /** 402: tokens the request needs. */
   required: z.optional(z.number().check(z.int())),
@@ -283,6 +299,13 @@ export const apiModelSchema = z.object({
   typical_seconds: z.object({ min: z.number(), max: z.number() }),
   /** Off for now (an operator's switch): a create answers 409 model_off. */
   available: z.boolean(),
+  /**
+   * Whether it takes library elements as references (a create's `elements`): at most `max` of
+   * them, of these kinds; null when it takes none.
+   */
+  references: z.nullable(
+    z.object({ max: z.number().check(z.int()), kinds: z.array(z.enum(elementKinds)) }),
+  ),
 });
 export type ApiModel = z.infer<typeof apiModelSchema>;
 
@@ -319,6 +342,11 @@ export const apiCreateBodySchema = z.strictObject({
   translate_prompt: z.optional(z.boolean()),
   /** Also send this generation's ending here (beside the key's own webhook). */
   webhook_url: z.optional(z.string().check(z.maxLength(apiKeyLimits.webhookUrlMax))),
+  /**
+   * Library elements (`/api/v1/elements`) whose pictures the model takes as references, for a
+   * model that takes them (its `references` in `/api/v1/models`): each element's cover first.
+   */
+  elements: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(10))),
 });
 export type ApiCreateBody = z.infer<typeof apiCreateBodySchema>;
 
@@ -381,6 +409,72 @@ export const apiUploadSchema = z.object({
   height: z.number().check(z.int()),
 });
 export type ApiUpload = z.infer<typeof apiUploadSchema>;
+
+// Library elements (issue #47, ADR 043)
+
+/** One reference picture of a library element: the owner's own copy, kept with the element. */
+export const apiElementPictureSchema = z.object({
+  /** The picture's id (its stored file's). */
+  id: z.string(),
+  /**
+   * Its Kadr file URL, absolute (the form `POST /api/v1/uploads` answers): pass it as a model's
+   * or tool's `file` parameter, or as a picture of another element.
+   */
+  url: z.string(),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
+});
+export type ApiElementPicture = z.infer<typeof apiElementPictureSchema>;
+
+/** A character or a product of the key owner's library, with its pictures in their order. */
+export const apiElementSchema = z.object({
+  id: z.string(),
+  /** `character` or `product`. */
+  kind: z.enum(elementKinds),
+  /** Unique among the owner's elements, whatever its case. */
+  name: z.string(),
+  /** What a prompt may say of it; empty when none. */
+  description: z.string(),
+  /** The picture shown for it: one of `pictures` (the first unless the owner chose another). */
+  cover: z.nullable(apiElementPictureSchema),
+  /** 1–20 pictures, in their order. */
+  pictures: z.array(apiElementPictureSchema),
+  /** Archived in Kadr: kept, but listed only with `archived=true`. */
+  archived: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type ApiElement = z.infer<typeof apiElementSchema>;
+
+/** Every element in use (or every archived one), the latest changed first. */
+export const apiElementListSchema = z.object({ items: z.array(apiElementSchema) });
+export type ApiElementList = z.infer<typeof apiElementListSchema>;
+
+export const apiElementListQuerySchema = z.object({
+  /** `true`: the archived elements only; otherwise the ones in use. */
+  archived: z.optional(z.enum(['true', 'false'])),
+});
+
+/**
+ * Pictures by their Kadr URL, each the key owner's: an upload (`POST /api/v1/uploads`'s `url`),
+ * an image result (an output's `url`), or a picture of another element. A result is copied.
+ */
+const apiElementPictureUrls = z
+  .array(z.string().check(z.maxLength(2000)))
+  .check(z.minLength(1), z.maxLength(elementPicturesMax));
+
+/** `POST /api/v1/elements`: a new element. Unknown fields are refused. */
+export const apiCreateElementBodySchema = z.strictObject({
+  kind: z.enum(elementKinds),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(elementNameMax)),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(elementDescriptionMax))),
+  pictures: apiElementPictureUrls,
+});
+export type ApiCreateElementBody = z.infer<typeof apiCreateElementBodySchema>;
+
+/** `POST /api/v1/elements/{id}/pictures`: pictures added after the last one (20 in all at most). */
+export const apiAddElementPicturesBodySchema = z.strictObject({ pictures: apiElementPictureUrls });
+export type ApiAddElementPicturesBody = z.infer<typeof apiAddElementPicturesBodySchema>;
 
 export const apiBalanceSchema = z.object({
   tokens: z.number().check(z.int()),

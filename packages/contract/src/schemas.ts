@@ -220,6 +220,15 @@ export const generationJsondataSchema = z.looseObject({
    * file store is away, and storing it is retried. Absent once it is not waiting.
    */
   waiting_for: z.optional(z.enum(generationWaits)),
+  /**
+   * The person's library elements it was made with (issue #47), as they were named then: a
+   * deleted or renamed element leaves this as it was.
+   */
+  elements: z.optional(
+    z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(elementKinds) })),
+  ),
+  /** The reference pictures sent for those elements, in order (their Kadr file URLs). */
+  references: z.optional(z.array(z.string())),
 });
 export type GenerationJsondata = z.infer<typeof generationJsondataSchema>;
 
@@ -333,6 +342,8 @@ export const batchItemInputSchema = z.strictObject({
   parameters: z.optional(z.record(z.string(), z.unknown())),
   duration: z.optional(z.number()),
   translate_prompt: z.optional(z.boolean()),
+  /** Library elements sent as the model's references (issue #47); a model taking none refuses. */
+  elements: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(10))),
 });
 export type BatchItemInput = z.infer<typeof batchItemInputSchema>;
 

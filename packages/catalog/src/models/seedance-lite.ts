@@ -29,4 +29,13 @@ export const seedanceLite: ModelDefinition = {
     tokensPerSecond: { '480p': 2, '720p': 4, '1080p': 4 },
   },
   imageParam: 'image',
+  // Its published schema (ADR 044): 1–4 `reference_images` "for characters, avatars, clothing,
+  // environments", which "cannot be used with 1080p resolution or first frame or last frame
+  // images" (1080p is not offered here).
+  references: {
+    input: 'reference_images',
+    max: 4,
+    kinds: ['character', 'product'],
+    excludes: ['image'],
+  },
 };

@@ -10,6 +10,7 @@ export {
   SLOW_RUNTIME_MS as REPLICATE_SLOW_RUNTIME_MS,
   TRANSLATOR_RUNTIME_MS as REPLICATE_TRANSLATOR_RUNTIME_MS,
 } from './predictions.ts';
+export { referenceSlots } from './references.ts';
 export type { ReplicateEmulator, ReplicateEmulatorOptions } from './replicate-emulator.ts';
 export {
   createReplicateEmulator,

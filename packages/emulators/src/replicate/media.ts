@@ -166,10 +166,23 @@ export function posterBackgroundSvg(size: Size, prompt: string, variant = 0): Bu
   return Buffer.from(posterSvg({ size, prompt, caption: '', variant, backgroundOnly: true }));
 }
 
-export type RenderImageOptions = PosterOptions & { format: ImageFormat; path: string };
+export type RenderImageOptions = PosterOptions & {
+  format: ImageFormat;
+  path: string;
+  /** A transparent PNG of the same size laid over the poster (the references' thumbnails). */
+  overlay?: Buffer;
+};
 
 export async function renderImage(options: RenderImageOptions): Promise<void> {
-  const image = sharp(Buffer.from(posterSvg(options)));
+  let image = sharp(Buffer.from(posterSvg(options)));
+  if (options.overlay) {
+    image = sharp(
+      await image
+        .composite([{ input: options.overlay }])
+        .png()
+        .toBuffer(),
+    );
+  }
   const encoded =
     options.format === 'jpg'
       ? image.jpeg({ quality: 85 })
@@ -192,6 +205,8 @@ function videoRenderSize(requested: Size): Size {
 
 export type RenderVideoOptions = {
   size: Size;
+  /** Laid over every frame at the render's size (the references' thumbnails). */
+  overlay?: (renderSize: Size) => Promise<Buffer>;
   durationSec: number;
   audio: boolean;
   prompt: string;
@@ -203,7 +218,7 @@ export type RenderVideoOptions = {
 let ffmpegPath: string | undefined;
 
 /** The `@ffmpeg-installer/ffmpeg` binary when present, else `ffmpeg` on PATH. */
-function resolveFfmpegPath(): string {
+export function resolveFfmpegPath(): string {
   if (ffmpegPath) return ffmpegPath;
   try {
     const require = createRequire(import.meta.url);
@@ -264,9 +279,15 @@ export async function renderVideo(options: RenderVideoOptions): Promise<void> {
       )
         .png({ compressionLevel: 1 })
         .toFile(backgroundPath),
-      sharp(Buffer.from(posterSvg({ ...poster, size: { width, height }, textOnly: true })))
-        .png({ compressionLevel: 1 })
-        .toFile(textPath),
+      (async () => {
+        const text = sharp(
+          Buffer.from(posterSvg({ ...poster, size: { width, height }, textOnly: true })),
+        );
+        const overlay = options.overlay ? await options.overlay({ width, height }) : undefined;
+        return (overlay ? text.composite([{ input: overlay }]) : text)
+          .png({ compressionLevel: 1 })
+          .toFile(textPath);
+      })(),
     ]);
     const duration = options.durationSec.toFixed(3);
     const fps = String(VIDEO_RENDER_FPS);

@@ -11,9 +11,11 @@ import type { Outpaint, PictureRef, ToolJob } from './tool-jobs.ts';
 
 export type ImageFormat = 'jpg' | 'png' | 'webp';
 
-type ImagePlan = { kind: 'image'; size: Size; format: ImageFormat; count: number };
+/** Reference pictures given (issue #47), shown on every output in the order sent. */
+type References = { references?: readonly PictureRef[] };
+type ImagePlan = { kind: 'image'; size: Size; format: ImageFormat; count: number } & References;
 /** `size` is what the real model would output; the emulator renders a smaller copy. */
-type VideoPlan = { kind: 'video'; size: Size; durationSec: number; audio: boolean };
+type VideoPlan = { kind: 'video'; size: Size; durationSec: number; audio: boolean } & References;
 type TextPlan = { kind: 'text' };
 /** A finishing tool run for real on its input picture. */
 type ToolPlan = { kind: 'tool'; job: ToolJob };
@@ -134,6 +136,13 @@ async function probedRatio(
 }
 
 const ONE_MEGAPIXEL = 1024 * 1024;
+
+/** An input list of picture URLs as the references a render shows, each named by its place. */
+function referencesOf(field: string, urls: readonly string[] | undefined): References {
+  return urls && urls.length > 0
+    ? { references: urls.map((url, i) => ({ url, field: `${field}[${i}]` })) }
+    : {};
+}
 
 const seedream3 = defineModel({
   ref: 'bytedance/seedream-3',
@@ -282,6 +291,102 @@ const qwenImage = defineModel({
   },
 });
 
+/** Seedream 4's sizes: the long side of 1K, 2K and 4K. */
+const SEEDREAM4_SIDE: Record<string, number> = { '1K': 1024, '2K': 2048, '4K': 4096 };
+
+const seedream4 = defineModel({
+  ref: 'bytedance/seedream-4',
+  kind: 'image',
+  output: 'uri-array',
+  input: z
+    .looseObject({
+      prompt,
+      image_input: z.array(z.string().min(1)).max(10).default([]),
+      size: z.enum(['1K', '2K', '4K', 'custom']).default('2K'),
+      aspect_ratio: z
+        .enum(['match_input_image', '1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3', '21:9'])
+        .default('match_input_image'),
+      width: z.int().min(1024).max(4096).default(2048),
+      height: z.int().min(1024).max(4096).default(2048),
+      sequential_image_generation: z.enum(['disabled', 'auto']).default('disabled'),
+      max_images: z.int().min(1).max(15).default(1),
+      enhance_prompt: z.boolean().default(true),
+    })
+    .superRefine((input, context) => {
+      if (input.image_input.length + input.max_images > 15) {
+        context.addIssue({
+          code: 'custom',
+          path: ['max_images'],
+          message: 'the number of input images plus generated images must not exceed 15',
+        });
+      }
+    }),
+  async plan(input, probe) {
+    const references = referencesOf('image_input', input.image_input);
+    const count = input.sequential_image_generation === 'auto' ? input.max_images : 1;
+    if (input.size === 'custom') {
+      return {
+        kind: 'image',
+        format: 'jpg',
+        count,
+        size: { width: input.width, height: input.height },
+        ...references,
+      };
+    }
+    const ratio =
+      input.aspect_ratio === 'match_input_image'
+        ? ((await probedRatio(input.image_input[0], probe)) ?? 1)
+        : ratioOr(input.aspect_ratio, 1);
+    const side = SEEDREAM4_SIDE[input.size] ?? 2048;
+    return {
+      kind: 'image',
+      format: 'jpg',
+      count,
+      size: fitLongSide(ratio, side, 16),
+      ...references,
+    };
+  },
+});
+
+const nanoBanana = defineModel({
+  ref: 'google/nano-banana',
+  kind: 'image',
+  output: 'uri',
+  input: z.looseObject({
+    prompt,
+    image_input: z.array(z.string().min(1)).default([]),
+    aspect_ratio: z
+      .enum([
+        'match_input_image',
+        '1:1',
+        '2:3',
+        '3:2',
+        '3:4',
+        '4:3',
+        '4:5',
+        '5:4',
+        '9:16',
+        '16:9',
+        '21:9',
+      ])
+      .default('match_input_image'),
+    output_format: z.enum(['jpg', 'png']).default('jpg'),
+  }),
+  async plan(input, probe) {
+    const ratio =
+      input.aspect_ratio === 'match_input_image'
+        ? ((await probedRatio(input.image_input[0], probe)) ?? 1)
+        : ratioOr(input.aspect_ratio, 1);
+    return {
+      kind: 'image',
+      format: input.output_format,
+      count: 1,
+      size: fitArea(ratio, ONE_MEGAPIXEL),
+      ...referencesOf('image_input', input.image_input),
+    };
+  },
+});
+
 const fluxDev = defineModel({
   ref: 'black-forest-labs/flux-dev',
   kind: 'image',
@@ -356,18 +461,33 @@ function seedance(ref: string, defaultResolution: '720p' | '1080p'): EmulatedMod
     ref,
     kind: 'video',
     output: 'uri',
-    input: z.looseObject({
-      prompt,
-      image: uri,
-      last_frame_image: uri,
-      reference_images: z.array(z.string()).min(1).max(4).optional(),
-      duration: z.int().min(2).max(12).default(5),
-      resolution: z.enum(['480p', '720p', '1080p']).default(defaultResolution),
-      aspect_ratio: z.enum(['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', '9:21']).default('16:9'),
-      fps: z.literal(24).default(24),
-      camera_fixed: z.boolean().optional(),
-      seed,
-    }),
+    input: z
+      .looseObject({
+        prompt,
+        image: uri,
+        last_frame_image: uri,
+        reference_images: z.array(z.string()).min(1).max(4).optional(),
+        duration: z.int().min(2).max(12).default(5),
+        resolution: z.enum(['480p', '720p', '1080p']).default(defaultResolution),
+        aspect_ratio: z.enum(['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', '9:21']).default('16:9'),
+        fps: z.literal(24).default(24),
+        camera_fixed: z.boolean().optional(),
+        seed,
+      })
+      .superRefine((input, context) => {
+        // "Reference images cannot be used with 1080p resolution or first frame or last frame images."
+        if (
+          input.reference_images &&
+          (input.image || input.last_frame_image || input.resolution === '1080p')
+        ) {
+          context.addIssue({
+            code: 'custom',
+            path: ['reference_images'],
+            message:
+              'reference_images cannot be used with 1080p resolution or first frame or last frame images',
+          });
+        }
+      }),
     async plan(input, probe) {
       // aspect_ratio is ignored when a first frame is given.
       const ratio = (await probedRatio(input.image, probe)) ?? ratioOr(input.aspect_ratio, 16 / 9);
@@ -376,6 +496,7 @@ function seedance(ref: string, defaultResolution: '720p' | '1080p'): EmulatedMod
         size: fitShortSide(ratio, RESOLUTION_SHORT_SIDE[input.resolution] ?? 720, 2),
         durationSec: input.duration,
         audio: false,
+        ...referencesOf('reference_images', input.reference_images),
       };
     },
   });
@@ -708,6 +829,8 @@ const EMULATED_MODELS: readonly EmulatedModel[] = [
   imagen4Ultra,
   fluxKontextPro,
   qwenImage,
+  seedream4,
+  nanoBanana,
   fluxDev,
   hunyuanVideo,
   seedance('bytedance/seedance-1-pro', '1080p'),

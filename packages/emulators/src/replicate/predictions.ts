@@ -4,6 +4,7 @@ import { isoWithMicros, newPredictionId, preciseNow } from './ids.ts';
 import { InputError, probeImageSize } from './inputs.ts';
 import { renderImage, renderVideo } from './media.ts';
 import type { EmulatedModel, RenderPlan } from './models.ts';
+import { referenceOverlay } from './references.ts';
 import { describeToolJob, runTool } from './tools.ts';
 import { extractSourceText, toTokens, translateRuToEn } from './translator.ts';
 import {
@@ -241,6 +242,16 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
     const caption = `${record.model.ref} · Kadr emulator`;
     const dir = join(options.storageDir, id);
     const urlOf = (file: string) => `${record.baseUrl}/delivery/${id}/${file}`;
+    const references =
+      plan.kind === 'image' || plan.kind === 'video' ? (plan.references ?? []) : [];
+    const overlay =
+      references.length > 0
+        ? (size: { width: number; height: number }) =>
+            referenceOverlay(size, references, { fetch: fetchImpl, signal })
+        : undefined;
+    if (references.length > 0) {
+      appendLog(record, `Using ${references.length} reference image(s)`);
+    }
     if (plan.kind === 'video') {
       const file = 'out-0.mp4';
       appendLog(
@@ -256,6 +267,7 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
           caption,
           path: join(dir, file),
           signal,
+          ...(overlay ? { overlay } : {}),
         }),
       );
       return urlOf(file);
@@ -274,6 +286,8 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
       `Generating ${plan.count} image(s) at ${plan.size.width}x${plan.size.height}`,
     );
     const files = Array.from({ length: plan.count }, (_, i) => `out-${i}.${plan.format}`);
+    // Fetched once for every output of the prediction.
+    const imageOverlay = overlay ? await overlay(plan.size) : undefined;
     await Promise.all(
       files.map((file, variant) =>
         renderImage({
@@ -283,6 +297,7 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
           caption,
           variant,
           path: join(dir, file),
+          ...(imageOverlay ? { overlay: imageOverlay } : {}),
         }),
       ),
     );

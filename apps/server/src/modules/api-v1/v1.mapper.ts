@@ -5,7 +5,14 @@ import {
   type ParameterDefinition,
   promptUse,
 } from '@kadr/catalog';
-import type { ApiModel, ApiParameter } from '@kadr/contract';
+import type {
+  ApiElement,
+  ApiElementPicture,
+  ApiModel,
+  ApiParameter,
+  ElementPicture,
+  LibraryElement,
+} from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
 
 /** A catalogue parameter as v1 describes it. */
@@ -107,5 +114,33 @@ export function toApiModel(model: ModelDefinition, available: boolean, locale: L
     },
     typical_seconds: { min: model.typicalSeconds.min, max: model.typicalSeconds.max },
     available,
+    references: model.references
+      ? { max: model.references.max, kinds: [...model.references.kinds] }
+      : null,
+  };
+}
+
+/**
+ * A library element as v1 shows it: the library's own record, each picture's address made
+ * absolute on the site's origin (`${publicUrl}/api/files/{id}/{name}`, the form an upload answers),
+ * so it can be passed back as a `file` parameter or another element's picture.
+ */
+export function toApiElement(element: LibraryElement, publicUrl: string): ApiElement {
+  const picture = (p: ElementPicture): ApiElementPicture => ({
+    id: p.id,
+    url: p.url.startsWith('/') ? `${publicUrl}${p.url}` : p.url,
+    width: p.width,
+    height: p.height,
+  });
+  return {
+    id: element.id,
+    kind: element.kind,
+    name: element.name,
+    description: element.description,
+    cover: element.cover ? picture(element.cover) : null,
+    pictures: element.pictures.map(picture),
+    archived: element.archived,
+    created: element.created,
+    updated: element.updated,
   };
 }

@@ -7,7 +7,9 @@ import {
   unavailableDetail,
 } from '../../lib/unavailable.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
+import type { PictureProblem } from '../elements/index.ts';
 import type { GenerationCreate } from '../generations/index.ts';
+import type { ApiElementDeletion, ApiElementOutcome } from './v1.service.ts';
 
 /** Each code's status: a code never changes its status within v1. */
 const statuses: Record<ApiProblemCode, number> = {
@@ -233,6 +235,100 @@ export function createProblem(
         members: { spent: spend.spent, resets_at: at },
       });
     }
+    default:
+      return unhandledOutcome(refusal);
+  }
+}
+
+/** What a field error says of a picture the library would not take. */
+const pictureTexts: Record<PictureProblem['code'], Record<Locale, string>> = {
+  not_own_picture: {
+    ru: 'должна быть ваша картинка в Кадре: адрес из POST /api/v1/uploads, одного из ваших результатов или элементов',
+    en: 'must be a picture of yours in Kadr: the url of POST /api/v1/uploads, of one of your results or elements',
+  },
+  unreadable: {
+    ru: 'эту картинку не удалось прочитать: загрузите её ещё раз',
+    en: 'this picture could not be read: upload it again',
+  },
+};
+
+/** "картинки" after 1, 21…; "картинок" otherwise (the genitive after "не больше"). */
+const picturesRu = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 'картинки' : 'картинок');
+
+/** The library's refusals as v1 says them (`/api/v1/elements…`). */
+export function elementProblem(
+  refusal: Exclude<ApiElementOutcome | ApiElementDeletion, { outcome: 'done' | 'deleted' }>,
+  locale: Locale,
+): HttpProblem {
+  const ru = locale === 'ru';
+  switch (refusal.outcome) {
+    case 'not_found':
+      return apiProblem('not_found', locale, {
+        detail: ru ? 'Элемент библиотеки не найден.' : 'Library element not found.',
+      });
+    case 'name_taken':
+      return apiProblem('conflict', locale, {
+        detail: ru
+          ? 'У вас уже есть элемент с таким названием: выберите другое.'
+          : 'You already have an element with this name: choose another.',
+        errors: [{ field: 'name', code: 'taken', message: ru ? 'уже занято' : 'is already used' }],
+      });
+    case 'invalid_pictures': {
+      const places = refusal.problems.map((problem) => problem.index + 1).join(', ');
+      const [first] = refusal.problems;
+      const why = pictureTexts[first?.code ?? 'not_own_picture'][locale];
+      return apiProblem('invalid_request', locale, {
+        detail:
+          refusal.problems.length === 1
+            ? ru
+              ? `Картинка ${places}: ${why}.`
+              : `Picture ${places}: ${why}.`
+            : ru
+              ? `Картинки ${places} нельзя добавить: ${why}.`
+              : `Pictures ${places} cannot be added: ${why}.`,
+        errors: refusal.problems.map((problem) => ({
+          field: `pictures.${problem.index}`,
+          code: problem.code,
+          message: pictureTexts[problem.code][locale],
+        })),
+      });
+    }
+    case 'too_many_pictures': {
+      const detail = ru
+        ? `В элементе может быть не больше ${refusal.limit} ${picturesRu(refusal.limit)}; ничего не добавлено.`
+        : `An element holds at most ${refusal.limit} pictures; nothing was added.`;
+      return apiProblem('invalid_request', locale, {
+        detail,
+        limit: refusal.limit,
+        errors: [
+          {
+            field: 'pictures',
+            code: 'too_many',
+            message: ru
+              ? `вместе с картинками элемента — не больше ${refusal.limit}`
+              : `at most ${refusal.limit} with the element's own`,
+          },
+        ],
+      });
+    }
+    // Not answered by the routes v1 has (no picture is taken out, no cover chosen), but said if so.
+    case 'last_picture':
+      return apiProblem('conflict', locale, {
+        detail: ru
+          ? 'Это последняя картинка элемента: у элемента должна остаться хотя бы одна.'
+          : "This is the element's last picture: an element keeps at least one.",
+      });
+    case 'unknown_cover':
+      return invalidRequest(
+        [
+          {
+            field: 'cover',
+            code: 'unknown',
+            message: ru ? 'это не картинка этого элемента' : 'is not one of its pictures',
+          },
+        ],
+        locale,
+      );
     default:
       return unhandledOutcome(refusal);
   }

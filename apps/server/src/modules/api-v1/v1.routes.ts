@@ -1,8 +1,13 @@
 import multipart from '@fastify/multipart';
 import {
   type ApiProblemCode,
+  apiAddElementPicturesBodySchema,
   apiBalanceSchema,
   apiCreateBodySchema,
+  apiCreateElementBodySchema,
+  apiElementListQuerySchema,
+  apiElementListSchema,
+  apiElementSchema,
   apiEstimateBodySchema,
   apiEstimateSchema,
   apiGenerationListQuerySchema,
@@ -15,6 +20,7 @@ import {
   apiUploadSchema,
   type FieldError,
   fileBytesSchema,
+  noContentSchema,
   storedFileTypes,
 } from '@kadr/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,11 +44,12 @@ import {
   codeForStatus,
   codeText,
   createProblem,
+  elementProblem,
   invalidRequest,
   tooMany,
   unavailable,
 } from './v1.problems.ts';
-import type { ApiV1Service } from './v1.service.ts';
+import type { ApiElementOutcome, ApiV1Service } from './v1.service.ts';
 
 export interface V1RoutesOptions {
   v1: ApiV1Service;
@@ -408,6 +415,113 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       },
     );
   });
+
+  const element = (request: FastifyRequest, outcome: ApiElementOutcome) => {
+    if (outcome.outcome !== 'done') throw elementProblem(outcome, requestLocale(request));
+    return outcome.element;
+  };
+
+  app.get(
+    '/elements',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'listElements',
+        description:
+          "The key owner's library of characters and products (the studio's own), latest changed " +
+          'first: the ones in use, or with `archived=true` the archived ones.',
+        querystring: apiElementListQuerySchema,
+        response: { 200: apiElementListSchema, ...problems(400) },
+      },
+    },
+    async (request) => v1.elements(keyOf(request).user, request.query.archived === 'true'),
+  );
+
+  app.get(
+    '/elements/:id',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'getElement',
+        description: "One of the key owner's elements; anyone else's is 404 `not_found`.",
+        params: idParams,
+        response: { 200: apiElementSchema, ...problems(404) },
+      },
+    },
+    async (request) => element(request, await v1.element(keyOf(request).user, request.params.id)),
+  );
+
+  app.post(
+    '/elements',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'createElement',
+        description:
+          "A new character or product from 1–20 of the key owner's pictures, each given by its Kadr " +
+          "URL: an upload (`POST /api/v1/uploads`), an image result (an output's `url`; it is " +
+          'copied, so deleting the generation later leaves the element whole) or another ' +
+          "element's picture. Answers 201 with the element. A picture that is not the owner's is " +
+          '400 `invalid_request` naming `pictures.<i>`; a name another of their elements has ' +
+          '(whatever its case) is 409 `conflict` naming `name`. Costs no tokens.',
+        body: apiCreateElementBodySchema,
+        response: { 201: apiElementSchema, ...problems(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const created = await v1.createElement(keyOf(request).user, request.body);
+      return reply.code(201).send(element(request, created));
+    },
+  );
+
+  app.post(
+    '/elements/:id/pictures',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'addElementPictures',
+        description:
+          "Add pictures after the element's last one, given as a create's are (one it holds " +
+          'already is kept once). More than 20 in all is 400 `invalid_request` with `limit`, and ' +
+          'adds none.',
+        params: idParams,
+        body: apiAddElementPicturesBodySchema,
+        response: { 200: apiElementSchema, ...problems(400, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = keyOf(request);
+      return element(
+        request,
+        await v1.addElementPictures(user, request.params.id, request.body.pictures),
+      );
+    },
+  );
+
+  app.delete(
+    '/elements/:id',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'deleteElement',
+        description:
+          "Delete an element (204). Its pictures stay the owner's files, and results made with " +
+          'it keep them.',
+        params: idParams,
+        response: { 204: noContentSchema, ...problems(404) },
+      },
+    },
+    async (request, reply) => {
+      const removed = await v1.deleteElement(keyOf(request).user, request.params.id);
+      if (removed.outcome !== 'deleted') throw elementProblem(removed, requestLocale(request));
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/balance',

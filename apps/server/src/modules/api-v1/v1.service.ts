@@ -1,7 +1,11 @@
+import path from 'node:path';
 import { getModel, listModels, listTools, type ModelType } from '@kadr/catalog';
 import type {
   ApiBalance,
   ApiCreateBody,
+  ApiCreateElementBody,
+  ApiElement,
+  ApiElementList,
   ApiEstimateBody,
   ApiGeneration,
   ApiGenerationList,
@@ -22,7 +26,8 @@ import type { SendableObject } from '../../lib/send-object.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { SessionUser } from '../auth/index.ts';
 import type { ModelSwitchService } from '../catalog/index.ts';
-import { type FileUrls, sendable } from '../files/index.ts';
+import type { ElementDeletion, ElementOutcome, ElementService } from '../elements/index.ts';
+import { type FileRow, type FileUrls, sendable } from '../files/index.ts';
 import {
   type GenerationCreate,
   type GenerationService,
@@ -32,7 +37,7 @@ import { type ApiKeyContext, type ApiKeyRepository, isWebhookUrl } from '../keys
 import type { StatementService } from '../statement/index.ts';
 import type { ImageStore, UploadService } from '../uploads/index.ts';
 import type { UserRepository } from '../users/index.ts';
-import { toApiModel } from './v1.mapper.ts';
+import { toApiElement, toApiModel } from './v1.mapper.ts';
 
 type NotFound = { outcome: 'not_found' };
 type Invalid = { outcome: 'invalid'; errors: FieldError[] };
@@ -55,6 +60,12 @@ export type ApiOutput =
   | { outcome: 'found'; mime: string; name: string; object: SendableObject }
   | NotFound;
 
+/** An element as v1 shows it, or why the library refused (said by v1.problems.ts). */
+export type ApiElementOutcome =
+  | { outcome: 'done'; element: ApiElement }
+  | Exclude<ElementOutcome, { outcome: 'done' }>;
+export type ApiElementDeletion = ElementDeletion;
+
 /** A cursor that is not one of ours (or from another list). */
 type BadCursor = { outcome: 'bad_cursor' };
 
@@ -74,6 +85,9 @@ function statementCursor(cursor: string): number | undefined {
     : undefined;
 }
 
+/** The path of a v1 output's address: `/api/v1/generations/{id}/outputs/{index}`. */
+const OUTPUT_PATH = /^\/api\/v1\/generations\/([0-9a-f-]{36})\/outputs\/(\d{1,2})$/i;
+
 /** A create's type is its model's (a tool makes an image); an unknown id is the catalogue's to refuse. */
 const typeOf = (model: string): ModelType => getModel(model)?.type ?? 'image';
 
@@ -87,6 +101,7 @@ function catalogueBody(body: ApiEstimateBody | ApiCreateBody): Record<string, un
     ...('translate_prompt' in body && body.translate_prompt !== undefined
       ? { translate_prompt: body.translate_prompt }
       : {}),
+    ...('elements' in body && body.elements !== undefined ? { elements: body.elements } : {}),
   };
 }
 
@@ -102,6 +117,7 @@ export function createApiV1Service(deps: {
   >;
   statement: Pick<StatementService, 'before'>;
   uploads: Pick<UploadService, 'storeImage'>;
+  elements: Pick<ElementService, 'list' | 'get' | 'create' | 'addPictures' | 'remove'>;
   modelSwitches: Pick<ModelSwitchService, 'off'>;
   repositories: {
     users: Pick<UserRepository, 'findById'>;
@@ -122,6 +138,48 @@ export function createApiV1Service(deps: {
     if (found.outcome !== 'found') return found;
     return { outcome: 'found', generation: toApiGeneration(found.row, found.files, publicUrl) };
   }
+
+  /** Output `index` (0-based, in the generation's order) of one of the person's generations. */
+  async function outputFile(user: SessionUser, id: string, index: number) {
+    const stored = await deps.generations.ownFiles(user, id);
+    return stored
+      ?.filter((candidate) => candidate.kind === 'output')
+      .sort((a, b) => a.position - b.position)[index];
+  }
+
+  /** The generation and index a v1 output's address names (absolute on our origin, or its path). */
+  function outputOf(address: string): { id: string; index: number } | undefined {
+    let pathname = address;
+    if (!address.startsWith('/')) {
+      if (!URL.canParse(address)) return undefined;
+      const url = new URL(address);
+      if (url.origin !== new URL(publicUrl).origin || url.search !== '') return undefined;
+      pathname = url.pathname;
+    }
+    const match = OUTPUT_PATH.exec(pathname);
+    return match?.[1] && match[2] ? { id: match[1], index: Number(match[2]) } : undefined;
+  }
+
+  /**
+   * The pictures as the library reads them, one for one: an output's v1 address (how code knows
+   * its results) becomes its file's address when the output is the person's; anything else is
+   * passed as it is, for the library to take (an upload's, a result's file address) or refuse.
+   */
+  function libraryAddresses(user: SessionUser, addresses: readonly string[]): Promise<string[]> {
+    return Promise.all(
+      addresses.map(async (address) => {
+        const output = outputOf(address);
+        const file: FileRow | undefined =
+          output && (await outputFile(user, output.id, output.index));
+        return file ? deps.urls.absolute(file.id, path.posix.basename(file.storageKey)) : address;
+      }),
+    );
+  }
+
+  const asApiElement = (outcome: ElementOutcome): ApiElementOutcome =>
+    outcome.outcome === 'done'
+      ? { outcome: 'done', element: toApiElement(outcome.element, publicUrl) }
+      : outcome;
 
   return {
     /** Every model and tool of the catalogue, with whether an operator switched it off. */
@@ -232,10 +290,7 @@ export function createApiV1Service(deps: {
 
     /** Output `index` (0-based, in the generation's order) of one of the person's generations. */
     async output(user: SessionUser, id: string, index: number): Promise<ApiOutput> {
-      const stored = await deps.generations.ownFiles(user, id);
-      const file = stored
-        ?.filter((candidate) => candidate.kind === 'output')
-        .sort((a, b) => a.position - b.position)[index];
+      const file = await outputFile(user, id, index);
       if (!file) return { outcome: 'not_found' };
       const extension = file.storageKey.split('.').pop() ?? 'bin';
       return {
@@ -264,6 +319,36 @@ export function createApiV1Service(deps: {
           height: stored.file.height ?? 0,
         },
       };
+    },
+
+    /** The owner's elements in use, or the archived ones, the latest changed first. */
+    async elements(user: SessionUser, archived: boolean): Promise<ApiElementList> {
+      const { items } = await deps.elements.list(user.id, archived);
+      return { items: items.map((element) => toApiElement(element, publicUrl)) };
+    },
+
+    async element(user: SessionUser, id: string): Promise<ApiElementOutcome> {
+      return asApiElement(await deps.elements.get(user.id, id));
+    },
+
+    /** A new element from the owner's pictures (uploads, results — copied — or other elements'). */
+    async createElement(user: SessionUser, body: ApiCreateElementBody): Promise<ApiElementOutcome> {
+      const pictures = await libraryAddresses(user, body.pictures);
+      return asApiElement(await deps.elements.create(user.id, { ...body, pictures }));
+    },
+
+    async addElementPictures(
+      user: SessionUser,
+      id: string,
+      pictures: readonly string[],
+    ): Promise<ApiElementOutcome> {
+      const addresses = await libraryAddresses(user, pictures);
+      return asApiElement(await deps.elements.addPictures(user.id, id, addresses));
+    },
+
+    /** Deletes the element; its pictures' files, and results made with it, stay. */
+    deleteElement(user: SessionUser, id: string): Promise<ApiElementDeletion> {
+      return deps.elements.remove(user.id, id);
     },
 
     /** What the key spent today and this month (UTC), as its limits count it. */

@@ -338,14 +338,19 @@ describe('GET /api/v1/openapi.json', () => {
     );
     expect(ids.sort()).toEqual(
       [
+        'addElementPictures',
         'cancelGeneration',
+        'createElement',
         'createGeneration',
+        'deleteElement',
         'downloadOutput',
         'estimate',
         'getBalance',
+        'getElement',
         'getGeneration',
         'getOpenApi',
         'getStatement',
+        'listElements',
         'listGenerations',
         'listModels',
         'uploadImage',

@@ -30,6 +30,8 @@ function createBody(type: ModelType, item: BatchItemInput): Record<string, unkno
     prompt: item.prompt,
     ...(item.translate_prompt === undefined ? {} : { translate_prompt: item.translate_prompt }),
     ...(type === 'video' ? { duration: item.duration ?? 0 } : {}),
+    // Library elements as the model's references (ADR 044), checked as a create checks them.
+    ...(item.elements === undefined ? {} : { elements: item.elements }),
   };
 }
 

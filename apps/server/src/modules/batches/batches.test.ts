@@ -1,6 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { buildSession, buildUser } from '../../../test/builders.ts';
+import { buildSession, buildUser, uploadPicture } from '../../../test/builders.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 
 /** No worker: started items stay pending (running) until a test ends them itself. */
@@ -156,6 +157,65 @@ describe('batches', () => {
     ).json() as Batch;
     expect((await call(cookie, 'GET', `/api/batches/${theirs.id}`)).statusCode).toBe(404);
     expect((await call(cookie, 'GET', `/api/batches/${theirs.id}/zip`)).statusCode).toBe(404);
+    await expectMoneyInvariants(t.database.pool);
+  });
+
+  it('sends library elements with the items of a model that takes them, and refuses them elsewhere', async () => {
+    const user = await buildUser(t.container, { tokens: 100 });
+    const cookie = await buildSession(t.container, user);
+    const picture = await uploadPicture(
+      t.app,
+      cookie,
+      await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c026d3' } })
+        .png()
+        .toBuffer(),
+    );
+    const element = await t.container.elements.create(user.id, {
+      kind: 'character',
+      name: 'Аня',
+      pictures: [picture.urls.get],
+    });
+    if (element.outcome !== 'done') throw new Error(element.outcome);
+    const elements = [element.element.id];
+    const refused = await call(cookie, 'POST', '/api/batches', {
+      type: 'image',
+      items: [
+        { model: 'seedream-4', prompt: 'Аня в кафе', elements },
+        { model: 'seedream-3', prompt: 'Аня в парке', elements },
+      ],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((refused.json() as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual([
+      'items[1].elements',
+    ]);
+    const started = await call(cookie, 'POST', '/api/batches', {
+      type: 'image',
+      items: [
+        { model: 'seedream-4', prompt: 'Аня в кафе', elements },
+        { model: 'nano-banana', prompt: 'Аня на пляже', elements },
+      ],
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const batch = started.json() as Batch;
+    expect(batch.quote).toBe(3 + 4);
+    const { rows } = await t.database.pool.query(
+      `select model, jsondata->'elements' as elements, jsonb_array_length(jsondata->'references') as sent
+       from generation_requests where user_id = $1 order by model`,
+      [user.id],
+    );
+    expect(rows).toEqual([
+      {
+        model: 'nano-banana',
+        elements: [{ id: elements[0], name: 'Аня', kind: 'character' }],
+        sent: 1,
+      },
+      {
+        model: 'seedream-4',
+        elements: [{ id: elements[0], name: 'Аня', kind: 'character' }],
+        sent: 1,
+      },
+    ]);
+    expect((await t.container.repositories.users.findById(user.id))?.tokens).toBe(100 - 7);
     await expectMoneyInvariants(t.database.pool);
   });
 

@@ -85,7 +85,17 @@ describe('POST /api/estimate-video and /api/estimate-image', () => {
 
 describe('GET /api/models', () => {
   it.each([
-    ['image', ['seedream-3', 'imagen-4-ultra', 'flux-kontext-pro', 'qwen-image']],
+    [
+      'image',
+      [
+        'seedream-3',
+        'imagen-4-ultra',
+        'flux-kontext-pro',
+        'qwen-image',
+        'seedream-4',
+        'nano-banana',
+      ],
+    ],
     ['video', ['hunyuan', 'seedance-pro', 'seedance-lite', 'veo3', 'veo3-fast', 'veo2']],
   ])('lists the %s models', async (type, ids) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/models?type=${type}` });

@@ -45,6 +45,21 @@ export type ElementOutcome =
 
 export type ElementDeletion = { outcome: 'deleted' } | NotFound;
 
+/** An element as a generation uses it: its pictures' addresses, its cover first. */
+export type UsedElement = {
+  id: string;
+  name: string;
+  kind: LibraryElement['kind'];
+  description: string;
+  /** Absolute Kadr file URLs (the engine signs them for the provider). */
+  pictures: string[];
+};
+
+/** The elements a generation names, or the places in its list that are not the person's. */
+export type ElementsUse =
+  | { outcome: 'found'; elements: UsedElement[] }
+  | { outcome: 'not_found'; indexes: number[] };
+
 type Parts = { elements: ElementRepository };
 
 /**
@@ -229,6 +244,39 @@ export function createElementService(deps: {
         return undefined;
       });
       return refused ?? current(userId, id);
+    },
+
+    /**
+     * The person's elements a generation names, in its order (archived ones too: an API client
+     * may name one it keeps apart). Anyone else's, or an id that is not a UUID, is not found.
+     */
+    async usedBy(userId: string, ids: readonly string[]): Promise<ElementsUse> {
+      const found = await Promise.all(
+        ids.map((id) => (uuidPattern.test(id) ? elements.find(userId, id) : undefined)),
+      );
+      const indexes = found.flatMap((row, index) => (row ? [] : [index]));
+      if (indexes.length > 0) return { outcome: 'not_found', indexes };
+      return {
+        outcome: 'found',
+        elements: found.flatMap((row) => {
+          if (!row) return [];
+          const cover = row.pictures.find((p) => p.fileId === row.coverFileId);
+          const ordered = cover
+            ? [cover, ...row.pictures.filter((p) => p !== cover)]
+            : row.pictures;
+          return [
+            {
+              id: row.id,
+              name: row.name,
+              kind: row.kind,
+              description: row.description,
+              pictures: ordered.map((p) =>
+                deps.urls.absolute(p.fileId, path.posix.basename(p.storageKey)),
+              ),
+            },
+          ];
+        }),
+      };
     },
 
     async remove(userId: string, id: string): Promise<ElementDeletion> {

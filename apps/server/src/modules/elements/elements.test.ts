@@ -3,7 +3,7 @@ import type { LibraryElement } from '@kadr/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { buildGeneration, signInDemo, uploadPicture } from '../../../test/builders.ts';
+import { buildImageResult, signInDemo, uploadPicture } from '../../../test/builders.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 
 // No job worker: the library never runs a model.
@@ -48,26 +48,7 @@ async function upload(who: Person, bytes: Buffer): Promise<string> {
 
 /** A finished generation of the person's with one stored PNG output; the output's address. */
 async function result(who: Person, colour: string): Promise<{ generationId: string; url: string }> {
-  const generationId = await buildGeneration(t.database, who.user, {
-    status: 'completed',
-    cost: 0,
-  });
-  const id = randomUUID();
-  const key = `outputs/${generationId}/0.png`;
-  const bytes = await square(colour, 256);
-  await t.container.storage.put(key, bytes);
-  await t.container.repositories.files.insert({
-    id,
-    ownerId: who.user.id,
-    generationId,
-    kind: 'output',
-    storageKey: key,
-    mime: 'image/png',
-    bytes: bytes.length,
-    width: 256,
-    height: 256,
-  });
-  return { generationId, url: `/api/files/${id}/0.png` };
+  return buildImageResult(t, who.user, await square(colour, 256), { width: 256, height: 256 });
 }
 
 async function createElement(who: Person, body: object): Promise<LibraryElement> {

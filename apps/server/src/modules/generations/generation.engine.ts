@@ -285,12 +285,14 @@ export function createGenerationEngine(options: EngineOptions) {
   function validatedOf(row: GenerationRow, prompt: string): ValidatedRequest {
     const input = (row.jsondata.input ?? {}) as Record<string, string | number | boolean | null>;
     const { duration, ...parameters } = input;
+    const references = row.jsondata.references ?? [];
     return {
       model: row.model,
       type: row.type,
       prompt,
       parameters,
       duration: typeof duration === 'number' ? duration : 0,
+      ...(references.length > 0 ? { references } : {}),
     } as ValidatedRequest;
   }
 

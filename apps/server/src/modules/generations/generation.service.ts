@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  checkReferences,
   checkToolSource,
   getModel,
   isTool,
   type ModelDefinition,
   type ModelType,
   priceOf,
+  referencePictures,
   type Size,
   type ValidatedRequest,
 } from '@kadr/catalog';
@@ -24,6 +26,7 @@ import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { SessionUser } from '../auth/index.ts';
 import type { ModelSwitchService } from '../catalog/index.ts';
 import { validateForType } from '../catalog/index.ts';
+import type { ElementService, UsedElement } from '../elements/index.ts';
 import type { FileRepository, FileRow, FileUrls } from '../files/index.ts';
 import type { GenerationEngine } from './generation.engine.ts';
 import { toGenerationRecord } from './generation.mapper.ts';
@@ -50,8 +53,11 @@ type NotFound = { outcome: 'not_found' };
 
 /** Why a create body cannot go ahead before anything is charged. */
 type Unchecked =
-  /** The catalogue refuses it (or an input image is not the person's own): every field at fault. */
-  | { outcome: 'invalid'; errors: FieldError[] }
+  /**
+   * The catalogue refuses it (or an input image or element is not the person's own): every field
+   * at fault, and for a refusal of its elements the model, whose limits the answer says.
+   */
+  | { outcome: 'invalid'; errors: FieldError[]; modelId?: string }
   /** An operator switched its model off (what runs already goes on). */
   | { outcome: 'model_off'; modelName: string };
 
@@ -146,7 +152,43 @@ export type GenerationCancel =
   /** It had finished already. */
   | { outcome: 'finished' };
 
-const RESERVED = new Set(['model', 'prompt', 'translate_prompt', 'duration', 'parameters']);
+const RESERVED = new Set([
+  'model',
+  'prompt',
+  'translate_prompt',
+  'duration',
+  'parameters',
+  'elements',
+]);
+
+/** The most library elements one request may name: the most references any model takes. */
+const MAX_ELEMENTS = 10;
+
+/** The `elements` of a body: ids of the person's library elements (issue #47), or what is wrong. */
+function readElementIds(raw: unknown): { ids: string[]; errors: FieldError[] } {
+  if (raw === undefined || raw === null) return { ids: [], errors: [] };
+  if (!Array.isArray(raw) || !raw.every((id): id is string => typeof id === 'string')) {
+    return {
+      ids: [],
+      errors: [
+        { field: 'elements', code: 'invalid_type', message: 'must be a list of element ids' },
+      ],
+    };
+  }
+  if (raw.length > MAX_ELEMENTS) {
+    return {
+      ids: [],
+      errors: [
+        {
+          field: 'elements',
+          code: 'too_many',
+          message: `at most ${MAX_ELEMENTS} elements in one request`,
+        },
+      ],
+    };
+  }
+  return { ids: [...new Set(raw)], errors: [] };
+}
 
 export function createGenerationService(deps: {
   repositories: {
@@ -166,6 +208,8 @@ export function createGenerationService(deps: {
   maxRunning?: number | undefined;
   /** Which models an operator switched off: a create for one is refused. */
   modelSwitches?: Pick<ModelSwitchService, 'off'> | undefined;
+  /** The library: the elements a request names (absent: a request naming any is refused). */
+  elements?: Pick<ElementService, 'usedBy'> | undefined;
 }) {
   const { generations, files, idempotencyKeys } = deps.repositories;
 
@@ -187,6 +231,8 @@ export function createGenerationService(deps: {
     for (const [key, value] of Object.entries(body)) {
       if (!RESERVED.has(key)) parameters[key] = value;
     }
+    const elements = readElementIds(body.elements);
+    errors.push(...elements.errors);
     const checked = validateForType(
       type,
       model,
@@ -199,6 +245,49 @@ export function createGenerationService(deps: {
       validated: checked.value,
       model: checked.model,
       translate: translate === true,
+      elementIds: elements.ids,
+    };
+  }
+
+  /**
+   * The library elements a request names (issue #47): each the person's own, of a kind the model
+   * takes, no more than its limit, and none of the parameters it refuses beside them; answers them
+   * with the reference pictures chosen for the model (covers first, then in turns).
+   */
+  async function referencesOf(
+    user: SessionUser,
+    model: ModelDefinition,
+    validated: ValidatedRequest,
+    ids: readonly string[],
+  ): Promise<{ errors: FieldError[]; used: UsedElement[]; references: string[] }> {
+    if (ids.length === 0) return { errors: [], used: [], references: [] };
+    const use = deps.elements
+      ? await deps.elements.usedBy(user.id, ids)
+      : { outcome: 'not_found' as const, indexes: ids.map((_, index) => index) };
+    if (use.outcome === 'not_found') {
+      return {
+        errors: use.indexes.map((index) => ({
+          field: `elements.${index}`,
+          code: 'not_found',
+          message: 'is not an element of yours',
+        })),
+        used: [],
+        references: [],
+      };
+    }
+    const errors = checkReferences(
+      model,
+      use.elements.map((element) => ({ kind: element.kind, pictures: element.pictures.length })),
+      validated.parameters,
+    );
+    if (errors.length > 0) return { errors, used: [], references: [] };
+    return {
+      errors: [],
+      used: use.elements,
+      references: referencePictures(
+        model,
+        use.elements.map((element) => element.pictures),
+      ),
     };
   }
 
@@ -300,10 +389,16 @@ export function createGenerationService(deps: {
     if (inputs.errors.length > 0) return { outcome: 'invalid' as const, errors: inputs.errors };
     const tool = toolSource(parsed.model, parsed.validated, inputs.files);
     if (tool.errors.length > 0) return { outcome: 'invalid' as const, errors: tool.errors };
+    const references = await referencesOf(user, parsed.model, parsed.validated, parsed.elementIds);
+    if (references.errors.length > 0) {
+      return { outcome: 'invalid' as const, errors: references.errors, modelId: parsed.model.id };
+    }
     return {
       ...parsed,
       source: tool.source,
       sourceId: sourceGenerationOf(parsed.model, inputs.files),
+      used: references.used,
+      references: references.references,
     };
   }
 
@@ -393,7 +488,7 @@ export function createGenerationService(deps: {
       }
       const checked = await check(user, type, body);
       if (checked.outcome !== 'valid') return checked;
-      const { validated, model, translate, source, sourceId } = checked;
+      const { validated, model, translate, source, sourceId, used, references } = checked;
       const cost = priceFor(checked);
       const hashed = context?.webhookUrl ? { ...body, webhook_url: context.webhookUrl } : body;
       const hash = idempotencyKey ? requestHash(type, hashed) : '';
@@ -414,6 +509,13 @@ export function createGenerationService(deps: {
         translate_prompt: translate,
         // A tool's provider inputs measured in pixels (expand's canvas) need it at submit.
         ...(source ? { source_size: source } : {}),
+        // The library elements it names and the pictures sent for them (issue #47, ADR 044).
+        ...(used.length > 0
+          ? {
+              elements: used.map(({ id, name, kind }) => ({ id, name, kind })),
+              references,
+            }
+          : {}),
       };
       const result = await creates.submit(user.id, {
         id,

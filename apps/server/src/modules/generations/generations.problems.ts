@@ -1,6 +1,8 @@
+import { getModel } from '@kadr/catalog';
 import { type FieldError, problemTypes } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
+import { ruGenitive } from '../../lib/schema-problem.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import type {
   FavoriteChange,
@@ -75,13 +77,65 @@ function toolRefusalText(errors: FieldError[], locale: Locale): string | undefin
 }
 
 /**
+ * What a refusal of a request's library elements says in the person's language (issue #47): the
+ * field errors keep their codes and English, which the app translates by code. Undefined when the
+ * elements are not what is wrong.
+ */
+function elementsRefusalText(
+  errors: FieldError[],
+  modelId: string | undefined,
+  locale: Locale,
+): string | undefined {
+  const model = modelId === undefined ? undefined : getModel(modelId);
+  const name = model?.name ?? modelId ?? '';
+  for (const error of errors) {
+    const onElements = error.field === 'elements' || error.field.startsWith('elements.');
+    if (onElements && error.code === 'not_found') {
+      return locale === 'ru'
+        ? 'Такого персонажа или товара нет в вашей библиотеке: выберите его заново.'
+        : 'That character or product is not in your library: choose it again.';
+    }
+    if (error.field === 'elements' && error.code === 'not_supported') {
+      return locale === 'ru'
+        ? `${name} не работает с персонажами и товарами из библиотеки: выберите модель, которая их принимает, или уберите их.`
+        : `${name} does not take characters or products from the library: choose a model that does, or remove them.`;
+    }
+    if (onElements && error.code === 'not_supported') {
+      return locale === 'ru'
+        ? `${name} не принимает элементы такого вида: уберите их или выберите другую модель.`
+        : `${name} does not take elements of this kind: remove them or choose another model.`;
+    }
+    if (error.field === 'elements' && error.code === 'too_many') {
+      const limit = model?.references?.max;
+      if (limit === undefined) {
+        return locale === 'ru'
+          ? 'Слишком много элементов в одном запросе.'
+          : 'Too many elements in one request.';
+      }
+      return locale === 'ru'
+        ? `${name} принимает не больше ${limit} ${ruGenitive(limit, 'референса', 'референсов')}: уберите лишние элементы.`
+        : `${name} takes at most ${limit} reference ${limit === 1 ? 'picture' : 'pictures'}: remove some elements.`;
+    }
+    if (error.code === 'conflict' && model?.references?.excludes?.includes(error.field)) {
+      const label = model.parameters.find((def) => def.name === error.field)?.label[locale];
+      return locale === 'ru'
+        ? `${name} не принимает «${label ?? error.field}» вместе с персонажами и товарами: уберите одно из двух.`
+        : `${name} does not take “${label ?? error.field}” together with characters or products: remove one of them.`;
+    }
+  }
+  return undefined;
+}
+
+/**
  * The HTTP answer to each refusal of the generation service. `locale` is the language a switched-off
  * model is named in (the request's, for a person's create).
  */
 export function generationProblem(refusal: GenerationRefusal, locale: Locale): HttpProblem {
   switch (refusal.outcome) {
     case 'invalid': {
-      const said = toolRefusalText(refusal.errors, locale);
+      const said =
+        elementsRefusalText(refusal.errors, refusal.modelId, locale) ??
+        toolRefusalText(refusal.errors, locale);
       return said === undefined
         ? validationProblem(refusal.errors)
         : new HttpProblem(400, said, { errors: refusal.errors });

@@ -56,6 +56,8 @@ const routeClasses: Record<string, RateLimitClass> = {
   '/api/card-sets/:id/check': 'estimate',
   '/api/card-sets/:id/zip': 'estimate',
   '/api/upload-image': 'upload',
+  // Adding pictures to a library element copies a result as an upload is checked (ADR 043).
+  '/api/elements/:id/pictures': 'upload',
   '/api/create-payment': 'payment',
   '/api/webhooks/replicate': 'webhook',
   '/api/webhooks/yookassa': 'webhook',
@@ -63,7 +65,13 @@ const routeClasses: Record<string, RateLimitClass> = {
 };
 
 /** `/api/v1` routes that cost as a create does; every other v1 route (the document aside) reads. */
-const apiCreateRoutes = new Set(['POST /api/v1/generations', 'POST /api/v1/uploads']);
+const apiCreateRoutes = new Set([
+  'POST /api/v1/generations',
+  'POST /api/v1/uploads',
+  // A library element's pictures are checked and copied as uploads are (ADR 043).
+  'POST /api/v1/elements',
+  'POST /api/v1/elements/:id/pictures',
+]);
 
 /** Which class a route is in, if any. */
 function rateLimitClassOf(url: string, method = 'GET'): RateLimitClass | undefined {

@@ -162,3 +162,34 @@ describe('toPayload', () => {
     }
   });
 });
+
+describe('library elements as references (issue #47)', () => {
+  const chosen = (state: StudioState, ids: string[]) =>
+    studioReducer(state, { type: 'elements', ids });
+  const on = (model: string) => studioReducer(initialStudioState(), { type: 'model', model });
+
+  it('keeps each element once, up to the model’s own limit, and sends them only to such a model', () => {
+    const banana = chosen(on('nano-banana'), ['a', 'b', 'a', 'c', 'd']);
+    expect(banana.elements).toEqual(['a', 'b', 'c']);
+    expect(toPayload({ ...banana, prompt: 'x' }).elements).toEqual(['a', 'b', 'c']);
+    // A model that takes none keeps the choice for later but sends nothing.
+    const plain = studioReducer(banana, { type: 'model', model: 'seedream-3' });
+    expect(plain.elements).toEqual(['a', 'b', 'c']);
+    expect(toPayload(plain)).not.toHaveProperty('elements');
+    expect(chosen(plain, ['e']).elements).toEqual([]);
+  });
+
+  it('cuts the choice to a model that takes fewer, and keeps it for one that takes more', () => {
+    const seedream = chosen(on('seedream-4'), ['a', 'b', 'c', 'd', 'e']);
+    expect(seedream.elements).toHaveLength(5);
+    const video = studioReducer(seedream, { type: 'model', model: 'seedance-lite' });
+    expect(video.elements).toEqual(['a', 'b', 'c', 'd']);
+    expect(studioReducer(video, { type: 'model', model: 'seedream-4' }).elements).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(toPayload(chosen(on('seedream-4'), [])).elements).toBeUndefined();
+  });
+});

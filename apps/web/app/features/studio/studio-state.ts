@@ -28,6 +28,11 @@ export type StudioState = {
   values: Record<string, ParamValue>;
   /** Collapsible groups the person opened (or that start open). */
   openGroups: readonly ParamGroup[];
+  /**
+   * Library elements chosen as references (issue #47), in order. Kept across models (a model that
+   * takes none just does not send them), cut to a model's limit when it takes fewer.
+   */
+  elements: readonly string[];
 };
 
 export type StudioAction =
@@ -38,7 +43,8 @@ export type StudioAction =
   | { type: 'value'; name: string; value: ParamValue }
   | { type: 'toggleGroup'; group: ParamGroup }
   | { type: 'reuse'; settings: ReusableSettings }
-  | { type: 'animate'; imageUrl: string };
+  | { type: 'animate'; imageUrl: string }
+  | { type: 'elements'; ids: readonly string[] };
 
 function requireModel(id: string): ModelDefinition {
   const model = getStudioModel(id);
@@ -58,6 +64,7 @@ function withModel(state: StudioState, modelId: string): StudioState {
     model: model.id,
     values: modelDefaults(model),
     openGroups: initiallyOpen(model),
+    elements: model.references ? state.elements.slice(0, model.references.max) : state.elements,
   };
 }
 
@@ -69,6 +76,7 @@ export function initialStudioState(): StudioState {
     translatePrompt: studioDefaults.translatePrompt,
     values: {},
     openGroups: [],
+    elements: [],
   };
   return withModel(base, studioDefaults.tab === 'image' ? base.model : studioDefaults.videoModel);
 }
@@ -119,6 +127,10 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         openGroups: [...new Set([...next.openGroups, ...changed])],
       };
     }
+    case 'elements': {
+      const max = getStudioModel(state.model)?.references?.max ?? 0;
+      return { ...state, elements: [...new Set(action.ids)].slice(0, max) };
+    }
     case 'animate': {
       const model = animationModel();
       if (!model?.imageParam) return state;
@@ -159,5 +171,7 @@ export function toPayload(state: StudioState): GenerationPayload {
     translate_prompt: state.translatePrompt,
     parameters,
     duration: typeof duration === 'number' ? duration : 0,
+    // Only to a model that takes them (ADR 044).
+    ...(model.references && state.elements.length > 0 ? { elements: [...state.elements] } : {}),
   };
 }

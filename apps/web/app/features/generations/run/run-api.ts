@@ -45,6 +45,8 @@ export type GenerationPayload = {
   parameters: Record<string, unknown>;
   /** Videos only: seconds, 0 when the model has no duration to choose. */
   duration: number;
+  /** Library elements sent as the model's references (issue #47), when it takes them. */
+  elements?: string[];
 };
 
 export function estimateCost(

@@ -31,6 +31,7 @@ import { type StudioAction, type StudioState, toPayload, visibleSections } from 
 import { preloadGenerationPanel } from './active-generations';
 import { GenerateButton } from './generate-button';
 import { ModelPicker } from './model-picker';
+import { ReferencePicker } from './reference-picker';
 
 const tabs: readonly { type: ModelType; Icon: typeof Video }[] = [
   { type: 'image', Icon: ImageIcon },
@@ -253,6 +254,19 @@ export function StudioForm({
             <p id={`${promptId}-error`} className="mt-1 text-xs text-red-300">
               {errors.prompt}
             </p>
+          ) : null}
+          {model.references ? (
+            <div className="mt-4">
+              <ReferencePicker
+                model={model}
+                selected={state.elements}
+                error={Object.entries(errors).find(([field]) => field.startsWith('elements'))?.[1]}
+                onChange={(elements) => {
+                  setErrors(({ elements: _dropped, ...rest }) => rest);
+                  dispatch({ type: 'elements', ids: elements });
+                }}
+              />
+            </div>
           ) : null}
           <div className="mt-3 flex items-start gap-3">
             <input

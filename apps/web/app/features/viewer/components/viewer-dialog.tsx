@@ -22,6 +22,7 @@ import { ShareButton } from '~/features/generations/library/share-button';
 import { captionOf, madeWith } from '~/features/generations/lineage';
 import { useTranslation } from '~/lib/use-translation';
 import { Lineage } from './lineage';
+import { UsedElements } from './used-elements';
 
 const ZOOM = 2.5;
 
@@ -338,6 +339,7 @@ function ViewerBody({
       </div>
       <footer className="mx-auto flex w-full max-w-4xl flex-col gap-3 px-4 py-3 text-white">
         <Lineage record={record} onVisit={onVisit} />
+        <UsedElements record={record} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <p className="line-clamp-2 min-w-0 flex-1 text-sm text-white/80">
             {prompt === '' ? (
