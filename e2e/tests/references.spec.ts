@@ -189,3 +189,46 @@ test('references (en, phone): the picker and its chooser at 390 px, within the w
   await picker.getByRole('button', { name: fill(s.remove, { name: 'Max' }) }).tap();
   await expect(picker.getByText('Max', { exact: true })).toBeHidden();
 });
+
+test('references (ru, desktop): a saved product starts a card set, and a tool works on a library picture', async ({
+  page,
+}) => {
+  test.skip(test.info().project.name !== 'desktop', 'on the desktop project only');
+  const lang = 'ru';
+  const tools = texts[lang].tools.picture;
+  await useLanguage(page, lang);
+  await demoSignIn(page.request, { name: 'Seller', email: uniqueEmail('references-cards') });
+  const made = await page.request.post('/api/elements', {
+    headers: { origin: appOrigin },
+    data: { kind: 'product', name: 'Крем «Роса»', pictures: [await upload(page, 'amber')] },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const product = (await made.json()) as { pictures: { id: string; url: string }[] };
+  await page.request.post('/api/elements', {
+    headers: { origin: appOrigin },
+    data: { kind: 'character', name: 'Аня', pictures: [await upload(page, 'violet')] },
+  });
+
+  await page.goto('/cards');
+  await page.getByRole('button', { name: tools.libraryProducts }).click();
+  // Products only: the character is not offered here.
+  await expect(page.getByRole('button', { name: /^Аня,/ })).toHaveCount(0);
+  await page
+    .getByRole('button', { name: fill(tools.libraryAlt, { name: 'Крем «Роса»', number: 1 }) })
+    .click();
+  await expect(page).toHaveURL(/[?&]set=/);
+  const setId = new URL(page.url()).searchParams.get('set');
+  const set = await page.request.get(`/api/card-sets/${setId}`);
+  expect(set.status()).toBe(200);
+  const { photo, name } = (await set.json()) as { photo: string; name: string };
+  expect(new URL(photo).pathname).toBe(product.pictures[0]?.url);
+  expect(name).toBe('Крем «Роса»');
+
+  // The finishing tools take the library's pictures too.
+  await page.goto('/tools');
+  await page.getByRole('button', { name: tools.library }).click();
+  await page
+    .getByRole('button', { name: fill(tools.libraryAlt, { name: 'Аня', number: 1 }) })
+    .click();
+  await expect(page.getByRole('img', { name: tools.alt })).toBeVisible();
+});

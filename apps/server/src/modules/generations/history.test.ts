@@ -399,7 +399,8 @@ describe('generation_counts', () => {
        where user_id = $1`,
       [user.id],
     );
-    await t.database.pool.query('truncate files');
+    // Cascade: the library's element_pictures name files (none here).
+    await t.database.pool.query('truncate files cascade');
     const kept = await t.database.pool.query(
       'select count(*)::int as n from generation_requests where record_files is not null',
     );

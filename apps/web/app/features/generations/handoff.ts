@@ -8,6 +8,8 @@ export type ReusableSettings = {
   prompt: string;
   parameters: Readonly<Record<string, unknown>>;
   translatePrompt?: boolean;
+  /** The library elements it was made with (issue #47), chosen again. */
+  elements?: readonly string[];
 };
 
 /** What history (or a panel) hands the studio through the navigation state. */

@@ -11,6 +11,9 @@ function settingsOf(record: GenerationRecord): ReusableSettings {
     prompt: record.jsondata.prompt ?? '',
     parameters: input,
     translatePrompt: record.jsondata.translate_prompt,
+    ...(record.jsondata.elements?.length
+      ? { elements: record.jsondata.elements.map((element) => element.id) }
+      : {}),
   };
 }
 

@@ -193,3 +193,19 @@ describe('library elements as references (issue #47)', () => {
     expect(toPayload(chosen(on('seedream-4'), [])).elements).toBeUndefined();
   });
 });
+
+describe('reuse settings with elements (issue #47)', () => {
+  it('chooses again the elements a result was made with, for a model that takes them', () => {
+    const reused = studioReducer(initialStudioState(), {
+      type: 'reuse',
+      settings: { model: 'nano-banana', prompt: 'Аня', parameters: {}, elements: ['a', 'b'] },
+    });
+    expect(reused.elements).toEqual(['a', 'b']);
+    expect(toPayload(reused).elements).toEqual(['a', 'b']);
+    const plain = studioReducer(initialStudioState(), {
+      type: 'reuse',
+      settings: { model: 'seedream-3', prompt: 'x', parameters: {}, elements: ['a'] },
+    });
+    expect(toPayload(plain)).not.toHaveProperty('elements');
+  });
+});

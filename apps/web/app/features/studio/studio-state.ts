@@ -119,12 +119,18 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
           .filter((def) => values[def.name] !== defaults[def.name])
           .map((def) => def.group),
       );
+      const elements = (action.settings.elements ?? []).filter(
+        (id): id is string => typeof id === 'string',
+      );
       return {
         ...next,
         prompt: action.settings.prompt,
         translatePrompt: action.settings.translatePrompt ?? state.translatePrompt,
         values,
         openGroups: [...new Set([...next.openGroups, ...changed])],
+        // The elements it was made with, when its model takes them (one since deleted is refused
+        // by the server, in the person's language, before anything is charged).
+        elements: model.references ? elements.slice(0, model.references.max) : next.elements,
       };
     }
     case 'elements': {

@@ -20,6 +20,9 @@ import { CsvPanel } from './csv-panel';
 import { SetList } from './set-list';
 import { Step } from './step';
 
+/** The library's elements a card set starts from: a seller's saved products (issue #47). */
+const productsOnly = ['product'] as const;
+
 /** A file's name without its extension, as a product's first name. */
 function nameOfFile(fileName: string | undefined): string {
   return (fileName ?? '')
@@ -120,6 +123,7 @@ export function StartScreen() {
               busy={create.isPending}
               label={create.isPending ? t('cards.start.creating') : t('cards.start.upload')}
               hint={t('cards.start.uploadHint')}
+              libraryKinds={productsOnly}
             />
           </div>
         </Step>

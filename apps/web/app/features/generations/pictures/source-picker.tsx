@@ -1,6 +1,7 @@
 import '~/locales/app-run';
 import '~/locales/app-tools';
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
+import type { ElementKind } from '@kadr/contract';
 import { Camera } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClasses } from '~/components/ui/button';
@@ -12,12 +13,13 @@ import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { sourceOfRecord, type ToolSource } from '../tools/tool-run';
+import { LibrarySources } from './library-sources';
 
 const recentCount = 12;
 
 /**
- * Choosing the picture: upload one (pick a file, drop one, or on a phone take a photo), or pick
- * one of the person's recent image results. `onPick` gets an upload's file name too. `busy` keeps
+ * Choosing the picture: upload one (pick a file, drop one, or on a phone take a photo), pick one
+ * of the person's recent image results, or one of their library's pictures (issue #47). `onPick` gets an upload's file name too. `busy` keeps
  * the picker shut while the caller works on what was picked (the card workshop making a set).
  */
 export function SourcePicker({
@@ -25,11 +27,14 @@ export function SourcePicker({
   label,
   hint,
   busy = false,
+  libraryKinds,
 }: {
   onPick: (source: ToolSource, fileName?: string) => void;
   label?: string;
   hint?: string;
   busy?: boolean;
+  /** Which of the library's elements it offers (all when absent): the card workshop's products. */
+  libraryKinds?: readonly ElementKind[];
 }) {
   const { t } = useTranslation('app');
   const { t: tCommon } = useTranslation('common');
@@ -140,6 +145,11 @@ export function SourcePicker({
           </ul>
         )}
       </section>
+      <LibrarySources
+        onPick={onPick}
+        disabled={working}
+        {...(libraryKinds ? { kinds: libraryKinds } : {})}
+      />
     </div>
   );
 }
