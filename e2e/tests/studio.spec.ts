@@ -74,8 +74,9 @@ for (const lang of ['ru', 'en'] as const) {
   const t = texts[lang];
 
   test.describe(`studio (${lang})`, () => {
-    // @alone: 'pending' lasts about 100 ms (the emulator's queue at EMULATOR_LATENCY_MS=1000), and
-    // a browser starved of CPU by a test beside it rendered the panel only once it was processing.
+    // @alone: 'pending' lasts Kadr's submission and about 70 ms more (the emulator's queue at
+    // EMULATOR_LATENCY_MS=700), and a browser starved of CPU by a test beside it rendered the
+    // panel only once it was processing.
     test('an image goes pending → processing → completed, downloads, and animates into a video', {
       tag: '@alone',
     }, async ({ page }) => {
