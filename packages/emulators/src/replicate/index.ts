@@ -1,4 +1,10 @@
-export { HUNYUAN_VIDEO_VERSION, REAL_ESRGAN_VERSION, TRANSLATOR_MODEL_REF } from './models.ts';
+export {
+  FLUX_LORA_TRAINER_REF,
+  FLUX_LORA_TRAINER_VERSION,
+  HUNYUAN_VIDEO_VERSION,
+  REAL_ESRGAN_VERSION,
+  TRANSLATOR_MODEL_REF,
+} from './models.ts';
 export type { ReplicateOutage } from './outage.ts';
 export type {
   EmulatorLogger as ReplicateEmulatorLogger,
@@ -16,6 +22,16 @@ export {
   createReplicateEmulator,
   DEFAULT_LATENCY_MS as REPLICATE_DEFAULT_LATENCY_MS,
 } from './replicate-emulator.ts';
+export {
+  TRAINED_THUMBNAILS_MAX,
+  TRIGGER_MARK_RGB,
+  trainedLoraMarks,
+} from './trained-lora.ts';
+export type {
+  Training as ReplicateTraining,
+  TrainingStatus as ReplicateTrainingStatus,
+} from './trainings.ts';
+export { TRAINING_LATENCY_FACTOR as REPLICATE_TRAINING_LATENCY_FACTOR } from './trainings.ts';
 export { translateRuToEn } from './translator.ts';
 export type {
   DeliverWebhookParams,

@@ -58,11 +58,20 @@ async function readBounded(response: Response, maxBytes: number): Promise<Buffer
  */
 export async function fetchInputBytes(
   url: string,
-  options: { fetch: FetchLike; field: string; maxBytes?: number; signal?: AbortSignal },
+  options: {
+    fetch: FetchLike;
+    field: string;
+    maxBytes?: number;
+    signal?: AbortSignal;
+    /** Whose error it becomes: `Prediction failed: …` unless a training reads it. */
+    job?: 'Prediction' | 'Training';
+  },
 ): Promise<Buffer> {
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
   const fail = (reason: string) =>
-    new InputError(`Prediction failed: could not read input ${options.field}: ${reason}`);
+    new InputError(
+      `${options.job ?? 'Prediction'} failed: could not read input ${options.field}: ${reason}`,
+    );
   try {
     if (url.startsWith('data:')) return decodeDataUri(url, maxBytes);
     if (!/^https?:\/\//i.test(url)) throw new InputError('not an http(s) URL or a data URI');

@@ -12,6 +12,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   mp4: 'video/mp4',
+  tar: 'application/x-tar',
 };
 
 type PosterOptions = {
@@ -53,7 +54,7 @@ function stripInvalidXmlChars(text: string): string {
   return out;
 }
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return stripInvalidXmlChars(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -13,7 +13,18 @@ export type ImageFormat = 'jpg' | 'png' | 'webp';
 
 /** Reference pictures given (issue #47), shown on every output in the order sent. */
 type References = { references?: readonly PictureRef[] };
-type ImagePlan = { kind: 'image'; size: Size; format: ImageFormat; count: number } & References;
+/**
+ * A trained LoRA the render uses (trained-lora.ts): its pictures are the references, and its
+ * trigger word is drawn as a band when the prompt used it.
+ */
+type TrainedLora = { triggerWord: string; triggered: boolean };
+type ImagePlan = {
+  kind: 'image';
+  size: Size;
+  format: ImageFormat;
+  count: number;
+  lora?: TrainedLora;
+} & References;
 /** `size` is what the real model would output; the emulator renders a smaller copy. */
 type VideoPlan = { kind: 'video'; size: Size; durationSec: number; audio: boolean } & References;
 type TextPlan = { kind: 'text' };
@@ -76,7 +87,39 @@ function urlFragments(input: object): string {
     .join(' ');
 }
 
-function defineModel<S extends z.ZodType<object>>(definition: ModelDefinition<S>): EmulatedModel {
+/**
+ * `input` checked against a model's (or the trainer's) Input schema, each problem an invalid field
+ * named `input.<path>` as Replicate names them; an input a strict schema does not know is one too.
+ */
+export function validateInput<S extends z.ZodType<object>>(
+  schema: S,
+  input: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; invalidFields: InvalidField[] } {
+  const parsed = schema.safeParse(input, {
+    // Replicate's wording for a missing required field.
+    error: (issue) =>
+      issue.code === 'invalid_type' && issue.input === undefined
+        ? `${String(issue.path?.at(-1) ?? 'input')} is required`
+        : undefined,
+  });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const field = (path: readonly PropertyKey[]) => ['input', ...path.map(String)].join('.');
+  return {
+    ok: false,
+    invalidFields: parsed.error.issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({
+            field: field([...issue.path, key]),
+            description: `Additional properties are not allowed ('${key}' was unexpected)`,
+          }))
+        : [{ field: field(issue.path), description: issue.message }],
+    ),
+  };
+}
+
+export function defineModel<S extends z.ZodType<object>>(
+  definition: ModelDefinition<S>,
+): EmulatedModel {
   const promptOf =
     definition.promptOf ??
     ((input: z.output<S>) => {
@@ -90,22 +133,8 @@ function defineModel<S extends z.ZodType<object>>(definition: ModelDefinition<S>
     kind: definition.kind,
     output: definition.output,
     prepare(input) {
-      const parsed = definition.input.safeParse(input, {
-        // Replicate's wording for a missing required field.
-        error: (issue) =>
-          issue.code === 'invalid_type' && issue.input === undefined
-            ? `${String(issue.path?.at(-1) ?? 'input')} is required`
-            : undefined,
-      });
-      if (!parsed.success) {
-        return {
-          ok: false,
-          invalidFields: parsed.error.issues.map((issue) => ({
-            field: ['input', ...issue.path.map(String)].join('.'),
-            description: issue.message,
-          })),
-        };
-      }
+      const parsed = validateInput(definition.input, input);
+      if (!parsed.ok) return parsed;
       const data = parsed.data;
       const prompt = promptOf(data);
       return {
@@ -823,6 +852,12 @@ const fluxFillPro = defineModel({
     };
   },
 });
+
+// --- Training: ostris/flux-dev-lora-trainer (trainer.ts), its versions run as trained-lora.ts -----
+
+export const FLUX_LORA_TRAINER_REF = 'ostris/flux-dev-lora-trainer';
+export const FLUX_LORA_TRAINER_VERSION =
+  'e440909d3512c31646ee2e0c7d6f6f4923224863a6a10c494606e79fb5844497';
 
 const EMULATED_MODELS: readonly EmulatedModel[] = [
   seedream3,

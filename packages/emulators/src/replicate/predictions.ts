@@ -6,10 +6,11 @@ import { renderImage, renderVideo } from './media.ts';
 import type { EmulatedModel, RenderPlan } from './models.ts';
 import { referenceOverlay } from './references.ts';
 import { describeToolJob, runTool } from './tools.ts';
+import { triggerMarkLayer } from './trained-lora.ts';
 import { extractSourceText, toTokens, translateRuToEn } from './translator.ts';
 import {
+  chainWebhook,
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
-  deliverWebhook,
   type FetchLike,
   WEBHOOK_EVENTS,
   type WebhookEvent,
@@ -63,10 +64,10 @@ export type EmulatorLogger = {
 };
 
 /** Prompt switches that steer the outcome, so failures and cancellation can be demonstrated. */
-const FAIL_SWITCH = /#fail\b/i;
+export const FAIL_SWITCH = /#fail\b/i;
 /** A safety checker's refusal, worded as Replicate's NSFW checkers word it. */
 const NSFW_SWITCH = /#nsfw\b/i;
-const SLOW_SWITCH = /#slow\b/i;
+export const SLOW_SWITCH = /#slow\b/i;
 const TRANSLATOR_FAIL_SWITCH = /#translator-fail\b/i;
 
 export const SLOW_RUNTIME_MS = 60_000;
@@ -185,26 +186,24 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
   function emit(record: PredictionRecord, event: WebhookEvent): void {
     const { webhook, webhook_events_filter: filter } = record.prediction;
     if (!webhook || !(filter ?? WEBHOOK_EVENTS).includes(event)) return;
-    const body = JSON.stringify(record.prediction);
-    const signal = lifetime.signal;
-    // One prediction's deliveries go out in order, each after the previous one's retries.
-    const deliver = async (): Promise<void> => {
-      const result = await deliverWebhook({
-        url: webhook,
-        body,
-        secret: options.webhookSecret,
-        fetch: fetchImpl,
-        retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
-        signal,
-      });
-      if (!result.delivered && !signal.aborted) {
-        options.logger?.warn(
-          { predictionId: record.prediction.id, event, webhook, attempts: result.attempts },
-          'replicate emulator: webhook delivery failed',
-        );
-      }
-    };
-    record.webhookChain = track(record.webhookChain.then(deliver).catch(() => {}));
+    record.webhookChain = track(
+      chainWebhook(
+        record.webhookChain,
+        {
+          url: webhook,
+          body: JSON.stringify(record.prediction),
+          secret: options.webhookSecret,
+          fetch: fetchImpl,
+          retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+          signal: lifetime.signal,
+        },
+        (attempts) =>
+          options.logger?.warn(
+            { predictionId: record.prediction.id, event, webhook, attempts },
+            'replicate emulator: webhook delivery failed',
+          ),
+      ),
+    );
   }
 
   function finish(
@@ -244,12 +243,24 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
     const urlOf = (file: string) => `${record.baseUrl}/delivery/${id}/${file}`;
     const references =
       plan.kind === 'image' || plan.kind === 'video' ? (plan.references ?? []) : [];
+    const lora = plan.kind === 'image' ? plan.lora : undefined;
+    const mark = lora?.triggered ? lora.triggerWord : undefined;
     const overlay =
-      references.length > 0
+      references.length > 0 || mark !== undefined
         ? (size: { width: number; height: number }) =>
-            referenceOverlay(size, references, { fetch: fetchImpl, signal })
+            referenceOverlay(
+              size,
+              references,
+              { fetch: fetchImpl, signal },
+              mark === undefined ? [] : [triggerMarkLayer(size, mark)],
+            )
         : undefined;
-    if (references.length > 0) {
+    if (lora) {
+      appendLog(
+        record,
+        `Loaded the trained LoRA (${references.length} of its pictures shown); trigger word ${lora.triggerWord} ${lora.triggered ? 'in' : 'not in'} the prompt`,
+      );
+    } else if (references.length > 0) {
       appendLog(record, `Using ${references.length} reference image(s)`);
     }
     if (plan.kind === 'video') {

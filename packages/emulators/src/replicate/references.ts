@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import type { Size } from './geometry.ts';
 import { fetchInputPicture } from './inputs.ts';
 import type { PictureRef } from './tool-jobs.ts';
@@ -27,13 +27,15 @@ export function referenceSlots(
 
 /**
  * A transparent PNG of `size` with the references' thumbnails on it (each the picture cropped to a
- * square, framed in white), to lay over a render. A reference that cannot be fetched or decoded
- * fails the prediction, naming its field, as a model that cannot read its input does.
+ * square, framed in white), to lay over a render, and any further `layers` above them (a trained
+ * LoRA's trigger-word band). A reference that cannot be fetched or decoded fails the prediction,
+ * naming its field, as a model that cannot read its input does.
  */
 export async function referenceOverlay(
   size: Size,
   references: readonly PictureRef[],
   options: { fetch: FetchLike; signal?: AbortSignal },
+  layers: readonly OverlayOptions[] = [],
 ): Promise<Buffer> {
   const slots = referenceSlots(size, references.length);
   const thumbnails = await Promise.all(
@@ -60,7 +62,7 @@ export async function referenceOverlay(
   return sharp({
     create: { width: size.width, height: size.height, channels: 4, background: '#00000000' },
   })
-    .composite(thumbnails)
+    .composite([...thumbnails, ...layers])
     .png()
     .toBuffer();
 }

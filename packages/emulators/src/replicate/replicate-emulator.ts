@@ -5,9 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isoWithMicros, preciseNow } from './ids.ts';
 import { CONTENT_TYPES } from './media.ts';
 import {
   type EmulatedModel,
+  FLUX_LORA_TRAINER_REF,
+  FLUX_LORA_TRAINER_VERSION,
   findModelByRef,
   findModelByVersion,
   type InvalidField,
@@ -20,6 +23,15 @@ import {
   type ReplicateOutage,
 } from './outage.ts';
 import { createPredictionEngine, type EmulatorLogger, type Prediction } from './predictions.ts';
+import { trainedLoraModel } from './trained-lora.ts';
+import {
+  createTrainedStore,
+  destinationModelJson,
+  emulatedModelJson,
+  MODEL_NAME,
+} from './trained-store.ts';
+import { prepareTraining } from './trainer.ts';
+import { createTrainingEngine, type Training } from './trainings.ts';
 import { type FetchLike, generateWebhookSecret, WEBHOOK_EVENTS } from './webhooks.ts';
 
 export type ReplicateEmulatorOptions = {
@@ -33,7 +45,10 @@ export type ReplicateEmulatorOptions = {
   webhookSecret?: string;
   /** Time from `starting` to a terminal status for images; videos take twice as long. */
   latencyMs?: number;
-  /** Where rendered outputs are written, one folder per prediction. */
+  /**
+   * Where rendered outputs are written, one folder per prediction (and per training, its weights);
+   * also where created models and trained versions are kept, so they outlive a restart.
+   */
   storageDir?: string;
   /** Used for webhook deliveries and for fetching input images. */
   fetch?: FetchLike;
@@ -64,9 +79,13 @@ export type ReplicateEmulator = {
   /** API calls held right now by a `hold` outage. */
   heldRequests(): number;
   getPrediction(id: string): Prediction | undefined;
-  /** Resolves when the prediction's queued webhook deliveries (with retries) are done. */
+  getTraining(id: string): Training | undefined;
+  /** Resolves when the prediction's (or training's) queued webhook deliveries are done. */
   webhooksSettled(id: string): Promise<void>;
-  /** Forgets every prediction, as a restart of the real service would look to Kadr. */
+  /**
+   * Forgets every prediction and training, as a restart of the real service would look to Kadr;
+   * created models and trained versions stay in `storageDir`, as a restart keeps them.
+   */
   clear(): void;
   /** Stops timers, renders and webhook deliveries in flight. Also runs on the app's close. */
   close(): Promise<void>;
@@ -81,6 +100,7 @@ const latencyBodySchema = z.strictObject({ ms: z.number().int().min(0).max(MAX_L
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request',
   404: 'Not found',
+  409: 'Conflict',
   413: 'Payload too large',
   415: 'Unsupported media type',
 };
@@ -142,6 +162,29 @@ const createBodySchema = z.object({
 
 const versionBodySchema = z.object({ version: z.string({ error: 'version is required' }) });
 
+const modelName = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .regex(
+      MODEL_NAME,
+      `${field} can only contain lowercase letters, numbers, dashes, underscores or periods`,
+    );
+
+const createModelBodySchema = z.object({
+  owner: modelName('owner'),
+  name: modelName('name'),
+  visibility: z.enum(['public', 'private'], { error: 'visibility must be public or private' }),
+  hardware: z.string({ error: 'hardware is required' }).min(1, 'hardware is required'),
+  description: z.string().nullable().optional(),
+});
+
+const destinationSchema = z.string({ error: 'destination is required' }).refine((value) => {
+  const [owner, name, ...rest] = value.split('/');
+  return rest.length === 0 && MODEL_NAME.test(owner ?? '') && MODEL_NAME.test(name ?? '');
+}, 'destination must be owner/name of a model');
+
+const createTrainingBodySchema = createBodySchema.extend({ destination: destinationSchema });
+
 type CreateBody = z.output<typeof createBodySchema>;
 
 function issuesToFields(issues: z.core.$ZodIssue[]): InvalidField[] {
@@ -169,7 +212,8 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 const DELIVERY_ID = /^[a-z0-9]{1,64}$/;
-const DELIVERY_FILE = /^out-\d{1,2}\.(jpg|png|webp|mp4)$/;
+/** A prediction's outputs, or a training's weights. */
+const DELIVERY_FILE = /^(?:out-\d{1,2}\.(jpg|png|webp|mp4)|trained_model\.(tar))$/;
 
 /** Parses a single `bytes=a-b` range; null when unsatisfiable, undefined when absent or multi. */
 function parseRange(
@@ -197,19 +241,57 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
   }
   const storageDir = options.storageDir ?? join(tmpdir(), 'kadr-replicate-emulator');
   let logger = options.logger;
+  /** Late-bound: the Fastify logger is known only once the plugin is registered. */
+  const emulatorLogger: EmulatorLogger = {
+    info: (obj, msg) => logger?.info(obj, msg),
+    warn: (obj, msg) => logger?.warn(obj, msg),
+    error: (obj, msg) => logger?.error(obj, msg),
+  };
   const engine = createPredictionEngine({
     storageDir,
     webhookSecret,
     latencyMs: options.latencyMs ?? DEFAULT_LATENCY_MS,
     fetch: options.fetch,
-    logger: {
-      info: (obj, msg) => logger?.info(obj, msg),
-      warn: (obj, msg) => logger?.warn(obj, msg),
-      error: (obj, msg) => logger?.error(obj, msg),
-    },
+    logger: emulatorLogger,
+    webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+  });
+  const store = createTrainedStore(storageDir);
+  const trainings = createTrainingEngine({
+    storageDir,
+    store,
+    webhookSecret,
+    latencyMs: () => engine.latencyMs,
+    fetch: options.fetch,
+    logger: emulatorLogger,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs,
   });
   const outage = createOutageSwitch();
+
+  /** A model `POST /v1/predictions` names by version: an emulated one, or a trained version. */
+  async function modelForVersion(version: string): Promise<EmulatedModel | undefined> {
+    const emulated = findModelByVersion(version);
+    if (emulated) return emulated;
+    const [ref, id] = version.includes(':') ? version.split(':', 2) : [undefined, version];
+    const trained = id === undefined ? undefined : await store.findVersion(id);
+    if (!trained || (ref !== undefined && ref !== trained.destination)) return undefined;
+    return trainedLoraModel(trained);
+  }
+
+  /** Newest first, 100 a page, with cursor URLs as Replicate's (the client's `paginate`). */
+  function paginate<T>(
+    request: FastifyRequest<{ Querystring: { cursor?: string } }>,
+    path: string,
+    all: T[],
+    prefix: string,
+  ) {
+    const start = Math.max(0, Number.parseInt(request.query.cursor ?? '0', 10) || 0);
+    const page = (at: number) => `${baseUrlFor(request, prefix)}/v1/${path}?cursor=${at}`;
+    return {
+      previous: start > 0 ? page(Math.max(0, start - PAGE_SIZE)) : null,
+      next: start + PAGE_SIZE < all.length ? page(start + PAGE_SIZE) : null,
+      results: all.slice(start, start + PAGE_SIZE),
+    };
+  }
 
   function baseUrlFor(request: FastifyRequest, prefix: string): string {
     const configured =
@@ -257,7 +339,9 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
   const plugin: FastifyPluginAsync = async (instance) => {
     logger ??= instance.log;
     const prefix = instance.prefix;
-    instance.addHook('onClose', () => engine.stop());
+    instance.addHook('onClose', async () => {
+      await Promise.all([engine.stop(), trainings.stop()]);
+    });
     instance.addHook('preClose', async () => outage.close());
 
     // The outage switch plays before anything else (the API's token check too: a provider that is
@@ -340,7 +424,7 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
           if (!version.success) {
             return sendProblem(reply, invalid(issuesToFields(version.error.issues)));
           }
-          const model = findModelByVersion(version.data.version);
+          const model = await modelForVersion(version.data.version);
           if (!model) {
             return sendProblem(reply, {
               title: 'Invalid version or not permitted',
@@ -354,17 +438,9 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
           return createPrediction(request, reply, model, body, prefix);
         });
 
-        // Newest first, 100 a page, with cursor URLs as Replicate's (the client's `paginate`).
-        v1.get<{ Querystring: { cursor?: string } }>('/predictions', async (request) => {
-          const all = engine.list();
-          const start = Math.max(0, Number.parseInt(request.query.cursor ?? '0', 10) || 0);
-          const page = (at: number) => `${baseUrlFor(request, prefix)}/v1/predictions?cursor=${at}`;
-          return {
-            previous: start > 0 ? page(Math.max(0, start - PAGE_SIZE)) : null,
-            next: start + PAGE_SIZE < all.length ? page(start + PAGE_SIZE) : null,
-            results: all.slice(start, start + PAGE_SIZE),
-          };
-        });
+        v1.get<{ Querystring: { cursor?: string } }>('/predictions', async (request) =>
+          paginate(request, 'predictions', engine.list(), prefix),
+        );
 
         v1.get<{ Params: { id: string } }>('/predictions/:id', async (request, reply) => {
           const prediction = engine.get(request.params.id);
@@ -377,6 +453,116 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
         });
 
         v1.get('/webhooks/default/secret', async () => ({ key: webhookSecret }));
+
+        // --- Models to train into, and trainings (trainings.ts) ---------------------------------
+
+        v1.post('/models', async (request, reply) => {
+          const parsed = createModelBodySchema.safeParse(request.body ?? {});
+          if (!parsed.success) {
+            return sendProblem(reply, invalid(issuesToFields(parsed.error.issues)));
+          }
+          const { owner, name } = parsed.data;
+          const model = {
+            owner,
+            name,
+            description: parsed.data.description ?? null,
+            visibility: parsed.data.visibility,
+            hardware: parsed.data.hardware,
+            createdAt: isoWithMicros(preciseNow()),
+            latestVersion: null,
+          };
+          const taken = findModelByRef(`${owner}/${name}`) !== undefined;
+          if (taken || !(await store.createModel(model))) {
+            return sendProblem(reply, {
+              title: 'Model already exists',
+              status: 409,
+              detail: `A model named ${owner}/${name} already exists.`,
+            });
+          }
+          return reply.code(201).send(destinationModelJson(model));
+        });
+
+        v1.get<{ Params: { owner: string; name: string } }>(
+          '/models/:owner/:name',
+          async (request, reply) => {
+            const { owner, name } = request.params;
+            const ref = `${owner}/${name}`;
+            if (ref === FLUX_LORA_TRAINER_REF) {
+              return emulatedModelJson({
+                ref,
+                version: FLUX_LORA_TRAINER_VERSION,
+                official: false,
+              });
+            }
+            const emulated = findModelByRef(ref);
+            if (emulated) return emulatedModelJson(emulated);
+            const created = await store.getModel(owner, name);
+            return created
+              ? destinationModelJson(created)
+              : sendProblem(reply, notFound('Not found.'));
+          },
+        );
+
+        v1.post<{ Params: { owner: string; name: string; version: string } }>(
+          '/models/:owner/:name/versions/:version/trainings',
+          async (request, reply) => {
+            const { owner, name, version } = request.params;
+            const ref = `${owner}/${name}`;
+            if (ref !== FLUX_LORA_TRAINER_REF) {
+              return sendProblem(
+                reply,
+                notFound(
+                  `Model not found or not trainable: ${ref} (this emulator trains ${FLUX_LORA_TRAINER_REF})`,
+                ),
+              );
+            }
+            if (version !== FLUX_LORA_TRAINER_VERSION) {
+              return sendProblem(reply, notFound(`Version not found: ${ref}:${version}`));
+            }
+            const parsed = createTrainingBodySchema.safeParse(request.body ?? {});
+            if (!parsed.success) {
+              return sendProblem(reply, invalid(issuesToFields(parsed.error.issues)));
+            }
+            const body = parsed.data;
+            const [destinationOwner = '', destinationName = ''] = body.destination.split('/');
+            if (!(await store.getModel(destinationOwner, destinationName))) {
+              return sendProblem(
+                reply,
+                notFound(
+                  `The destination model does not exist: ${body.destination}. Create it first with POST /v1/models.`,
+                ),
+              );
+            }
+            const unreachable = unreachableUrls(body, options.reachable);
+            if (unreachable.length > 0) return sendProblem(reply, invalid(unreachable));
+            const prepared = prepareTraining(body.input);
+            if (!prepared.ok) return sendProblem(reply, invalid(prepared.invalidFields));
+            const training = trainings.create({
+              input: body.input,
+              parsed: prepared.input,
+              switches: prepared.switches,
+              destination: body.destination,
+              baseUrl: baseUrlFor(request, prefix),
+              webhook: body.webhook ?? undefined,
+              webhookEventsFilter: body.webhook_events_filter ?? undefined,
+            });
+            return reply.code(201).send(training);
+          },
+        );
+
+        v1.get<{ Querystring: { cursor?: string } }>('/trainings', async (request) =>
+          paginate(request, 'trainings', trainings.list(), prefix),
+        );
+
+        v1.get<{ Params: { id: string } }>('/trainings/:id', async (request, reply) => {
+          const training = trainings.get(request.params.id);
+          return training ?? sendProblem(reply, notFound('Training not found.'));
+        });
+
+        v1.post<{ Params: { id: string } }>('/trainings/:id/cancel', async (request, reply) => {
+          const training = trainings.cancel(request.params.id);
+          return training ?? sendProblem(reply, notFound('Training not found.'));
+        });
       },
       { prefix: '/v1' },
     );
@@ -421,7 +607,8 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
       '/delivery/:id/:file',
       async (request, reply) => {
         const { id, file } = request.params;
-        const extension = DELIVERY_FILE.exec(file)?.[1];
+        const match = DELIVERY_FILE.exec(file);
+        const extension = match?.[1] ?? match?.[2];
         if (!DELIVERY_ID.test(id) || extension === undefined) {
           return sendProblem(reply, notFound('File not found.'));
         }
@@ -459,11 +646,17 @@ export function createReplicateEmulator(options: ReplicateEmulatorOptions = {}):
     getOutage: () => outage.get(),
     heldRequests: () => outage.held(),
     getPrediction: (id) => engine.get(id),
-    webhooksSettled: (id) => engine.webhooksSettled(id),
-    clear: () => engine.clear(),
-    close: () => {
+    getTraining: (id) => trainings.get(id),
+    webhooksSettled: async (id) => {
+      await Promise.all([engine.webhooksSettled(id), trainings.webhooksSettled(id)]);
+    },
+    clear: () => {
+      engine.clear();
+      trainings.clear();
+    },
+    close: async () => {
       outage.close();
-      return engine.stop();
+      await Promise.all([engine.stop(), trainings.stop()]);
     },
   };
 }

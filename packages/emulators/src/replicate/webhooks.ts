@@ -116,3 +116,20 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', done, { once: true });
   });
 }
+
+/**
+ * One event's delivery queued after the earlier ones of the same prediction or training, each
+ * after the previous one's retries, as Replicate sends them in order: the new end of the chain.
+ * A delivery that never got through (and was not stopped) is told to `failed`.
+ */
+export function chainWebhook(
+  chain: Promise<void>,
+  params: DeliverWebhookParams,
+  failed: (attempts: number) => void,
+): Promise<void> {
+  const deliver = async (): Promise<void> => {
+    const result = await deliverWebhook(params);
+    if (!result.delivered && !params.signal?.aborted) failed(result.attempts.length);
+  };
+  return chain.then(deliver).catch(() => {});
+}
