@@ -102,7 +102,7 @@ export function ParameterField(props: FieldProps) {
           </label>
           {hints.length > 0 ? (
             <p id={hintId} className="mt-0.5 text-xs text-fg-muted">
-              {hints.join(' ')}
+              {sentences(hints)}
             </p>
           ) : null}
         </div>
@@ -177,7 +177,7 @@ export function ParameterField(props: FieldProps) {
       {control}
       {hints.length > 0 ? (
         <p id={hintId} className="mt-1 text-xs text-fg-muted">
-          {hints.join(' ')}
+          {sentences(hints)}
         </p>
       ) : null}
       {error ? (
@@ -187,4 +187,9 @@ export function ParameterField(props: FieldProps) {
       ) : null}
     </div>
   );
+}
+
+/** Hints read as sentences one after another: a description without its full stop gets one. */
+function sentences(hints: readonly string[]): string {
+  return hints.map((hint) => (/[.!?…:]$/.test(hint) ? hint : `${hint}.`)).join(' ');
 }
