@@ -89,7 +89,9 @@ const run = matches(
   `${web}locales${sep}app-studio\\.ts$`,
   // A run's idempotency key (submission.ts).
   `${web}lib${sep}ids\\.ts$`,
-  `${catalog}models${sep}(?!index\\.|flux-dev\\.|tools${sep})`,
+  // Not the model of a person's trained characters: the catalogue by id brings it, loaded only for
+  // someone who has one (features/studio/characters.ts).
+  `${catalog}models${sep}(?!index\\.|flux-dev\\.|flux-character\\.|tools${sep})`,
   `${catalog}(studio-models|form|conditions|price|validate|duration)\\.ts$`,
 );
 
@@ -125,10 +127,13 @@ function iconGroup(id: string): 'app' | 'results' | 'run' | 'icons' {
 const grouped = (name: string, test: (id: string) => boolean) => (id: string) =>
   icons.isIcon(id) ? iconGroup(id) === name : test(id);
 
-/** The catalogue by any model's id and the finishing tools' entries (tools, cards, batch, prices). */
+/**
+ * The catalogue by any model's id and the finishing tools' entries (tools, cards, batch, prices),
+ * and the model of a person's trained characters (the studio loads this for them only).
+ */
 const anyModel = matches(
   `${catalog}(catalog|tool-models|tools|price-list|provider)\\.ts$`,
-  `${catalog}models${sep}(index|flux-dev)\\.ts$`,
+  `${catalog}models${sep}(index|flux-dev|flux-character)\\.ts$`,
   `${catalog}models${sep}tools${sep}`,
 );
 

@@ -119,3 +119,28 @@ export async function signInWithGoogle(
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/studio$/);
 }
+
+/**
+ * Buys a package through the demo's YooKassa by requests alone — opened as the top-up dialog opens
+ * it, paid on the emulator's checkout page — and waits until the credit lands. For tests that need
+ * more than the welcome bonus and are not about paying (payments.spec.ts walks the pages).
+ */
+export async function buyTokens(
+  request: APIRequestContext,
+  amount: 100 | 600 | 1000,
+): Promise<number> {
+  const before = (await currentUser(request)).tokens;
+  const opened = await request.post('/api/create-payment', {
+    headers: { origin: appOrigin },
+    data: { amount: String(amount), currency: 'RUB' },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const checkout = new URL(((await opened.json()) as { url: string }).url);
+  checkout.pathname = `${checkout.pathname}/pay`;
+  const paid = await request.post(checkout.toString(), { maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(async () => (await currentUser(request)).tokens, { timeout: 15_000 })
+    .toBe(before + amount);
+  return before + amount;
+}

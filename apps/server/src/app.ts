@@ -215,7 +215,11 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(generationRoutes, { generations: container.generations });
   await app.register(collectionRoutes, { collections: container.collections });
-  await app.register(elementRoutes, { elements: container.elements });
+  await app.register(elementRoutes, {
+    elements: container.elements,
+    trainings: container.trainings,
+    urls: container.fileUrls,
+  });
   await app.register(batchRoutes, { batches: container.batches });
   await app.register(cardRoutes, {
     brandKits: container.brandKits,

@@ -124,6 +124,10 @@ const envSchema = z
     REPLICATE_API_TOKEN: z.string().min(1).optional(),
     REPLICATE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.replicate.com/v1'),
     REPLICATE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    REPLICATE_TRAINING_DESTINATION: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name of a model on Replicate')
+      .optional(),
     TRANSLATE_MODEL: z
       .string()
       .regex(/^[\w.-]+\/[\w.-]+$/)
@@ -323,6 +327,11 @@ export interface Config {
     webhookSecret: string;
     translateModel: string;
     emulatorLatencyMs: number;
+    /**
+     * `owner/name` of the model characters' trainings make versions of (ADR 045); unset: training
+     * is not offered. A demo uses the emulator's `kadr/characters`.
+     */
+    trainingDestination: string | undefined;
   };
   jobConcurrency: number;
   /**
@@ -504,6 +513,7 @@ export function loadConfig(
           webhookSecret: env.REPLICATE_WEBHOOK_SECRET ?? '',
           translateModel: env.TRANSLATE_MODEL,
           emulatorLatencyMs: env.EMULATOR_LATENCY_MS,
+          trainingDestination: env.REPLICATE_TRAINING_DESTINATION,
         }
       : {
           emulated: true,
@@ -513,6 +523,7 @@ export function loadConfig(
           webhookSecret: localSecrets.replicateWebhookSecret,
           translateModel: env.TRANSLATE_MODEL,
           emulatorLatencyMs: env.EMULATOR_LATENCY_MS,
+          trainingDestination: env.REPLICATE_TRAINING_DESTINATION ?? 'kadr/characters',
         },
     jobConcurrency: env.JOB_CONCURRENCY,
     // A demo runs on one machine with its receivers beside it; elsewhere private receivers are refused.

@@ -13,6 +13,7 @@ import { createCardSetService } from './modules/cards/card-set.service.ts';
 import { createModelSwitchService } from './modules/catalog/model-switch.service.ts';
 import { createCollectionService } from './modules/collections/collection.service.ts';
 import { createElementService } from './modules/elements/element.service.ts';
+import { createTrainingService } from './modules/elements/training.service.ts';
 import { createFileService } from './modules/files/file.service.ts';
 import { createFileUrls } from './modules/files/file-url.ts';
 import {
@@ -44,7 +45,9 @@ import { createStripeGateway } from './providers/payments/stripe.gateway.ts';
 import { createYooKassaGateway } from './providers/payments/yookassa.gateway.ts';
 import {
   createReplicateProvider,
+  createReplicateTrainer,
   type ModelProvider,
+  type TrainingProvider,
 } from './providers/replicate/replicate.adapter.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.storage.ts';
 import { createS3Storage } from './providers/storage/s3.storage.ts';
@@ -62,6 +65,8 @@ export interface ContainerOverrides {
   paymentGateways?: readonly PaymentGateway[];
   /** What POSTs webhook messages (tests: one with its own DNS answers). */
   webhookPoster?: WebhookPoster;
+  /** Replicate's trainings, instead of the configured one. */
+  trainer?: TrainingProvider;
 }
 
 /** The process logger as the container's services use it. */
@@ -144,6 +149,19 @@ export function createContainer(
     repositories,
     limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
   });
+  // Characters trained once (ADR 045), through Replicate's trainings API (the emulator's in demo).
+  const trainings = createTrainingService({
+    repositories,
+    trainer:
+      overrides.trainer ??
+      createReplicateTrainer({ token: config.replicate.token, baseUrl: config.replicate.baseUrl }),
+    storage,
+    urls: fileUrls,
+    destination: config.replicate.trainingDestination,
+    // A demo's trainings take seconds; Replicate's take minutes.
+    pollEveryMs: config.replicate.emulated ? 1000 : 15_000,
+    logger,
+  });
   // The library: the studio's routes, /api/v1 and the generations that name elements share it.
   const elements = createElementService({
     repositories,
@@ -151,6 +169,7 @@ export function createContainer(
     storage,
     urls: fileUrls,
     publicUrl: config.publicUrl,
+    trainings,
   });
   const generations = createGenerationService({
     repositories,
@@ -204,6 +223,7 @@ export function createContainer(
     cardExport: createCardExportService({ ...cardDeps, storage }),
     collections: createCollectionService({ repositories }),
     elements,
+    trainings,
     shares: createShareService({ repositories, storage, publicUrl: config.publicUrl }),
     webhooks: createWebhookService({
       repositories,

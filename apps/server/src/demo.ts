@@ -47,7 +47,8 @@ export function createDemo(config: Config): Demo {
           apiToken: config.replicate.token,
           // It fetches only our own files and posts only to our own webhook.
           reachable: {
-            inputs: [`${config.publicUrl}/api/files/`],
+            // Files, and the pictures of a character's training (ADR 045).
+            inputs: [`${config.publicUrl}/api/files/`, `${config.publicUrl}/api/trainings/`],
             webhooks: [`${config.publicUrl}/api/webhooks/replicate?`],
           },
         })

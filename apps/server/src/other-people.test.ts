@@ -264,6 +264,17 @@ const covered: Record<string, () => Target> = {
     url: `/api/elements/${elementId}/pictures/${elementPictureId}`,
     own: `/api/elements/${elementId}`,
   }),
+  // Another's character is not theirs to train or stop (nor charged for: the snapshot's balance).
+  'POST /api/elements/:id/training': () => ({
+    url: `/api/elements/${elementId}/training`,
+    body: {},
+    own: `/api/elements/${elementId}`,
+  }),
+  'POST /api/elements/:id/training/cancel': () => ({
+    url: `/api/elements/${elementId}/training/cancel`,
+    body: {},
+    own: `/api/elements/${elementId}`,
+  }),
   'PATCH /api/keys/:id': () => ({
     url: `/api/keys/${keyId}`,
     body: { name: 'taken over' },

@@ -11,6 +11,7 @@ import { createModelSwitchRepository } from './modules/catalog/model-switch.repo
 import { createCollectionRepository } from './modules/collections/collection.repository.ts';
 import { createWebhookEventRepository } from './modules/deliveries/webhook-event.repository.ts';
 import { createElementRepository } from './modules/elements/element.repository.ts';
+import { createTrainingRepository } from './modules/elements/training.repository.ts';
 import { createFileRepository } from './modules/files/file.repository.ts';
 import {
   createGenerationRepository,
@@ -45,6 +46,7 @@ const binders = {
   jobs: createJobRepository,
   collections: createCollectionRepository,
   elements: createElementRepository,
+  trainings: createTrainingRepository,
   shares: createShareRepository,
   batches: createBatchRepository,
   cardSets: createCardSetRepository,

@@ -41,6 +41,22 @@ const rules: { name: string; sql: string }[] = [
                      and d.reason = 'generation_debit') is distinct from -min(r.delta)`,
   },
   {
+    // ADR 045: charged once at the ask; a failed or cancelled one refunded once, by its price.
+    name: 'a training is charged its cost once, refunded once exactly when it failed or stopped',
+    sql: `select t.id, t.status, t.cost, l.debits, l.debited, l.refunds, l.refunded
+            from trainings t
+            left join (select training_id,
+                              count(*) filter (where reason = 'training_debit')::int as debits,
+                              sum(delta) filter (where reason = 'training_debit')::int as debited,
+                              count(*) filter (where reason = 'training_refund')::int as refunds,
+                              sum(delta) filter (where reason = 'training_refund')::int as refunded
+                         from token_ledger where training_id is not null
+                        group by training_id) l on l.training_id = t.id
+           where coalesce(l.debits, 0) <> 1 or l.debited <> -t.cost
+              or coalesce(l.refunds, 0) <> case when t.status in ('failed', 'canceled') then 1 else 0 end
+              or (l.refunds > 0 and l.refunded <> t.cost)`,
+  },
+  {
     name: 'counts = rows',
     sql: `select coalesce(c.user_id, g.user_id) as user_id, coalesce(c.type, g.type) as type,
                  c.total as counted, coalesce(g.n, 0)::int as rows

@@ -3,6 +3,7 @@ import type admin from '~/locales/ru/admin.json';
 import type app from '~/locales/ru/app.json';
 import type batch from '~/locales/ru/app-batch.json';
 import type cards from '~/locales/ru/app-cards.json';
+import type characters from '~/locales/ru/app-characters.json';
 import type compare from '~/locales/ru/app-compare.json';
 import type elements from '~/locales/ru/app-elements.json';
 import type elementsEditor from '~/locales/ru/app-elements-editor.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
           keys: typeof keys;
           elements: typeof elements;
           elementsEditor: typeof elementsEditor;
+          characters: typeof characters;
         };
       admin: typeof admin;
     };

@@ -16,7 +16,10 @@ import {
   validateParameter,
 } from './index.ts';
 
-const offered = models.filter((model) => model.pricingOnly !== true && model.tool === undefined);
+// The studio's list: not the pricing-only, the tools, nor the model of a person's trained characters.
+const offered = models.filter(
+  (model) => model.pricingOnly !== true && model.tool === undefined && model.trained === undefined,
+);
 
 function param(model: ModelDefinition, name: string): ParameterDefinition | undefined {
   return model.parameters.find((def) => def.name === name);
@@ -235,6 +238,23 @@ const specTable: Record<string, readonly (readonly unknown[])[]> = {
     ['safety_tolerance', 'slider', 2, 1, 6, 1, undefined],
     seed,
   ],
+  // The trainer's predict.py (ADR 045), not the spec's: the spec has no trained characters.
+  'flux-character': [
+    [
+      'aspect_ratio',
+      'select',
+      '1:1',
+      undefined,
+      undefined,
+      undefined,
+      ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'],
+    ],
+    ['lora_scale', 'slider', 1, 0, 2, 0.05, undefined],
+    ['num_inference_steps', 'slider', 28, 1, 50, 1, undefined],
+    ['guidance_scale', 'slider', 3.5, 0, 10, 0.5, undefined],
+    ['output_format', 'select', 'webp', undefined, undefined, undefined, ['webp', 'jpg', 'png']],
+    seed,
+  ],
 };
 
 describe('the catalogue matches spec §3', () => {
@@ -257,6 +277,7 @@ describe('the catalogue matches spec §3', () => {
       'replace-background',
       'expand',
       'inpaint',
+      'flux-character',
       'flux-dev',
     ]);
     expect(models.filter((model) => model.pricingOnly === true).map((m) => m.id)).toEqual([
@@ -418,8 +439,8 @@ describe('catalogue invariants', () => {
     expect(model.typicalSeconds.max).toBeGreaterThanOrEqual(model.typicalSeconds.min);
     expect(model.maxOutputs).toBe(1);
     // Every model the studio offers has its card picture (a still, or a video's poster); a tool
-    // shows the person's own picture instead.
-    if (model.pricingOnly !== true && model.tool === undefined) {
+    // shows the person's own picture instead, a trained character its element's cover.
+    if (model.pricingOnly !== true && model.tool === undefined && model.trained === undefined) {
       expect(model.demoImages).toEqual([`/samples/${model.id}.webp`]);
     }
   });

@@ -53,11 +53,24 @@ export {
   workedExamples,
 } from './price-list.ts';
 export { type ProviderRequest, toProviderRequest } from './provider.ts';
-export { checkReferences, type ReferenceElement, referencePictures } from './references.ts';
+export {
+  checkReferences,
+  type NamedElement,
+  type ReferenceElement,
+  referencePictures,
+  withElementNames,
+} from './references.ts';
 export { validateModelRequest } from './request.ts';
 export { getStudioModel, imageToVideoModels, listModels } from './studio-models.ts';
 export { getModelSummary, type ModelSummary, modelName, modelSummaries } from './summaries.ts';
 export { getTool, isTool, listTools, type ToolModel } from './tool-models.ts';
 export { checkToolSource, toolOutputSize } from './tools.ts';
+export {
+  characterTraining,
+  type TrainingDefinition,
+  trainingInput,
+  triggerWordFor,
+  withTriggerWord,
+} from './trainings.ts';
 export type * from './types.ts';
 export { type ParameterCheck, validateParameter } from './validate.ts';

@@ -47,5 +47,16 @@ export function toProviderRequest(
     Object.assign(input, model.tool.derive(validated.parameters, source));
   }
 
+  if (model.trained !== undefined) {
+    // A person's trained character: their training's version, never the trainer's own.
+    if (!validated.version) throw new Error(`${model.id} needs the trained version to run`);
+    return { ref: { version: versionId(validated.version) }, input };
+  }
   return { ref: 'version' in ref ? { version: ref.version } : { model: ref.model }, input };
+}
+
+/** A version's id from `owner/name:id` (a training's output) or the id alone. */
+function versionId(version: string): string {
+  const colon = version.lastIndexOf(':');
+  return colon === -1 ? version : version.slice(colon + 1);
 }

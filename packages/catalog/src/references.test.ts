@@ -7,6 +7,7 @@ import {
   referencePictures,
   toProviderRequest,
   validateRequest,
+  withElementNames,
 } from './index.ts';
 
 function model(id: string): ModelDefinition {
@@ -102,5 +103,31 @@ describe('models that take reference pictures (ADR 044)', () => {
     });
     // Without references nothing is sent in their field.
     expect(toProviderRequest(checked.value).input).not.toHaveProperty('image_input');
+  });
+});
+
+describe('a prompt that names its elements (issue #47)', () => {
+  const anna = { name: 'Аня', description: 'рыжие волосы' };
+  const bottle = { name: 'Бутылка «Роса»' };
+  it('says at the first mention which picture shows each, with its description', () => {
+    expect(withElementNames('@Аня держит бутылка «роса», Аня улыбается', [anna, bottle])).toBe(
+      'Аня (image 1, рыжие волосы) держит бутылка «роса» (image 2), Аня улыбается',
+    );
+    expect(withElementNames('Anna on a beach', [{ name: 'Anna' }])).toBe(
+      'Anna (image 1) on a beach',
+    );
+  });
+  it('leaves alone a prompt that names none, a name inside a word, and a note it wrote', () => {
+    expect(withElementNames('a city at night', [anna])).toBe('a city at night');
+    expect(withElementNames('Аняша в саду', [anna])).toBe('Аняша в саду');
+    expect(
+      withElementNames('Аня и Лиса', [
+        { name: 'Аня', description: 'с лисой Лиса' },
+        { name: 'Лиса' },
+      ]),
+    ).toBe('Аня (image 1, с лисой Лиса) и Лиса (image 2)');
+    expect(withElementNames('Аня Ли в кафе', [{ name: 'Аня Ли' }, { name: 'Аня' }])).toBe(
+      'Аня Ли (image 1) в кафе',
+    );
   });
 });

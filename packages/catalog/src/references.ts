@@ -82,3 +82,40 @@ export function referencePictures<T>(
   }
   return chosen;
 }
+
+/** One element a request names, as its prompt may mention it. */
+export type NamedElement = { name: string; description?: string };
+
+/**
+ * The prompt a reference model is sent (issue #47): the first mention of each element — `@Name`, or
+ * the name as a word, whatever its case — says which picture shows it (its cover is sent first, in
+ * the order named: image 1, image 2…), with its description if it has one, so the model knows who
+ * is who. A prompt that names none is sent as it is.
+ */
+export function withElementNames(prompt: string, elements: readonly NamedElement[]): string {
+  // Found in the prompt as written, then put in from the end, so that no note is searched again.
+  const found = elements.flatMap((element, index) => {
+    const name = element.name.trim();
+    if (name === '') return [];
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const match = new RegExp(`@?(?<![\\p{L}\\p{N}])(${escaped})(?![\\p{L}\\p{N}])`, 'iu').exec(
+      prompt,
+    );
+    if (!match) return [];
+    const description = element.description?.trim();
+    const note = `image ${index + 1}${description ? `, ${description}` : ''}`;
+    return [{ at: match.index, length: match[0].length, text: `${match[1]} (${note})` }];
+  });
+  // Two names over the same words ("Аня", "Аня Ли"): the one named first keeps them.
+  const kept = found.filter(
+    (one, i) =>
+      !found.some(
+        (other, j) => j < i && one.at < other.at + other.length && other.at < one.at + one.length,
+      ),
+  );
+  let named = prompt;
+  for (const { at, length, text } of kept.sort((a, b) => b.at - a.at)) {
+    named = named.slice(0, at) + text + named.slice(at + length);
+  }
+  return named;
+}

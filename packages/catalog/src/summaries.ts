@@ -60,6 +60,7 @@ export const modelSummaries: readonly ModelSummary[] = deepFreeze([
     name: 'FLUX.1 Fill [pro]',
     tool: tool('Fix a region', 'Исправить область'),
   },
+  { id: 'flux-character', type: 'image', name: 'FLUX.1 [dev] LoRA' },
   { id: 'flux-dev', type: 'image', name: 'FLUX.1 [dev]' },
 ]);
 

@@ -219,6 +219,15 @@ export type ReferenceSupport = {
   excludes?: readonly string[];
 };
 
+/**
+ * A model that runs what a person trained (issue #47, ADR 045): each request names one trained
+ * element of theirs, whose training's version is run (`ValidatedRequest.version`).
+ */
+export type TrainedSupport = {
+  /** The elements that can be trained for it. */
+  kinds: readonly ReferenceKind[];
+};
+
 export type ModelDefinition = {
   id: string;
   type: ModelType;
@@ -251,6 +260,8 @@ export type ModelDefinition = {
   tool?: ToolDefinition;
   /** Present on the models that take reference pictures of library elements. */
   references?: ReferenceSupport;
+  /** Present on a model that runs a person's trained element, never listed for everyone. */
+  trained?: TrainedSupport;
 };
 
 export type FieldErrorCode =
@@ -294,6 +305,8 @@ export type ValidatedRequest = {
    * server chose from the library elements named by the request (`checkReferences`).
    */
   references?: readonly string[];
+  /** A trained model's version to run (`owner/name:id` or the id), chosen by the server. */
+  version?: string;
 };
 
 export type ValidationResult =

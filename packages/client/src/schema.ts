@@ -3220,7 +3220,7 @@ export interface operations {
                             id: string;
                             created: string;
                             /** @enum {string} */
-                            reason: "welcome" | "referral_bonus" | "generation_debit" | "generation_refund" | "payment_credit" | "referral_commission" | "payment_reversal" | "commission_reversal" | "payment_reinstatement" | "commission_reinstatement" | "adjustment";
+                            reason: "welcome" | "referral_bonus" | "generation_debit" | "generation_refund" | "training_debit" | "training_refund" | "payment_credit" | "referral_commission" | "payment_reversal" | "commission_reversal" | "payment_reinstatement" | "commission_reinstatement" | "adjustment";
                             delta: number;
                             balance_after: number;
                             generation_id: string | null;

@@ -225,10 +225,20 @@ export const generationJsondataSchema = z.looseObject({
    * deleted or renamed element leaves this as it was.
    */
   elements: z.optional(
-    z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(elementKinds) })),
+    z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        kind: z.enum(elementKinds),
+        /** Its description then, which the prompt sent to the model carries (issue #47). */
+        description: z.optional(z.string()),
+      }),
+    ),
   ),
   /** The reference pictures sent for those elements, in order (their Kadr file URLs). */
   references: z.optional(z.array(z.string())),
+  /** A trained character's run (ADR 045): the version its training made, and its trigger word. */
+  trained: z.optional(z.object({ version: z.string(), trigger_word: z.string() })),
 });
 export type GenerationJsondata = z.infer<typeof generationJsondataSchema>;
 
@@ -290,6 +300,33 @@ export const elementPictureSchema = z.object({
 });
 export type ElementPicture = z.infer<typeof elementPictureSchema>;
 
+/** Where a character's training is (ADR 045): like a generation's, minutes long. */
+export const trainingStatusSchema = z.enum([
+  'queued',
+  'starting',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+]);
+export type TrainingStatus = z.infer<typeof trainingStatusSchema>;
+
+/** A character trained once on its element's pictures (issue #47, ADR 045). */
+export const trainingSchema = z.object({
+  id: z.string(),
+  status: trainingStatusSchema,
+  /** The tokens it was charged (given back when it failed or was cancelled: `refunded`). */
+  cost: z.number().check(z.int()),
+  refunded: z.boolean(),
+  /** How many of the element's pictures it learned from. */
+  pictures: z.number().check(z.int()),
+  /** What went wrong, in the request's language; null unless it failed (the refund is `refunded`). */
+  error: z.nullable(z.string()),
+  created: z.string(),
+  finished: z.nullable(z.string()),
+});
+export type Training = z.infer<typeof trainingSchema>;
+
 /** A character or a product of the person's library, with its pictures in their order. */
 export const elementSchema = z.object({
   id: z.string(),
@@ -302,6 +339,13 @@ export const elementSchema = z.object({
   archived: z.boolean(),
   created: z.string(),
   updated: z.string(),
+  /**
+   * Its latest training (characters only; null when never trained). A character whose latest
+   * succeeded training exists is offered in the studio as the person's own model, `trained_model`.
+   */
+  training: z.nullable(trainingSchema),
+  /** The model that runs it once trained (`flux-character`); null while it is not trained. */
+  trained_model: z.nullable(z.string()),
 });
 export type LibraryElement = z.infer<typeof elementSchema>;
 export const elementListSchema = z.object({ items: z.array(elementSchema) });
@@ -519,6 +563,9 @@ export const ledgerReasonSchema = z.enum([
   'referral_bonus',
   'generation_debit',
   'generation_refund',
+  /** A character's training (ADR 045): charged at its start, refunded once if it fails or stops. */
+  'training_debit',
+  'training_refund',
   'payment_credit',
   'referral_commission',
   'payment_reversal',
@@ -567,6 +614,11 @@ export const statementEntrySchema = z.extend(ledgerEntrySchema, {
   payment: z.nullable(statementPaymentSchema),
   /** The invited friend's display name (a bonus, a share of their purchase); null when unnamed. */
   friend: z.nullable(z.string()),
+  /**
+   * The library elements it was for, by name as they were then: those a generation used, or the
+   * character a training taught (issue #47). Empty for everything else.
+   */
+  elements: z.array(z.string()),
 });
 export type StatementEntryRecord = z.infer<typeof statementEntrySchema>;
 

@@ -10,6 +10,7 @@ import type {
   PaymentProviderName,
   PaymentStatus,
   Slide,
+  TrainingStatus,
 } from '@kadr/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn as AnyColumn } from 'drizzle-orm/pg-core';
@@ -316,6 +317,53 @@ export const elementPictures = pgTable(
 );
 
 /**
+ * A character trained once on its element's pictures (issue #47, ADR 045): Replicate's trainings
+ * API, followed like a generation. `cost` is charged when it is asked for and refunded once when
+ * it fails or is cancelled (the ledger's training entries); `version` is what it made, run by
+ * `flux-character`. At most one training of an element is under way at a time.
+ */
+export const trainings = pgTable(
+  'trainings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the element is deleted: a training under way is then stopped and refunded. */
+    elementId: uuid('element_id').references(() => elements.id, { onDelete: 'set null' }),
+    status: text('status').notNull().$type<TrainingStatus>().default('queued'),
+    cost: integer('cost').notNull(),
+    pictures: integer('pictures').notNull(),
+    triggerWord: text('trigger_word').notNull(),
+    /** The provider's training id, once it was asked. */
+    providerId: text('provider_id'),
+    /** `owner/name:version` of what it trained, once it succeeded. */
+    version: text('version'),
+    weights: text('weights'),
+    /** The provider's error, for the operator; the person sees a sentence of ours. */
+    error: text('error'),
+    /** The person asked to stop it; the poll cancels it at the provider. */
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    created: created(),
+    updated: updated(),
+    started: timestamp('started', { withTimezone: true }),
+    finished: timestamp('finished', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'trainings_status_check',
+      sql`${t.status} in ('queued', 'starting', 'processing', 'succeeded', 'failed', 'canceled')`,
+    ),
+    check('trainings_cost_check', sql`${t.cost} >= 0`),
+    check('trainings_version_check', sql`(${t.status} = 'succeeded') = (${t.version} is not null)`),
+    index('trainings_element_idx').on(t.elementId, t.created.desc()),
+    uniqueIndex('trainings_active_uq')
+      .on(t.elementId)
+      .where(sql`${t.status} in ('queued', 'starting', 'processing')`),
+  ],
+);
+
+/**
  * A private, unguessable link to one result (`/s/<token>`): it shows only the output, the model
  * and, if the owner chose, the prompt. Revoked links stay (revoked_at) so an old address keeps
  * answering 404; at most one live link per generation.
@@ -541,6 +589,8 @@ export const tokenLedger = pgTable(
       onDelete: 'set null',
     }),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** A character's training (ADR 045): its charge and its refund. */
+    trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'set null' }),
     /** The friend whose sign-up earned a referral bonus. */
     referredUserId: uuid('referred_user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
@@ -561,6 +611,9 @@ export const tokenLedger = pgTable(
     uniqueIndex('token_ledger_payment_reason_uq')
       .on(t.paymentId, t.reason, t.ref)
       .where(sql`${t.paymentId} is not null`),
+    uniqueIndex('token_ledger_training_reason_uq')
+      .on(t.trainingId, t.reason)
+      .where(sql`${t.trainingId} is not null`),
     uniqueIndex('token_ledger_referred_reason_uq')
       .on(t.referredUserId, t.reason)
       .where(sql`${t.referredUserId} is not null`),

@@ -1,6 +1,7 @@
 import type { JobHelpers, TaskList } from 'graphile-worker';
 import type { AccountService } from '../modules/auth/account.service.ts';
 import type { BatchService } from '../modules/batches/batch.service.ts';
+import type { TrainingService } from '../modules/elements/index.ts';
 import type { GenerationEngine } from '../modules/generations/generation.engine.ts';
 import type { RateLimitRepository } from '../modules/limits/rate-limit.repository.ts';
 import type { Metrics } from '../modules/metrics/metrics.service.ts';
@@ -16,10 +17,19 @@ export function buildTaskList(services: {
   accounts: Pick<AccountService, 'payDeferredReferrals'>;
   batches: Pick<BatchService, 'releaseAll'>;
   webhookDeliveries: Pick<WebhookDeliveryService, 'send'>;
+  trainings: Pick<TrainingService, 'submit' | 'follow'>;
   metrics?: Pick<Metrics, 'countJob'>;
 }): TaskList {
-  const { engine, payments, repositories, accounts, batches, webhookDeliveries, metrics } =
-    services;
+  const {
+    engine,
+    payments,
+    repositories,
+    accounts,
+    batches,
+    webhookDeliveries,
+    trainings,
+    metrics,
+  } = services;
   const tasks: Record<string, (payload: unknown, helpers: JobHelpers) => Promise<void>> = {
     submit_generation: async (payload, helpers) => {
       const { id } = payload as JobPayloads['submit_generation'];
@@ -48,6 +58,14 @@ export function buildTaskList(services: {
     // One attempt at a webhook message; a failed one enqueues its next attempt itself (runAt).
     send_webhook: async (payload) => {
       await webhookDeliveries.send((payload as JobPayloads['send_webhook']).id);
+    },
+    // A character's training (ADR 045): asked once, then looked at until it ends.
+    submit_training: async (payload, helpers) => {
+      const { id } = payload as JobPayloads['submit_training'];
+      await trainings.submit(id, { number: helpers.job.attempts, max: helpers.job.max_attempts });
+    },
+    poll_training: async (payload) => {
+      await trainings.follow((payload as JobPayloads['poll_training']).id);
     },
     // Counters whose window ended an hour ago count nothing any more.
     prune_rate_limits: async () => {

@@ -25,6 +25,7 @@ import '~/locales/app-run';
 import '~/locales/app-studio';
 import '~/locales/app-tools';
 import '~/locales/app-cards';
+import '~/locales/app-characters';
 import '~/locales/app-elements';
 import '~/locales/app-elements-editor';
 import '~/locales/auth';

@@ -1,6 +1,7 @@
 import enApp from './en/app.json' with { type: 'json' };
 import enBatch from './en/app-batch.json' with { type: 'json' };
 import enCards from './en/app-cards.json' with { type: 'json' };
+import enCharacters from './en/app-characters.json' with { type: 'json' };
 import enCompare from './en/app-compare.json' with { type: 'json' };
 import enElements from './en/app-elements.json' with { type: 'json' };
 import enElementsEditor from './en/app-elements-editor.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import enTools from './en/app-tools.json' with { type: 'json' };
 import ruApp from './ru/app.json' with { type: 'json' };
 import ruBatch from './ru/app-batch.json' with { type: 'json' };
 import ruCards from './ru/app-cards.json' with { type: 'json' };
+import ruCharacters from './ru/app-characters.json' with { type: 'json' };
 import ruCompare from './ru/app-compare.json' with { type: 'json' };
 import ruElements from './ru/app-elements.json' with { type: 'json' };
 import ruElementsEditor from './ru/app-elements-editor.json' with { type: 'json' };
@@ -39,6 +41,7 @@ export const appTexts = {
     ...ruLibraryDialogs,
     batch: ruBatch,
     cards: ruCards,
+    characters: ruCharacters,
     compare: ruCompare,
     elements: ruElements,
     elementsEditor: ruElementsEditor,
@@ -55,6 +58,7 @@ export const appTexts = {
     ...enLibraryDialogs,
     batch: enBatch,
     cards: enCards,
+    characters: enCharacters,
     compare: enCompare,
     elements: enElements,
     elementsEditor: enElementsEditor,

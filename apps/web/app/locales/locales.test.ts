@@ -69,6 +69,7 @@ describe('a screen’s own texts', () => {
     deleteDialog: 'library-dialogs',
     elements: 'elements',
     elementsEditor: 'elements-editor',
+    characters: 'characters',
   };
   const sections = Object.keys(sectionOf);
   const root = join(import.meta.dirname, '..');

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { isStudioHandoff } from '~/features/generations/handoff';
 import { useActiveGenerations } from '~/features/studio/active-generations';
+import { useCharacterHandoff } from '~/features/studio/characters';
 import { ActiveGenerations } from '~/features/studio/components/active-generations';
 import { StudioForm } from '~/features/studio/components/studio-form';
 import { initialStudioState, studioReducer } from '~/features/studio/studio-state';
@@ -60,17 +61,20 @@ export default function StudioPage() {
     [add],
   );
   const navigate = useNavigate();
+  // A trained character asked for by the address (`?character=<id>`, the library's "Generate
+  // with…") or by a reuse of a result made with one: chosen once the library's list has it.
+  const { take } = useCharacterHandoff(dispatch);
 
   // 'Reuse settings' and 'Animate' (from history or a panel) arrive as navigation state; it is
   // applied once and cleared, so a reload does not apply it again.
   useEffect(() => {
     const handoff: unknown = location.state;
     if (!isStudioHandoff(handoff)) return;
-    if (handoff.kind === 'reuse') dispatch({ type: 'reuse', settings: handoff.settings });
-    else dispatch({ type: 'animate', imageUrl: handoff.imageUrl });
+    if (handoff.kind === 'animate') dispatch({ type: 'animate', imageUrl: handoff.imageUrl });
+    else if (!take(handoff.settings)) dispatch({ type: 'reuse', settings: handoff.settings });
     void navigate(location.pathname, { replace: true, state: null });
     window.scrollTo({ top: 0 });
-  }, [location.state, location.pathname, navigate]);
+  }, [location.state, location.pathname, navigate, take]);
 
   return (
     <>

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { characterTraining } from '@kadr/catalog';
 import {
   type CreateElementBody,
   type ElementPicture,
@@ -7,6 +8,7 @@ import {
   type UpdateElementBody,
   uuidPattern,
 } from '@kadr/contract';
+import type { Locale } from '../../lib/locale.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { FileRepository, FileRow, FileUrls } from '../files/index.ts';
@@ -17,6 +19,10 @@ import type {
   ElementRepository,
   ElementWithPictures,
 } from './element.repository.ts';
+import type { TrainingService } from './training.service.ts';
+
+/** The model a trained character runs (the catalogue's; ADR 045). */
+const characterModel = characterTraining.makes;
 
 /** Not the person's element (someone else's, deleted, or never made), or not a picture of it. */
 type NotFound = { outcome: 'not_found' };
@@ -53,6 +59,8 @@ export type UsedElement = {
   description: string;
   /** Absolute Kadr file URLs (the engine signs them for the provider). */
   pictures: string[];
+  /** A trained character's version and trigger word (its latest succeeded training; ADR 045). */
+  trained?: { version: string; triggerWord: string };
 };
 
 /** The elements a generation names, or the places in its list that are not the person's. */
@@ -78,6 +86,8 @@ export function createElementService(deps: {
   storage: Pick<ObjectStorage, 'read'>;
   urls: FileUrls;
   publicUrl: string;
+  /** Characters' trainings: each element's latest, and what trained ones run. */
+  trainings: Pick<TrainingService, 'latest' | 'trained'>;
 }) {
   const { elements, files, transaction } = deps.repositories;
 
@@ -90,7 +100,24 @@ export function createElementService(deps: {
 
   const iso = (date: Date) => (date instanceof Date ? date.toISOString() : String(date));
 
-  function toElement(row: ElementWithPictures): LibraryElement {
+  async function toElements(
+    userId: string,
+    rows: readonly ElementWithPictures[],
+    locale: Locale,
+  ): Promise<LibraryElement[]> {
+    const characters = rows.filter((row) => row.kind === 'character').map((row) => row.id);
+    const [latest, trained] = await Promise.all([
+      deps.trainings.latest(userId, characters, locale),
+      deps.trainings.trained(userId, characters),
+    ]);
+    return rows.map((row) => ({
+      ...toElement(row),
+      training: latest.get(row.id) ?? null,
+      trained_model: trained.has(row.id) ? characterModel : null,
+    }));
+  }
+
+  function toElement(row: ElementWithPictures): Omit<LibraryElement, 'training' | 'trained_model'> {
     const pictures = row.pictures.map(picture);
     return {
       id: row.id,
@@ -105,9 +132,11 @@ export function createElementService(deps: {
     };
   }
 
-  async function current(userId: string, id: string): Promise<ElementOutcome> {
+  async function current(userId: string, id: string, locale: Locale): Promise<ElementOutcome> {
     const row = await elements.find(userId, id);
-    return row ? { outcome: 'done', element: toElement(row) } : notFound;
+    if (!row) return notFound;
+    const [element] = await toElements(userId, [row], locale);
+    return element ? { outcome: 'done', element } : notFound;
   }
 
   /** The person's own pictures by address, each once, or every address that is not one. */
@@ -153,15 +182,23 @@ export function createElementService(deps: {
   }
 
   return {
-    async list(userId: string, archived: boolean): Promise<{ items: LibraryElement[] }> {
-      return { items: (await elements.list(userId, archived)).map(toElement) };
+    async list(
+      userId: string,
+      archived: boolean,
+      locale: Locale = 'en',
+    ): Promise<{ items: LibraryElement[] }> {
+      return { items: await toElements(userId, await elements.list(userId, archived), locale) };
     },
 
-    async get(userId: string, id: string): Promise<ElementOutcome> {
-      return uuidPattern.test(id) ? current(userId, id) : notFound;
+    async get(userId: string, id: string, locale: Locale = 'en'): Promise<ElementOutcome> {
+      return uuidPattern.test(id) ? current(userId, id, locale) : notFound;
     },
 
-    async create(userId: string, body: CreateElementBody): Promise<ElementOutcome> {
+    async create(
+      userId: string,
+      body: CreateElementBody,
+      locale: Locale = 'en',
+    ): Promise<ElementOutcome> {
       const name = body.name.trim();
       // Asked first so that a taken name copies no result; the unique index has the last word.
       if (await elements.hasName(userId, name)) return { outcome: 'name_taken' };
@@ -180,10 +217,15 @@ export function createElementService(deps: {
         await tx.elements.update(userId, row.id, { coverFileId: kept.ids[0] });
         return row;
       });
-      return created ? current(userId, created.id) : { outcome: 'name_taken' };
+      return created ? current(userId, created.id, locale) : { outcome: 'name_taken' };
     },
 
-    async update(userId: string, id: string, body: UpdateElementBody): Promise<ElementOutcome> {
+    async update(
+      userId: string,
+      id: string,
+      body: UpdateElementBody,
+      locale: Locale = 'en',
+    ): Promise<ElementOutcome> {
       if (!uuidPattern.test(id)) return notFound;
       const element = await elements.find(userId, id);
       if (!element) return notFound;
@@ -197,10 +239,15 @@ export function createElementService(deps: {
         ...(body.archived === undefined ? {} : { archived: body.archived }),
       });
       if (changed === 'name_taken') return { outcome: 'name_taken' };
-      return changed === 'changed' ? current(userId, id) : notFound;
+      return changed === 'changed' ? current(userId, id, locale) : notFound;
     },
 
-    async addPictures(userId: string, id: string, addresses: string[]): Promise<ElementOutcome> {
+    async addPictures(
+      userId: string,
+      id: string,
+      addresses: string[],
+      locale: Locale = 'en',
+    ): Promise<ElementOutcome> {
       if (!uuidPattern.test(id)) return notFound;
       const element = await elements.find(userId, id);
       if (!element) return notFound;
@@ -222,10 +269,15 @@ export function createElementService(deps: {
         await tx.elements.update(userId, id, {});
         return undefined;
       });
-      return added ?? current(userId, id);
+      return added ?? current(userId, id, locale);
     },
 
-    async removePicture(userId: string, id: string, fileId: string): Promise<ElementOutcome> {
+    async removePicture(
+      userId: string,
+      id: string,
+      fileId: string,
+      locale: Locale = 'en',
+    ): Promise<ElementOutcome> {
       if (!uuidPattern.test(id) || !uuidPattern.test(fileId)) return notFound;
       const refused = await transaction(['elements'], async (tx) => {
         const element = await tx.elements.lock(userId, id);
@@ -243,7 +295,7 @@ export function createElementService(deps: {
         await tx.elements.update(userId, id, cover ? { coverFileId: cover } : {});
         return undefined;
       });
-      return refused ?? current(userId, id);
+      return refused ?? current(userId, id, locale);
     },
 
     /**
@@ -256,6 +308,10 @@ export function createElementService(deps: {
       );
       const indexes = found.flatMap((row, index) => (row ? [] : [index]));
       if (indexes.length > 0) return { outcome: 'not_found', indexes };
+      const trained = await deps.trainings.trained(
+        userId,
+        found.flatMap((row) => (row?.kind === 'character' ? [row.id] : [])),
+      );
       return {
         outcome: 'found',
         elements: found.flatMap((row) => {
@@ -273,6 +329,7 @@ export function createElementService(deps: {
               pictures: ordered.map((p) =>
                 deps.urls.absolute(p.fileId, path.posix.basename(p.storageKey)),
               ),
+              ...(trained.has(row.id) ? { trained: trained.get(row.id) } : {}),
             },
           ];
         }),

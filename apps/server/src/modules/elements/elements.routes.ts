@@ -6,18 +6,26 @@ import {
   elementSchema,
   noContentSchema,
   problemSchema,
+  trainingSchema,
   updateElementBodySchema,
 } from '@kadr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
+import { HttpProblem } from '../../lib/problem.ts';
 import { checked } from '../../lib/schema-problem.ts';
 import { requireUser } from '../auth/index.ts';
+import type { FileUrls } from '../files/index.ts';
 import type { ElementOutcome, ElementService } from './element.service.ts';
 import { elementProblem } from './elements.problems.ts';
+import type { TrainingOutcome, TrainingService } from './training.service.ts';
+import { trainingProblem } from './trainings.problems.ts';
 
 export interface ElementRoutesOptions {
   elements: ElementService;
+  trainings: TrainingService;
+  /** Verifies the signed address the trainer fetches a training's pictures from. */
+  urls: Pick<FileUrls, 'verify'>;
 }
 
 const tags = ['elements'];
@@ -30,7 +38,11 @@ const refusals = { 400: problemSchema, 404: problemSchema, 409: problemSchema };
  * out pictures, archive, delete. Anyone else's element is a 404, as one that does not exist.
  */
 export const elementRoutes: FastifyPluginAsyncZod<ElementRoutesOptions> = async (app, options) => {
-  const { elements } = options;
+  const { elements, trainings, urls } = options;
+  const trained = (outcome: TrainingOutcome, locale: ReturnType<typeof requestLocale>) => {
+    if (outcome.outcome !== 'done') throw trainingProblem(outcome, locale);
+    return { training: outcome.training };
+  };
   const answer = (outcome: ElementOutcome, locale: ReturnType<typeof requestLocale>) => {
     if (outcome.outcome !== 'done') throw elementProblem(outcome, locale);
     return outcome.element;
@@ -50,7 +62,11 @@ export const elementRoutes: FastifyPluginAsyncZod<ElementRoutesOptions> = async 
     },
     async (request) => {
       checked(request);
-      return elements.list(requireUser(request).id, request.query.archived === 'true');
+      return elements.list(
+        requireUser(request).id,
+        request.query.archived === 'true',
+        requestLocale(request),
+      );
     },
   );
 
@@ -68,8 +84,9 @@ export const elementRoutes: FastifyPluginAsyncZod<ElementRoutesOptions> = async 
     },
     async (request) => {
       checked(request);
-      const outcome = await elements.create(requireUser(request).id, request.body);
-      return answer(outcome, requestLocale(request));
+      const locale = requestLocale(request);
+      const outcome = await elements.create(requireUser(request).id, request.body, locale);
+      return answer(outcome, locale);
     },
   );
 
@@ -83,11 +100,10 @@ export const elementRoutes: FastifyPluginAsyncZod<ElementRoutesOptions> = async 
         response: { 200: elementSchema, 404: problemSchema },
       },
     },
-    async (request) =>
-      answer(
-        await elements.get(requireUser(request).id, request.params.id),
-        requestLocale(request),
-      ),
+    async (request) => {
+      const locale = requestLocale(request);
+      return answer(await elements.get(requireUser(request).id, request.params.id, locale), locale);
+    },
   );
 
   app.patch(
@@ -104,12 +120,14 @@ export const elementRoutes: FastifyPluginAsyncZod<ElementRoutesOptions> = async 
     },
     async (request) => {
       checked(request);
+      const locale = requestLocale(request);
       const outcome = await elements.update(
         requireUser(request).id,
         request.params.id,
         request.body,
+        locale,
       );
-      return answer(outcome, requestLocale(request));
+      return answer(outcome, locale);
     },
   );
 
@@ -127,12 +145,14 @@ export const elementRoutes: FastifyPluginAsyncZod<ElementRoutesOptions> = async 
     },
     async (request) => {
       checked(request);
+      const locale = requestLocale(request);
       const outcome = await elements.addPictures(
         requireUser(request).id,
         request.params.id,
         request.body.pictures,
+        locale,
       );
-      return answer(outcome, requestLocale(request));
+      return answer(outcome, locale);
     },
   );
 
@@ -149,8 +169,9 @@ export const elementRoutes: FastifyPluginAsyncZod<ElementRoutesOptions> = async 
     },
     async (request) => {
       const { id, pictureId } = request.params;
-      const outcome = await elements.removePicture(requireUser(request).id, id, pictureId);
-      return answer(outcome, requestLocale(request));
+      const locale = requestLocale(request);
+      const outcome = await elements.removePicture(requireUser(request).id, id, pictureId, locale);
+      return answer(outcome, locale);
     },
   );
 
@@ -168,6 +189,72 @@ export const elementRoutes: FastifyPluginAsyncZod<ElementRoutesOptions> = async 
       const removed = await elements.remove(requireUser(request).id, request.params.id);
       if (removed.outcome !== 'deleted') throw elementProblem(removed, requestLocale(request));
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/elements/:id/training',
+    {
+      schema: {
+        tags,
+        description: `Train the character once on its 10–20 pictures (ADR 045): the price is charged now and refunded once if the training fails or is stopped; follow it on the element (\`training\`). Once it succeeded the character runs as \`flux-character\` with \`elements: [id]\`.`,
+        params: elementParams,
+        response: {
+          201: z.object({ training: trainingSchema }),
+          402: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          422: problemSchema,
+          503: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const outcome = await trainings.start(requireUser(request).id, request.params.id, locale);
+      return reply.code(201).send(trained(outcome, locale));
+    },
+  );
+
+  app.post(
+    '/api/elements/:id/training/cancel',
+    {
+      schema: {
+        tags,
+        description: 'Stop the character’s training under way; its tokens come back once it stops.',
+        params: elementParams,
+        response: {
+          200: z.object({ training: trainingSchema }),
+          404: problemSchema,
+          409: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const locale = requestLocale(request);
+      return trained(
+        await trainings.cancel(requireUser(request).id, request.params.id, locale),
+        locale,
+      );
+    },
+  );
+
+  // The trainer fetches the pictures from here with the signed address Kadr gave it; no session.
+  app.get(
+    '/api/trainings/:id/pictures.zip',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.string() }),
+        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { expires, signature } = request.query;
+      const stream = urls.verify(id, expires, signature) ? await trainings.zip(id) : undefined;
+      if (!stream) throw new HttpProblem(404, 'Not found.');
+      return reply.header('content-type', 'application/zip').send(stream);
     },
   );
 };

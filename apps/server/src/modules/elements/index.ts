@@ -7,3 +7,4 @@ export type {
   PictureProblem,
   UsedElement,
 } from './element.service.ts';
+export type { TrainingService } from './training.service.ts';

@@ -14,8 +14,15 @@ export function createFileUrls(options: { publicUrl: string; secret: string }) {
       return `${options.publicUrl}${this.path(id, name)}`;
     },
     signed(id: string, name: string, ttlSeconds: number, now = Date.now()): string {
+      return this.signedFor(this.path(id, name), id, ttlSeconds, now);
+    },
+    /**
+     * Another of our addresses (`/api/trainings/<id>/pictures.zip`) signed for the thing `id`
+     * names, as a file's is: `verify(id, …)` accepts it.
+     */
+    signedFor(pathname: string, id: string, ttlSeconds: number, now = Date.now()): string {
       const expires = Math.floor(now / 1000) + ttlSeconds;
-      return `${this.absolute(id, name)}?expires=${expires}&signature=${sign(id, expires)}`;
+      return `${options.publicUrl}${pathname}?expires=${expires}&signature=${sign(id, expires)}`;
     },
     verify(
       id: string,

@@ -8,6 +8,8 @@ import {
   type Size,
   toProviderRequest,
   type ValidatedRequest,
+  withElementNames,
+  withTriggerWord,
 } from '@kadr/catalog';
 import type { GenerationErrorCode } from '@kadr/contract';
 import type { Transaction } from '../../lib/transaction.ts';
@@ -282,17 +284,33 @@ export function createGenerationEngine(options: EngineOptions) {
     return failed;
   }
 
+  /**
+   * The prompt as the model should read the elements it names: a trained character's trigger word
+   * where it names the character (ADR 045), or for references which picture shows each element
+   * (issue #47). Put in before translation, which keeps Latin words.
+   */
+  function withNames(row: GenerationRow, prompt: string): string {
+    const { trained, elements = [], references = [] } = row.jsondata;
+    if (trained) return withTriggerWord(prompt, elements[0]?.name ?? '', trained.trigger_word);
+    return references.length > 0 ? withElementNames(prompt, elements) : prompt;
+  }
+
   function validatedOf(row: GenerationRow, prompt: string): ValidatedRequest {
     const input = (row.jsondata.input ?? {}) as Record<string, string | number | boolean | null>;
     const { duration, ...parameters } = input;
     const references = row.jsondata.references ?? [];
+    // A trained character (ADR 045): its version, and its trigger word (kept by the translation,
+    // or put first if it was not: `withTriggerWord` adds it only when missing).
+    const trained = row.jsondata.trained;
+    const character = row.jsondata.elements?.[0]?.name ?? '';
     return {
       model: row.model,
       type: row.type,
-      prompt,
+      prompt: trained ? withTriggerWord(prompt, character, trained.trigger_word) : prompt,
       parameters,
       duration: typeof duration === 'number' ? duration : 0,
       ...(references.length > 0 ? { references } : {}),
+      ...(trained ? { version: trained.version } : {}),
     } as ValidatedRequest;
   }
 
@@ -500,7 +518,9 @@ export function createGenerationEngine(options: EngineOptions) {
         return;
       }
       try {
-        const original = String(row.jsondata.prompt ?? '');
+        // A trained character's trigger word stands where the prompt names it before translation
+        // (which keeps Latin words): a translated name would no longer be found (ADR 045).
+        const original = withNames(row, String(row.jsondata.prompt ?? ''));
         let prompt =
           typeof row.jsondata.sent_prompt === 'string' ? row.jsondata.sent_prompt : original;
         if (

@@ -259,7 +259,13 @@ export function createGenerationService(deps: {
     model: ModelDefinition,
     validated: ValidatedRequest,
     ids: readonly string[],
-  ): Promise<{ errors: FieldError[]; used: UsedElement[]; references: string[] }> {
+  ): Promise<{
+    errors: FieldError[];
+    used: UsedElement[];
+    references: string[];
+    trained?: { version: string; triggerWord: string };
+  }> {
+    if (model.trained) return trainedOf(user, model, ids);
     if (ids.length === 0) return { errors: [], used: [], references: [] };
     const use = deps.elements
       ? await deps.elements.usedBy(user.id, ids)
@@ -289,6 +295,45 @@ export function createGenerationService(deps: {
         use.elements.map((element) => element.pictures),
       ),
     };
+  }
+
+  /**
+   * The one trained character a trained model runs (ADR 045): the person's own, trained, named
+   * alone. Answers its version and trigger word, which the engine sends.
+   */
+  async function trainedOf(user: SessionUser, model: ModelDefinition, ids: readonly string[]) {
+    const refused = (error: FieldError) => ({ errors: [error], used: [], references: [] });
+    if (ids.length === 0) {
+      return refused({
+        field: 'elements',
+        code: 'required',
+        message: `${model.id} runs one of your trained characters: name it in elements`,
+      });
+    }
+    if (ids.length > 1) {
+      return refused({
+        field: 'elements',
+        code: 'too_many',
+        message: `${model.id} runs one trained character at a time`,
+      });
+    }
+    const use = deps.elements ? await deps.elements.usedBy(user.id, ids) : undefined;
+    if (!use || use.outcome === 'not_found') {
+      return refused({
+        field: 'elements.0',
+        code: 'not_found',
+        message: 'is not an element of yours',
+      });
+    }
+    const [element] = use.elements;
+    if (!element?.trained || !model.trained?.kinds.includes(element.kind)) {
+      return refused({
+        field: 'elements.0',
+        code: 'not_trained',
+        message: 'is not a trained character of yours',
+      });
+    }
+    return { errors: [], used: [element], references: [], trained: element.trained };
   }
 
   /**
@@ -399,6 +444,7 @@ export function createGenerationService(deps: {
       sourceId: sourceGenerationOf(parsed.model, inputs.files),
       used: references.used,
       references: references.references,
+      trained: references.trained,
     };
   }
 
@@ -488,7 +534,7 @@ export function createGenerationService(deps: {
       }
       const checked = await check(user, type, body);
       if (checked.outcome !== 'valid') return checked;
-      const { validated, model, translate, source, sourceId, used, references } = checked;
+      const { validated, model, translate, source, sourceId, used, references, trained } = checked;
       const cost = priceFor(checked);
       const hashed = context?.webhookUrl ? { ...body, webhook_url: context.webhookUrl } : body;
       const hash = idempotencyKey ? requestHash(type, hashed) : '';
@@ -512,9 +558,18 @@ export function createGenerationService(deps: {
         // The library elements it names and the pictures sent for them (issue #47, ADR 044).
         ...(used.length > 0
           ? {
-              elements: used.map(({ id, name, kind }) => ({ id, name, kind })),
+              elements: used.map(({ id, name, kind, description }) => ({
+                id,
+                name,
+                kind,
+                ...(description ? { description } : {}),
+              })),
               references,
             }
+          : {}),
+        // A trained character's version and trigger word, run as they are now (ADR 045).
+        ...(trained
+          ? { trained: { version: trained.version, trigger_word: trained.triggerWord } }
           : {}),
       };
       const result = await creates.submit(user.id, {

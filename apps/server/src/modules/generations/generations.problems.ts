@@ -90,6 +90,16 @@ function elementsRefusalText(
   const name = model?.name ?? modelId ?? '';
   for (const error of errors) {
     const onElements = error.field === 'elements' || error.field.startsWith('elements.');
+    if (onElements && error.code === 'not_trained') {
+      return locale === 'ru'
+        ? 'Этот персонаж ещё не обучен: обучите его в библиотеке или выберите другую модель.'
+        : 'This character is not trained yet: train it in the library or choose another model.';
+    }
+    if (model?.trained && error.field === 'elements') {
+      return locale === 'ru'
+        ? 'Выберите одного своего обученного персонажа.'
+        : 'Choose one of your trained characters.';
+    }
     if (onElements && error.code === 'not_found') {
       return locale === 'ru'
         ? 'Такого персонажа или товара нет в вашей библиотеке: выберите его заново.'

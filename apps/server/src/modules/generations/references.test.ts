@@ -125,7 +125,8 @@ describe('library elements as references', () => {
 
     const image = await call(maker, 'POST', '/api/create-image', {
       model: 'seedream-4',
-      prompt: 'Anna holds the bottle in a café',
+      // Named in the prompt: the model is told which picture shows whom.
+      prompt: '@Анна holds the бутылка in a café',
       size: '1K',
       elements: [anna, bottle],
     });
@@ -160,6 +161,9 @@ describe('library elements as references', () => {
     ]);
     expect(seedream.jsondata.references).toHaveLength(4);
     expect(seedream.cost).toBe(3);
+    const sent = t.container.demo.replicate?.getPrediction(seedream.replicate_id)?.input.prompt;
+    expect(String(sent)).toMatch(/^\S+ \(image 1\) holds the \S+ \(image 2\) in a café$/);
+    expect(seedream.jsondata.prompt).toBe('@Анна holds the бутылка in a café');
 
     const nano = await finished(maker, banana.json().request_id);
     expect(await referencesShown(await picture(maker, nano), 3)).toEqual(['red', 'green', 'blue']);

@@ -21,6 +21,8 @@ export interface LedgerEntry {
   reason: LedgerReason;
   generationId?: string;
   paymentId?: string;
+  /** A character's training (ADR 045). */
+  trainingId?: string;
   referredUserId?: string;
   /**
    * With `paymentId`: tells apart entries of one payment and reason that may repeat (each step of a
@@ -59,9 +61,11 @@ export async function applyLedgerEntry(tx: Executor, entry: LedgerEntry): Promis
   const result = await tx.execute<{ inserted: number; balance: number | null }>(sql`
     with entry as (
       insert into token_ledger
-        (user_id, delta, reason, generation_id, payment_id, referred_user_id, ref, actor_id, note)
+        (user_id, delta, reason, generation_id, payment_id, training_id, referred_user_id, ref,
+         actor_id, note)
       values (${entry.userId}, ${entry.delta}, ${entry.reason}, ${entry.generationId ?? null},
-              ${entry.paymentId ?? null}, ${entry.referredUserId ?? null}, ${entry.ref ?? ''},
+              ${entry.paymentId ?? null}, ${entry.trainingId ?? null},
+              ${entry.referredUserId ?? null}, ${entry.ref ?? ''},
               ${entry.actorId ?? null}, ${entry.note ?? null})
       on conflict do nothing
       returning user_id, delta
@@ -106,6 +110,8 @@ export interface StatementRow {
     currency: Currency;
   } | null;
   friend: string | null;
+  /** The library elements it was for, by name (a generation's, or the character trained). */
+  elements: string[];
 }
 
 type RawStatementRow = {
@@ -123,6 +129,7 @@ type RawStatementRow = {
   payment_amount: string | null;
   payment_currency: Currency | null;
   friend: string | null;
+  elements: string[] | null;
 };
 
 function toStatementRow(row: RawStatementRow): StatementRow {
@@ -149,6 +156,7 @@ function toStatementRow(row: RawStatementRow): StatementRow {
           }
         : null,
     friend: row.friend,
+    elements: row.elements ?? [],
   };
 }
 
@@ -157,22 +165,30 @@ const promptChars = statementPromptExcerpt + 1;
 
 /**
  * What the entries `entries` (a CTE of token_ledger rows) were for, joined so that a person sees
- * only their own: the model and prompt of a generation that is theirs, the package of a payment
- * that is theirs, and of a friend only the name — the friend who signed up with their link (a
- * bonus) or whose purchase paid them a share (its payer).
+ * only their own: the model, prompt and elements of a generation that is theirs, the character of
+ * a training of theirs, the package of a payment that is theirs, and of a friend only the name —
+ * the friend who signed up with their link (a bonus) or whose purchase paid them a share (its
+ * payer).
  */
 function statementDetails(entries: SQL) {
   return sql`
     select e.*, g.model, left(g.jsondata->>'prompt', ${promptChars}) as prompt,
            p.provider as payment_provider, p.tokens as payment_tokens,
            p.amount::text as payment_amount, p.currency as payment_currency,
-           nullif(btrim(friend.name), '') as friend
+           nullif(btrim(friend.name), '') as friend,
+           case when e.training_id is not null then array_remove(array[trained.name], null)
+                else array(select used->>'name'
+                             from jsonb_array_elements(
+                                    coalesce(g.jsondata->'elements', '[]'::jsonb)) used)
+           end as elements
       from ${entries} e
       left join generation_requests g on g.id = e.generation_id and g.user_id = e.user_id
       left join payments p on p.id = e.payment_id and p.user_id = e.user_id
       left join payments friends_payment
              on friends_payment.id = e.payment_id and friends_payment.user_id <> e.user_id
             and e.reason in ('referral_commission', 'commission_reversal', 'commission_reinstatement')
+      left join trainings training on training.id = e.training_id and training.user_id = e.user_id
+      left join elements trained on trained.id = training.element_id
       left join users friend
              on friend.id = case when e.reason = 'referral_bonus' then e.referred_user_id
                                  else friends_payment.user_id end
@@ -205,7 +221,7 @@ export function createLedgerRepository(db: Executor) {
       const counted = await db.execute<{ total: number }>(sql`
         select count(*)::int as total from token_ledger where user_id = ${userId}`);
       const page = sql`(
-        select id, user_id, created, reason, delta, generation_id, payment_id, referred_user_id,
+        select id, user_id, created, reason, delta, generation_id, payment_id, training_id, referred_user_id,
                (sum(delta) over (order by id))::int as balance_after
           from token_ledger
          where user_id = ${userId}
@@ -227,7 +243,7 @@ export function createLedgerRepository(db: Executor) {
       const before = beforeId === undefined ? sql`` : sql`and id < ${beforeId}`;
       const page = sql`(
         select * from (
-          select id, user_id, created, reason, delta, generation_id, payment_id, referred_user_id,
+          select id, user_id, created, reason, delta, generation_id, payment_id, training_id, referred_user_id,
                  (sum(delta) over (order by id))::int as balance_after
             from token_ledger
            where user_id = ${userId} ${before}) running
@@ -252,7 +268,7 @@ export function createLedgerRepository(db: Executor) {
       let before = BigInt(top) + 1n;
       for (;;) {
         const batch = sql`(
-          select id, user_id, created, reason, delta, generation_id, payment_id, referred_user_id
+          select id, user_id, created, reason, delta, generation_id, payment_id, training_id, referred_user_id
             from token_ledger
            where user_id = ${userId} and id < ${before.toString()}
            order by id desc

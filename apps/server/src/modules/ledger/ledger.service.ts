@@ -40,6 +40,26 @@ export function createLedgerService(ledger: LedgerRepository) {
       });
     },
 
+    /** A character training's price, charged once when it is asked for (ADR 045). */
+    chargeTraining(entry: { userId: string; trainingId: string; tokens: number }) {
+      return ledger.apply({
+        userId: entry.userId,
+        delta: -entry.tokens,
+        reason: 'training_debit',
+        trainingId: entry.trainingId,
+      });
+    },
+
+    /** A failed or cancelled training's tokens back, once per training. */
+    refundTraining(entry: { userId: string; trainingId: string; tokens: number }) {
+      return ledger.apply({
+        userId: entry.userId,
+        delta: entry.tokens,
+        reason: 'training_refund',
+        trainingId: entry.trainingId,
+      });
+    },
+
     /** A paid package's tokens, once per payment. */
     creditPayment(entry: { userId: string; paymentId: string; tokens: number }) {
       return ledger.apply({

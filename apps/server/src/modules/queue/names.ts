@@ -13,6 +13,9 @@ export interface JobPayloads {
   pay_deferred_referrals: Record<string, never>;
   /** One attempt at a webhook message (issue #37); its retries are this job again, run later. */
   send_webhook: { id: string };
+  /** A character's training (ADR 045): asked of the provider, then followed until it ends. */
+  submit_training: { id: string };
+  poll_training: { id: string };
 }
 
 export type JobName = keyof JobPayloads;

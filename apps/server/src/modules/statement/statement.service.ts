@@ -121,10 +121,13 @@ function promptExcerpt(prompt: string | null): string | null {
 /** What an entry was for, in words: the model and prompt, the package bought, or the friend. */
 function details(entry: StatementEntryRecord, locale: Locale): string {
   const words = detailTexts[locale];
+  const elements = entry.elements.map(words.prompt).join(', ');
   if (entry.model) {
     const model = getModel(entry.model)?.name ?? entry.model;
-    return entry.prompt ? `${model} · ${words.prompt(entry.prompt)}` : model;
+    const what = entry.prompt ? `${model} · ${words.prompt(entry.prompt)}` : model;
+    return elements ? `${what} · ${elements}` : what;
   }
+  if (elements) return elements;
   if (entry.payment) {
     const { tokens, amount, currency, provider } = entry.payment;
     const form = new Intl.PluralRules(locale).select(tokens);
@@ -170,6 +173,7 @@ function toEntryRecord(row: StatementRow): StatementEntryRecord {
     prompt: promptExcerpt(row.prompt),
     payment: row.payment,
     friend: row.friend,
+    elements: row.elements,
   };
 }
 

@@ -197,3 +197,138 @@ function timedOut(error: unknown): boolean {
   }
   return false;
 }
+
+/** What Kadr needs of a provider's training (ADR 045). */
+export interface ProviderTraining {
+  id: string;
+  status: PredictionStatus;
+  /** Once it succeeded: the version it made (`owner/name:id`) and its weights' address. */
+  version: string | null;
+  weights: string | null;
+  error: string | null;
+}
+
+/** Replicate's trainings API: a character taught once, then run as a version of a model of ours. */
+export interface TrainingProvider {
+  /** Makes sure the destination model (`owner/name`) exists, private, creating it the first time. */
+  ensureDestination(destination: string): Promise<void>;
+  create(request: {
+    trainer: { model: string; version: string };
+    destination: string;
+    input: Record<string, unknown>;
+  }): Promise<ProviderTraining>;
+  /** The training, or undefined when the provider no longer knows it. */
+  get(id: string): Promise<ProviderTraining | undefined>;
+  /**
+   * The training made since `since` whose input had this trigger word (each training's own): how
+   * a submit that lost the provider's answer finds what it asked for instead of asking twice.
+   */
+  findByTriggerWord(triggerWord: string, since: Date): Promise<ProviderTraining | undefined>;
+  cancel(id: string): Promise<ProviderTraining | undefined>;
+}
+
+/** Replicate's trainings through its official client, as `createReplicateProvider` does predictions. */
+export function createReplicateTrainer(options: {
+  token: string;
+  baseUrl: string;
+  fetch?: typeof fetch;
+}): TrainingProvider {
+  const client = new Replicate({
+    auth: options.token,
+    baseUrl: options.baseUrl,
+    useFileOutput: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const signal = () => AbortSignal.timeout(CALL_TIMEOUT_MS);
+  const orUndefinedOn404 = async <T>(run: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await run();
+    } catch (error) {
+      const failure = toProviderError(error);
+      if (failure.status === 404) return undefined;
+      throw failure;
+    }
+  };
+  const split = (ref: string): [string, string] => {
+    const [owner = '', name = ''] = ref.split('/');
+    return [owner, name];
+  };
+
+  return {
+    async ensureDestination(destination) {
+      const [owner, name] = split(destination);
+      const found = await orUndefinedOn404(() =>
+        client.models.get(owner, name, { signal: signal() }),
+      );
+      if (found) return;
+      try {
+        // Flux fine-tunes run on H100s (Replicate's pricing page); private: only Kadr runs them.
+        await client.models.create(owner, name, {
+          visibility: 'private',
+          hardware: 'gpu-h100',
+          description: 'Characters trained by Kadr’s customers (one version each).',
+          signal: signal(),
+        });
+      } catch (error) {
+        // Another node made it at the same moment.
+        if (toProviderError(error).status !== 409) throw toProviderError(error);
+      }
+    },
+    async create({ trainer, destination, input }) {
+      const [owner, name] = split(trainer.model);
+      try {
+        const training = await client.trainings.create(owner, name, trainer.version, {
+          destination: destination as `${string}/${string}`,
+          input,
+          signal: signal(),
+        });
+        return normaliseTraining(training);
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+    async get(id) {
+      const training = await orUndefinedOn404(() => client.trainings.get(id, { signal: signal() }));
+      return training ? normaliseTraining(training) : undefined;
+    },
+    async findByTriggerWord(triggerWord, since) {
+      try {
+        for await (const page of client.paginate(() =>
+          client.trainings.list({ signal: signal() }),
+        )) {
+          for (const training of page) {
+            const input = training.input as { trigger_word?: unknown } | undefined;
+            if (input?.trigger_word === triggerWord) return normaliseTraining(training);
+          }
+          const oldest = page.at(-1) as { created_at?: string } | undefined;
+          if (!oldest?.created_at || new Date(oldest.created_at) < since) return undefined;
+        }
+        return undefined;
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+    async cancel(id) {
+      const training = await orUndefinedOn404(() =>
+        client.trainings.cancel(id, { signal: signal() }),
+      );
+      return training ? normaliseTraining(training) : undefined;
+    },
+  };
+}
+
+function normaliseTraining(training: {
+  id: string;
+  status: string;
+  output?: { version?: string; weights?: string } | null;
+  error?: unknown;
+}): ProviderTraining {
+  const base = normalise(training);
+  return {
+    id: base.id,
+    status: base.status,
+    error: base.error,
+    version: training.output?.version ?? null,
+    weights: training.output?.weights ?? null,
+  };
+}

@@ -2,6 +2,8 @@ import {
   type CreateElementBody,
   elementSchema,
   type LibraryElement,
+  type Training,
+  trainingSchema,
   type UpdateElementBody,
   uploadResponseSchema,
 } from '@kadr/contract';
@@ -16,7 +18,16 @@ import { apiRequest } from '~/lib/api';
  */
 
 /** The contract's schemas its answers are checked with, in development and tests only (ADR 030). */
-const answers = import.meta.env.DEV ? { elementSchema, uploadResponseSchema } : undefined;
+const answers = import.meta.env.DEV
+  ? {
+      elementSchema,
+      uploadResponseSchema,
+      /** `{ training }`, the answer of a training asked for or stopped. */
+      trainingAnswer: (value: unknown) => ({
+        training: trainingSchema.parse((value as { training?: unknown } | null)?.training),
+      }),
+    }
+  : undefined;
 
 const elementPath = (id: string) => `/api/elements/${encodeURIComponent(id)}`;
 
@@ -69,6 +80,31 @@ export function removeElementPicture(id: string, pictureId: string): Promise<Lib
 export function deleteElement(id: string): Promise<void> {
   return wrapped('Failed to delete element', async () => {
     await apiRequest(inLanguage(elementPath(id)), { method: 'DELETE' });
+  });
+}
+
+/**
+ * Trains the character once on its pictures (ADR 045): charged now, the price the catalogue says
+ * (`characterTraining`); its progress is the element's `training`, read again while it runs.
+ */
+export function startTraining(id: string): Promise<Training> {
+  return wrapped('Failed to start training', async () => {
+    const answer = await apiRequest<{ training: Training }>(
+      inLanguage(`${elementPath(id)}/training`),
+      { method: 'POST', body: {}, parse: answers?.trainingAnswer },
+    );
+    return answer.training;
+  });
+}
+
+/** Stops the character's training under way; its tokens come back once it has stopped. */
+export function cancelTraining(id: string): Promise<Training> {
+  return wrapped('Failed to cancel training', async () => {
+    const answer = await apiRequest<{ training: Training }>(
+      inLanguage(`${elementPath(id)}/training/cancel`),
+      { method: 'POST', body: {}, parse: answers?.trainingAnswer },
+    );
+    return answer.training;
   });
 }
 

@@ -3,12 +3,20 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { listElements } from '~/features/generations/elements/api';
 import { queryKeys } from '~/features/generations/query-keys';
 import { getElement } from './api';
+import { isTrainingRunning, trainingOf } from './training';
+
+/** How often an open element is read while its training runs (it takes minutes). */
+const trainingPollMs = 3_000;
+/** How often the list is, while one of its characters is being trained (for its card's badge). */
+const listPollMs = 15_000;
 
 /** The person's elements in use, or the archived ones (`archived`), latest changed first. */
 export function useElements(archived: boolean) {
   return useQuery({
     queryKey: queryKeys.elements.list(archived),
     queryFn: ({ signal }) => listElements(archived, signal),
+    refetchInterval: (query) =>
+      query.state.data?.some((item) => isTrainingRunning(trainingOf(item))) ? listPollMs : false,
   });
 }
 
@@ -26,7 +34,10 @@ function newer(known: LibraryElement | undefined, read: LibraryElement): Library
   return known && known.id === read.id && known.updated > read.updated ? known : read;
 }
 
-/** One element, shown at once from the list it was opened from; read while it is `open`. */
+/**
+ * One element, shown at once from the list it was opened from; read while it is `open`, and
+ * again every few seconds while its character's training runs.
+ */
 export function useElement(id: string, open: boolean, client: QueryClient) {
   return useQuery({
     queryKey: queryKeys.elements.one(id),
@@ -38,6 +49,8 @@ export function useElement(id: string, open: boolean, client: QueryClient) {
     enabled: open && id !== '',
     initialData: () => listed(client, id),
     retry: false,
+    refetchInterval: (query) =>
+      query.state.data && isTrainingRunning(trainingOf(query.state.data)) ? trainingPollMs : false,
   });
 }
 

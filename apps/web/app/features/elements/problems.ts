@@ -85,3 +85,34 @@ export function refusalOf(
   }
   return { field: 'form', message: problem.detail ?? t('elementsEditor.errors.unknown') };
 }
+
+/** A refused start or stop of a training, in the person's words; `topUp` when credits are short. */
+export type TrainingRefusal = { message: string; topUp?: boolean };
+
+/**
+ * What a failed start or stop of a character's training means for the person: too few credits
+ * (with the price and the balance, beside the way to more), a limit with its wait, a lost
+ * connection, an element gone; anything else (one already under way, none under way, the wrong
+ * number of pictures, training unavailable) in the server's own sentence, which it says in the
+ * person's language (the calls send `?lang=`).
+ */
+export function trainingRefusalOf(
+  failure: unknown,
+  t: TFunction<'app'>,
+  tCommon: TFunction<'common'>,
+  price: number,
+): TrainingRefusal {
+  const limited = limitMessage(failure, tCommon);
+  if (limited) return { message: limited };
+  const problem = failure instanceof ClientError ? failure.problem : undefined;
+  if (!problem) return { message: t('elementsEditor.errors.unknown') };
+  if (problem.status === 0 || isAway(problem)) {
+    return { message: t('elementsEditor.errors.network') };
+  }
+  if (problem.status === 402) {
+    // Not the balance this page knows: the server's refusal says it was less.
+    return { message: t('elementsEditor.training.insufficient', { count: price }), topUp: true };
+  }
+  if (problem.status === 404) return { message: t('elementsEditor.errors.notFound') };
+  return { message: problem.detail ?? t('elementsEditor.errors.unknown') };
+}

@@ -1,5 +1,6 @@
 import {
   defaultParameters,
+  getModel,
   imageToVideoModels,
   listModels,
   studioDefaults,
@@ -207,5 +208,69 @@ describe('reuse settings with elements (issue #47)', () => {
       settings: { model: 'seedream-3', prompt: 'x', parameters: {}, elements: ['a'] },
     });
     expect(toPayload(plain)).not.toHaveProperty('elements');
+  });
+});
+
+describe('a trained character as the model (issue #47)', () => {
+  const model = getModel('flux-character');
+  if (!model) throw new Error('the catalogue has no model of trained characters');
+  const anna = { element: 'anna', model };
+  const chosen = studioReducer(
+    studioReducer(chosenReferences(), { type: 'prompt', prompt: ' на пляже ' }),
+    { type: 'character', character: anna },
+  );
+  function chosenReferences() {
+    return studioReducer(studioReducer(start(), { type: 'model', model: 'nano-banana' }), {
+      type: 'elements',
+      ids: ['a', 'b'],
+    });
+  }
+
+  it('runs its model with its defaults and sends its one element, not the references', () => {
+    expect(chosen.model).toBe('flux-character');
+    expect(chosen.character).toEqual(anna);
+    expect(chosen.values).toEqual(defaultParameters('flux-character'));
+    expect(visibleSections(chosen).flatMap((s) => s.parameters.map((p) => p.name))).toContain(
+      'lora_scale',
+    );
+    const payload = toPayload(chosen);
+    expect(payload).toMatchObject({ model: 'flux-character', prompt: 'на пляже' });
+    expect(payload.elements).toEqual(['anna']);
+    expect(validateRequest('flux-character', payload).ok).toBe(true);
+    // The references chosen for other models wait for them.
+    expect(chosen.elements).toEqual(['a', 'b']);
+  });
+
+  it('another character or one of the studio’s models replaces it', () => {
+    const max = studioReducer(chosen, { type: 'character', character: { element: 'max', model } });
+    expect(toPayload(max).elements).toEqual(['max']);
+    expect(studioReducer(max, { type: 'character', character: { element: 'max', model } })).toBe(
+      max,
+    );
+    const back = studioReducer(max, { type: 'model', model: 'nano-banana' });
+    expect(back.character).toBeNull();
+    expect(toPayload(back).elements).toEqual(['a', 'b']);
+    expect(studioReducer(max, { type: 'tab', tab: 'video' }).character).toBeNull();
+  });
+
+  it('a reuse with the character found again keeps the result’s settings', () => {
+    const reused = studioReducer(start(), {
+      type: 'reuse',
+      settings: {
+        model: 'flux-character',
+        prompt: 'в кафе',
+        parameters: { lora_scale: 0.8 },
+        elements: ['anna'],
+      },
+      character: anna,
+    });
+    expect(reused.values.lora_scale).toBe(0.8);
+    expect(toPayload(reused)).toMatchObject({ model: 'flux-character', elements: ['anna'] });
+    // Without it (not found), the studio cannot run that model: nothing changes.
+    const lost = studioReducer(start(), {
+      type: 'reuse',
+      settings: { model: 'flux-character', prompt: 'x', parameters: {}, elements: ['anna'] },
+    });
+    expect(lost).toEqual(start());
   });
 });

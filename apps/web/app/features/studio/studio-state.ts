@@ -33,7 +33,19 @@ export type StudioState = {
    * takes none just does not send them), cut to a model's limit when it takes fewer.
    */
   elements: readonly string[];
+  /**
+   * One of the person's trained characters chosen as the model (issue #47), or null: the model
+   * that runs it is then `model`, with the element sent as its one element.
+   */
+  character: ChosenCharacter | null;
 };
+
+/**
+ * A trained character as the studio runs it: the element, and the entry of the model that runs
+ * it — which is not among the studio's models (the catalogue's by-id part, loaded only for the
+ * people who have one: ./characters.ts).
+ */
+export type ChosenCharacter = { element: string; model: ModelDefinition };
 
 export type StudioAction =
   | { type: 'tab'; tab: ModelType }
@@ -42,9 +54,10 @@ export type StudioAction =
   | { type: 'translate'; on: boolean }
   | { type: 'value'; name: string; value: ParamValue }
   | { type: 'toggleGroup'; group: ParamGroup }
-  | { type: 'reuse'; settings: ReusableSettings }
+  | { type: 'reuse'; settings: ReusableSettings; character?: ChosenCharacter }
   | { type: 'animate'; imageUrl: string }
-  | { type: 'elements'; ids: readonly string[] };
+  | { type: 'elements'; ids: readonly string[] }
+  | { type: 'character'; character: ChosenCharacter };
 
 function requireModel(id: string): ModelDefinition {
   const model = getStudioModel(id);
@@ -56,8 +69,16 @@ function initiallyOpen(model: ModelDefinition): ParamGroup[] {
   return model.groups.filter((group) => group.id === 'basic' || group.expanded).map((g) => g.id);
 }
 
-function withModel(state: StudioState, modelId: string): StudioState {
-  const model = requireModel(modelId);
+/** The model the form is for: the chosen character's, else one of the studio's. */
+export function modelOf(state: StudioState): ModelDefinition {
+  return state.character?.model ?? requireModel(state.model);
+}
+
+function withEntry(
+  state: StudioState,
+  model: ModelDefinition,
+  character: ChosenCharacter | null,
+): StudioState {
   return {
     ...state,
     tab: model.type,
@@ -65,7 +86,12 @@ function withModel(state: StudioState, modelId: string): StudioState {
     values: modelDefaults(model),
     openGroups: initiallyOpen(model),
     elements: model.references ? state.elements.slice(0, model.references.max) : state.elements,
+    character,
   };
+}
+
+function withModel(state: StudioState, modelId: string): StudioState {
+  return withEntry(state, requireModel(modelId), null);
 }
 
 export function initialStudioState(): StudioState {
@@ -77,6 +103,7 @@ export function initialStudioState(): StudioState {
     values: {},
     openGroups: [],
     elements: [],
+    character: null,
   };
   return withModel(base, studioDefaults.tab === 'image' ? base.model : studioDefaults.videoModel);
 }
@@ -90,8 +117,15 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         action.tab === 'image' ? studioDefaults.imageModel : studioDefaults.videoModel,
       );
     case 'model':
-      if (action.model === state.model) return state;
+      if (action.model === state.model && state.character === null) return state;
       return withModel(state, action.model);
+    case 'character': {
+      const { character } = action;
+      if (state.character?.element === character.element && state.model === character.model.id) {
+        return state;
+      }
+      return withEntry(state, character.model, character);
+    }
     case 'prompt':
       return { ...state, prompt: action.prompt };
     case 'translate':
@@ -108,9 +142,11 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       };
     }
     case 'reuse': {
-      const model = getStudioModel(action.settings.model);
+      // A result of a trained character's comes with it, found again (./characters.ts).
+      const character = action.character ?? null;
+      const model = character?.model ?? getStudioModel(action.settings.model);
       if (!model || model.pricingOnly) return state;
-      const next = withModel(state, model.id);
+      const next = withEntry(state, model, character);
       const values = reusedValues(model, action.settings.parameters);
       const defaults = modelDefaults(model);
       // Open the groups holding a reused value that differs from the default (a fixed seed).
@@ -134,7 +170,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       };
     }
     case 'elements': {
-      const max = getStudioModel(state.model)?.references?.max ?? 0;
+      const max = modelOf(state).references?.max ?? 0;
       return { ...state, elements: [...new Set(action.ids)].slice(0, max) };
     }
     case 'animate': {
@@ -154,7 +190,7 @@ export function animationModel(): ModelDefinition | undefined {
 
 /** The form's sections as shown now. */
 export function visibleSections(state: StudioState) {
-  return parameterSections(requireModel(state.model), state.values);
+  return parameterSections(modelOf(state), state.values);
 }
 
 /**
@@ -163,7 +199,7 @@ export function visibleSections(state: StudioState) {
  * and the duration as a number (0 when the model has none to choose).
  */
 export function toPayload(state: StudioState): GenerationPayload {
-  const model = requireModel(state.model);
+  const model = modelOf(state);
   const parameters: Record<string, unknown> = {};
   for (const def of model.parameters) {
     const value = state.values[def.name];
@@ -177,7 +213,12 @@ export function toPayload(state: StudioState): GenerationPayload {
     translate_prompt: state.translatePrompt,
     parameters,
     duration: typeof duration === 'number' ? duration : 0,
-    // Only to a model that takes them (ADR 044).
-    ...(model.references && state.elements.length > 0 ? { elements: [...state.elements] } : {}),
+    // A trained character's model gets its one element; a model that takes references, the
+    // chosen ones (ADR 044); any other none.
+    ...(state.character
+      ? { elements: [state.character.element] }
+      : model.references && state.elements.length > 0
+        ? { elements: [...state.elements] }
+        : {}),
   };
 }

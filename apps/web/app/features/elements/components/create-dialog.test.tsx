@@ -47,6 +47,8 @@ function made(body: { name: string; pictures: string[] }): LibraryElement {
     archived: false,
     created: '2026-05-01T10:00:00.000Z',
     updated: '2026-05-01T10:00:00.000Z',
+    training: null,
+    trained_model: null,
   };
 }
 

@@ -22,6 +22,8 @@ function element(pictureCount: number, kind: LibraryElement['kind'] = 'character
     archived: false,
     created: '2026-05-01T10:00:00.000Z',
     updated: '2026-05-01T10:00:00.000Z',
+    training: null,
+    trained_model: null,
   } satisfies LibraryElement;
 }
 
@@ -59,5 +61,33 @@ describe('an element’s card', () => {
     expect(card.querySelector('img')?.getAttribute('src')).toBe('/api/files/p1/p.png');
     card.click();
     expect(onOpen).toHaveBeenCalledWith('e1');
+  });
+
+  it('marks a character being trained, and one trained, in both languages', async () => {
+    const badge = (item: LibraryElement) => {
+      cleanup();
+      render(<ElementCard element={item} onOpen={() => {}} />);
+      return document.querySelector('[data-element-badge]')?.textContent ?? null;
+    };
+    const training = {
+      id: 't1',
+      status: 'processing',
+      cost: 150,
+      refunded: false,
+      pictures: 12,
+      error: null,
+      created: '2026-05-01T10:00:00.000Z',
+      finished: null,
+    } as const;
+    const running = { ...element(12), training };
+    const trained = { ...element(12), trained_model: 'flux-character' };
+    await i18n.changeLanguage('ru');
+    expect(badge(element(12))).toBeNull();
+    expect(badge(running)).toBe('Обучается');
+    expect(badge(trained)).toBe('Обучен');
+    cleanup();
+    await i18n.changeLanguage('en');
+    expect(badge(running)).toBe('Training');
+    expect(badge(trained)).toBe('Trained');
   });
 });

@@ -2,10 +2,11 @@ import '~/locales/app-elements';
 import type { LibraryElement } from '@kadr/contract';
 import { ImageOff } from 'lucide-react';
 import { useTranslation } from '~/lib/use-translation';
+import { isTrained, isTrainingRunning, trainingOf } from '../training';
 
 /**
- * One element in the library: its cover, name, kind and how many pictures it holds. The whole
- * card opens it in the editor.
+ * One element in the library: its cover, name, kind and how many pictures it holds, and a
+ * character's training (under way, or done). The whole card opens it in the editor.
  */
 export function ElementCard({
   element,
@@ -15,6 +16,11 @@ export function ElementCard({
   onOpen: (id: string) => void;
 }) {
   const { t } = useTranslation('app');
+  const badge = isTrainingRunning(trainingOf(element))
+    ? t('elements.badges.training')
+    : isTrained(element)
+      ? t('elements.badges.trained')
+      : null;
   return (
     <button
       type="button"
@@ -23,7 +29,7 @@ export function ElementCard({
       onClick={() => onOpen(element.id)}
       className="group block w-full min-w-0 rounded-xl border border-line bg-surface-raised/40 p-2 text-left transition-colors hover:border-accent-soft focus-visible:outline-2 focus-visible:outline-accent-soft"
     >
-      <span className="block aspect-square overflow-hidden rounded-lg bg-surface">
+      <span className="relative block aspect-square overflow-hidden rounded-lg bg-surface">
         {element.cover ? (
           <img
             src={element.cover.url}
@@ -39,6 +45,14 @@ export function ElementCard({
             {t('elements.noCover')}
           </span>
         )}
+        {badge ? (
+          <span
+            className="absolute bottom-1 left-1 rounded-md bg-black/75 px-1.5 py-0.5 text-[11px] font-medium text-white"
+            data-element-badge=""
+          >
+            {badge}
+          </span>
+        ) : null}
       </span>
       <span className="mt-2 block truncate text-sm font-medium text-fg" data-element-name="">
         {element.name}

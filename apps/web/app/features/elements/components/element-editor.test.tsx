@@ -30,6 +30,8 @@ function element(pictureCount: number): LibraryElement {
     archived: false,
     created: '2026-05-01T10:00:00.000Z',
     updated: '2026-05-01T10:00:00.000Z',
+    training: null,
+    trained_model: null,
   };
 }
 

@@ -1,5 +1,6 @@
 import '~/locales/app-elements';
 import '~/locales/app-elements-editor';
+import { characterTraining } from '@kadr/catalog';
 import { elementPicturesMax, type LibraryElement } from '@kadr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
@@ -16,11 +17,12 @@ import { draftBlocker, draftUrls, roomLeft } from '../picture-draft';
 import { type Refusal, refusalOf } from '../problems';
 import { DescriptionField, FormError, NameField } from './element-fields';
 import { PictureField, usePictureDraft } from './picture-field';
+import { TrainingSection } from './training-section';
 
 /**
- * One element open: rename it, describe it, choose its cover, add and take out pictures, archive
- * it or bring it back, delete it (after asking). Each change is saved by itself, and a refusal is
- * said next to what caused it, with what was typed kept.
+ * One element open: rename it, describe it, choose its cover, add and take out pictures, train a
+ * character, archive it or bring it back, delete it (after asking). Each change is saved by
+ * itself, and a refusal is said next to what caused it, with what was typed kept.
  */
 export function ElementEditor({
   id,
@@ -80,6 +82,9 @@ function EditorBody({ element, onClose }: { element: LibraryElement; onClose: ()
     <div className="mt-6 space-y-8" data-element-editor={element.id}>
       <DetailsForm element={element} />
       <PicturesSection element={element} />
+      {characterTraining.kinds.includes(element.kind) ? (
+        <TrainingSection element={element} />
+      ) : null}
       <ArchiveSection element={element} />
       <DeleteSection element={element} onDeleted={onClose} />
     </div>

@@ -22,6 +22,8 @@ function element(id: string, kind: LibraryElement['kind'], name: string): Librar
     archived: false,
     created: '2026-05-01T10:00:00.000Z',
     updated: '2026-05-01T10:00:00.000Z',
+    training: null,
+    trained_model: null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { elementListSchema, type LibraryElement } from '@kadr/contract';
+import { elementListSchema, type LibraryElement, paths } from '@kadr/contract';
 import { wrapped } from '~/features/generations/api';
 import { apiRequest } from '~/lib/api';
 import { currentLanguage } from '~/lib/i18n';
@@ -30,4 +30,17 @@ export function listElements(archived: boolean, signal?: AbortSignal): Promise<L
     });
     return result.items;
   });
+}
+
+/** The studio's search parameter naming a trained character of the person's to choose. */
+export const characterParam = 'character';
+
+/**
+ * The studio with one of the person's trained characters chosen (`/studio?character=<id>`), as
+ * the library's editor links to it: a link that works from anywhere, in a new tab or bookmarked;
+ * applied once, then dropped from the address. Here, beside the list the studio reads to find the
+ * character, rather than in the generations' base, which every screen loads (ADR 042).
+ */
+export function characterHref(elementId: string): string {
+  return `${paths.studio}?${new URLSearchParams({ [characterParam]: elementId })}`;
 }

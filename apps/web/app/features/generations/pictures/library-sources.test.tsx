@@ -23,6 +23,8 @@ const element = (id: string, name: string, kind: LibraryElement['kind'], count: 
     archived: false,
     created: '2026-12-01T10:00:00.000Z',
     updated: '2026-12-01T10:00:00.000Z',
+    training: null,
+    trained_model: null,
   } satisfies LibraryElement;
 };
 

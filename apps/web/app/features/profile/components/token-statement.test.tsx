@@ -28,6 +28,7 @@ const entry = (
   prompt: null,
   payment: null,
   friend: null,
+  elements: [],
   ...links,
 });
 const package600 = {
@@ -168,6 +169,56 @@ describe('the token statement', () => {
         [
           'Доля от покупки друга восстановлена',
           'Кредиты покупки восстановлены600 кредитов за 1\u00a0300,00\u00a0₽',
+        ],
+      ],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Response.json(page)),
+      );
+      renderStatement();
+      const table = await screen.findByRole('table');
+      const operations = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+      expect(operations).toEqual(texts);
+      cleanup();
+    }
+  });
+
+  it('names the elements a generation used and the character a training taught, in both languages', async () => {
+    const page: LedgerPage = {
+      ...firstPage,
+      totalItems: 3,
+      totalPages: 1,
+      items: [
+        entry('training_refund', 150, 1150, { elements: ['Анна'] }),
+        entry('training_debit', -150, 1000, { elements: ['Анна'] }),
+        entry('generation_debit', -3, 1147, {
+          generation_id: 'gen-2',
+          model: model.id,
+          prompt: 'on a beach',
+          elements: ['Анна', 'Маяк'],
+        }),
+      ],
+    };
+    for (const [language, texts] of [
+      [
+        'en',
+        [
+          'Character training refundCharacter: Анна',
+          'Character trainingCharacter: Анна',
+          `Generation${model.name} · “on a beach” · Elements: Анна, Маяк`,
+        ],
+      ],
+      [
+        'ru',
+        [
+          'Возврат за обучение персонажаПерсонаж: Анна',
+          'Обучение персонажаПерсонаж: Анна',
+          `Генерация${model.name} · «on a beach» · Элементы: Анна, Маяк`,
         ],
       ],
     ] as const) {

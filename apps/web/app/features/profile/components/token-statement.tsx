@@ -27,6 +27,9 @@ const EntryDetails = onDemand<{ target: EntryTarget; onClose: () => void }>(
 
 const perPage = 10;
 
+/** A character's training and its refund: what they were for is the character it taught. */
+const training: ReadonlySet<LedgerReasonName> = new Set(['training_debit', 'training_refund']);
+
 /** Entries whose payment is the person's own, so its details can be shown to them. */
 const ownPayment: ReadonlySet<LedgerReasonName> = new Set([
   'payment_credit',
@@ -214,8 +217,9 @@ function around(template: string, words: string) {
 }
 
 /**
- * What an entry was for, under its operation: the generation's model and prompt, or the package
- * of the person's own payment — each opening its details — or the friend's name.
+ * What an entry was for, under its operation: the generation's model and prompt and the library
+ * elements it used, or the package of the person's own payment — each opening its details — or
+ * the character a training taught, or the friend's name.
  */
 function EntryFor({
   entry,
@@ -228,6 +232,8 @@ function EntryFor({
 }) {
   const { t } = useTranslation('app');
   const opener = 'block text-left text-xs font-medium break-words text-accent-soft hover:underline';
+  // Names as they were then (an older statement page kept on the device has none).
+  const elements = entry.elements ?? [];
   if (entry.generation_id) {
     const id = entry.generation_id;
     const model = entry.model ? modelName(entry.model) : null;
@@ -245,7 +251,23 @@ function EntryFor({
             {around(t('profile.statement.details.prompt', { prompt: slot }), entry.prompt)}
           </span>
         ) : null}
+        {elements.length > 0 ? (
+          <span className="font-normal text-fg-muted" data-entry-elements="">
+            {' · '}
+            {around(
+              t('profile.statement.details.elements', { count: elements.length, names: slot }),
+              elements.join(', '),
+            )}
+          </span>
+        ) : null}
       </button>
+    );
+  }
+  if (training.has(entry.reason) && elements.length > 0) {
+    return (
+      <span className="block text-xs break-words text-fg-muted" data-entry-for="training">
+        {around(t('profile.statement.details.character', { name: slot }), elements.join(', '))}
+      </span>
     );
   }
   if (entry.payment_id && entry.payment && ownPayment.has(entry.reason)) {

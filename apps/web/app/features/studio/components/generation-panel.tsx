@@ -1,5 +1,5 @@
 import '~/locales/app-run';
-import { getStudioModel } from '@kadr/catalog';
+import { getStudioModel, modelName } from '@kadr/catalog';
 import { isFinished } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { Ban, X } from 'lucide-react';
@@ -109,7 +109,7 @@ export function GenerationPanel({ item, onSettled, onDismiss }: GenerationPanelP
       <header className="flex items-start gap-3 border-b border-line px-4 py-3">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1.5">
           <h3 id={`${item.id}-title`} className="text-sm font-medium text-fg">
-            {t(`generation.type.${item.type}`)} · {model?.name ?? item.model}
+            {t(`generation.type.${item.type}`)} · {model?.name ?? modelName(item.model)}
           </h3>
           <StatusBadge status={status} canceled={record ? isCanceled(record) : false} />
           <span className="text-xs text-fg-muted tabular-nums">

@@ -2,35 +2,50 @@ import '~/locales/app-studio';
 import { estimateDraft, getStudioModel, type ModelDefinition, type ModelType } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Clapperboard } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useOfferedModels } from '~/features/generations/run/offered-models';
 import { currentLanguage } from '~/lib/i18n';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
+import { useCharacterModule, useTrainedCharacters } from '../characters';
+import type { ChosenCharacter } from '../studio-state';
 
 /**
  * The models of a tab as cards (image models with their demo picture). The catalogue paints them
  * at once; the server's list, when it arrives, decides which are offered and in what order (a
  * model an operator switched off is not, and a selection of it moves to the first on offer).
+ * Below them, for someone who trained characters, each of theirs as a model of its own (its
+ * cards' code loads only then: ../characters.ts).
  */
 export function ModelPicker({
   type,
   selected,
+  character,
   onSelect,
+  onSelectCharacter,
 }: {
   type: ModelType;
   selected: string;
+  /** The chosen trained character's element, or null when `selected` is one of the studio's. */
+  character: string | null;
   onSelect: (id: string) => void;
+  onSelectCharacter: (character: ChosenCharacter) => void;
 }) {
   const { t } = useTranslation('app');
   const { items, confirmed } = useOfferedModels(type);
+  const trained = useTrainedCharacters();
+  const characters = useCharacterModule(trained.characters.length > 0 || character !== null);
   const offered = items
     .map((item) => getStudioModel(item.id))
     .filter((model): model is ModelDefinition => model !== undefined && !model.pricingOnly);
   // The chosen model was switched off (or the default is): choose the first one on offer. When it
   // was on offer on this page a moment ago, the person chose it: say calmly what changed.
   const first = offered[0]?.id;
-  const gone = confirmed && first !== undefined && !offered.some((model) => model.id === selected);
+  const gone =
+    confirmed &&
+    first !== undefined &&
+    character === null &&
+    !offered.some((model) => model.id === selected);
   const seen = useRef(new Set<string>());
   useEffect(() => {
     if (gone) {
@@ -46,6 +61,10 @@ export function ModelPicker({
     }
     if (confirmed) seen.current = new Set(offered.map((model) => model.id));
   });
+  // The chosen character is gone (deleted or archived elsewhere): back to the first on offer.
+  const leaveCharacter = useCallback(() => {
+    if (first !== undefined) onSelect(first);
+  }, [first, onSelect]);
 
   return (
     <fieldset className="min-w-0">
@@ -56,11 +75,21 @@ export function ModelPicker({
             key={model.id}
             model={model}
             firstRow={index < firstRowMax}
-            checked={model.id === selected}
+            checked={character === null && model.id === selected}
             onSelect={() => onSelect(model.id)}
           />
         ))}
       </div>
+      {characters ? (
+        <characters.CharacterModels
+          type={type}
+          characters={trained.characters}
+          confirmed={trained.confirmed}
+          selected={character}
+          onSelect={onSelectCharacter}
+          onGone={leaveCharacter}
+        />
+      ) : null}
     </fieldset>
   );
 }

@@ -32,6 +32,8 @@ function element(
     archived: false,
     created: '2026-12-01T10:00:00.000Z',
     updated: '2026-12-01T10:00:00.000Z',
+    training: null,
+    trained_model: null,
   };
 }
 

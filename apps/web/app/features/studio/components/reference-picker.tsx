@@ -20,7 +20,8 @@ const ReferenceChooser = onDemand<ReferenceChooserProps>(
 /**
  * The characters and products a model that takes references is given (issue #47): the chosen ones
  * as chips, and a button that opens the library to choose up to the model's own limit. Shown only
- * for such a model; the library is read once something is chosen or the chooser opens.
+ * for such a model; the library's list is the one the model picker reads for the person's trained
+ * characters (../characters.ts), read afresh when the chooser opens.
  */
 export function ReferencePicker({
   model,

@@ -1,11 +1,5 @@
 import '~/locales/app-studio';
-import {
-  estimateDraft,
-  getStudioModel,
-  type ModelType,
-  pricedParameters,
-  promptMaxLength,
-} from '@kadr/catalog';
+import { estimateDraft, type ModelType, pricedParameters, promptMaxLength } from '@kadr/catalog';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Image as ImageIcon, Video } from 'lucide-react';
@@ -27,7 +21,13 @@ import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
 import { generateState } from '../generate-state';
-import { type StudioAction, type StudioState, toPayload, visibleSections } from '../studio-state';
+import {
+  modelOf,
+  type StudioAction,
+  type StudioState,
+  toPayload,
+  visibleSections,
+} from '../studio-state';
 import { preloadGenerationPanel } from './active-generations';
 import { GenerateButton } from './generate-button';
 import { ModelPicker } from './model-picker';
@@ -67,8 +67,8 @@ export function StudioForm({
   useEffect(() => {
     onFirstInteraction(() => void loadRunStart().catch(() => {}));
   }, []);
-  const model = getStudioModel(state.model);
-  if (!model) throw new Error(`Unknown model ${state.model}`);
+  // One of the studio's models, or the one that runs the person's chosen character.
+  const model = modelOf(state);
 
   const payload = useMemo(() => toPayload(state), [state]);
   const sections = useMemo(() => visibleSections(state), [state]);
@@ -224,9 +224,14 @@ export function StudioForm({
         <ModelPicker
           type={state.tab}
           selected={state.model}
+          character={state.character?.element ?? null}
           onSelect={(id) => {
             setErrors({});
             dispatch({ type: 'model', model: id });
+          }}
+          onSelectCharacter={(character) => {
+            setErrors({});
+            dispatch({ type: 'character', character });
           }}
         />
 
