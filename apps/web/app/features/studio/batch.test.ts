@@ -1,5 +1,6 @@
+import { getModel } from '@kadr/catalog';
 import { describe, expect, it } from 'vitest';
-import { expandBatch, promptsFromLines, rowsFromCsv } from './batch';
+import { expandBatch, promptsFromLines, rowsFromCsv, strictestReferenceModel } from './batch';
 
 describe('batch input', () => {
   it('takes one prompt per non-empty line', () => {
@@ -48,5 +49,35 @@ describe('batch input', () => {
       prompt: 'a fox',
       parameters: { aspect_ratio: '16:9', safety_filter_level: 'block_only_high' },
     });
+  });
+
+  it('gives library elements to the models that take references, each up to its own limit', () => {
+    const elements = [
+      { id: 'anna', kind: 'character' as const },
+      { id: 'max', kind: 'character' as const },
+      { id: 'mug', kind: 'product' as const },
+      { id: 'cap', kind: 'product' as const },
+    ];
+    const items = expandBatch(
+      'image',
+      promptsFromLines('Anna with a mug'),
+      ['seedream-4', 'nano-banana', 'seedream-3'],
+      1,
+      elements,
+    );
+    expect(items.map((item) => [item.model, item.elements])).toEqual([
+      ['seedream-4', ['anna', 'max', 'mug', 'cap']],
+      // Nano Banana takes three.
+      ['nano-banana', ['anna', 'max', 'mug']],
+      // Seedream 3 takes none: it runs on the prompt alone, with no `elements` at all.
+      ['seedream-3', undefined],
+    ]);
+    expect(items[2]).not.toHaveProperty('elements');
+  });
+
+  it('lets the chooser follow the chosen model that takes the fewest references', () => {
+    const models = ['seedream-3', 'seedream-4', 'nano-banana'].map((id) => getModel(id));
+    expect(strictestReferenceModel(models)?.id).toBe('nano-banana');
+    expect(strictestReferenceModel([getModel('seedream-3')])).toBeUndefined();
   });
 });

@@ -1,4 +1,10 @@
-import { durationParam, getModel, type ModelType } from '@kadr/catalog';
+import {
+  durationParam,
+  getModel,
+  type ModelDefinition,
+  type ModelType,
+  type ReferenceKind,
+} from '@kadr/catalog';
 import type { BatchItemInput } from '@kadr/contract';
 
 export type BatchRow = { prompt: string; parameters: Record<string, string | number | boolean> };
@@ -106,11 +112,14 @@ export function expandBatch(
   rows: readonly BatchRow[],
   models: readonly string[],
   variations: number,
+  elements: readonly BatchElement[] = [],
 ): BatchItemInput[] {
   const items: BatchItemInput[] = [];
   for (const row of rows) {
     for (const id of models) {
-      const known = new Set(getModel(id)?.parameters.map((def) => def.name));
+      const model = getModel(id);
+      const known = new Set(model?.parameters.map((def) => def.name));
+      const references = referencesFor(model, elements);
       const parameters = Object.fromEntries(
         Object.entries(row.parameters).filter(
           ([name]) => known.has(name) && name !== durationParam,
@@ -123,9 +132,41 @@ export function expandBatch(
           prompt: row.prompt,
           parameters,
           ...(type === 'video' && typeof duration === 'number' ? { duration } : {}),
+          ...(references.length > 0 ? { elements: references } : {}),
         });
       }
     }
   }
   return items;
+}
+
+/** A library element a batch is given, as far as choosing it for a model needs. */
+export type BatchElement = { id: string; kind: ReferenceKind };
+
+/**
+ * The elements one model of a batch is sent (issue #47): those of kinds it takes, up to its own
+ * limit; none for a model that takes no references, which runs on the prompt alone.
+ */
+export function referencesFor(
+  model: ModelDefinition | undefined,
+  elements: readonly BatchElement[],
+): string[] {
+  const support = model?.references;
+  if (!support) return [];
+  return elements
+    .filter((element) => support.kinds.includes(element.kind))
+    .slice(0, support.max)
+    .map((element) => element.id);
+}
+
+/**
+ * The model whose limits the batch's element chooser follows: of the chosen models that take
+ * references, the one that takes the fewest (so every one of them gets all that is chosen).
+ */
+export function strictestReferenceModel(
+  models: readonly (ModelDefinition | undefined)[],
+): ModelDefinition | undefined {
+  return models
+    .filter((model): model is ModelDefinition => model?.references !== undefined)
+    .sort((a, b) => (a.references?.max ?? 0) - (b.references?.max ?? 0))[0];
 }

@@ -1,12 +1,13 @@
 import '~/locales/app-batch';
 import '~/locales/app-studio';
-import { listModels, type ModelType } from '@kadr/catalog';
+import { getModel, listModels, type ModelType } from '@kadr/catalog';
 import { batchMaxItems } from '@kadr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Check, Layers, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { listElements } from '~/features/generations/elements/api';
 import { useRefreshBalance } from '~/features/generations/hooks';
 import { queryKeys } from '~/features/generations/query-keys';
 import { TopUpLink } from '~/features/generations/run/components/top-up-link';
@@ -17,7 +18,14 @@ import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { createBatch, quoteBatch } from '../api';
-import { type CsvProblem, expandBatch, promptsFromLines, rowsFromCsv } from '../batch';
+import {
+  type CsvProblem,
+  expandBatch,
+  promptsFromLines,
+  rowsFromCsv,
+  strictestReferenceModel,
+} from '../batch';
+import { ReferencePicker } from './reference-picker';
 import { TypeSwitch } from './type-switch';
 
 const maxModels = 4;
@@ -44,6 +52,17 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
   const [mode, setMode] = useState<'lines' | 'csv'>('lines');
   const [text, setText] = useState('');
   const [variations, setVariations] = useState(1);
+  // Library elements for the chosen models that take references (issue #47).
+  const [elementIds, setElements] = useState<readonly string[]>([]);
+  const referenceModel = strictestReferenceModel(models.map((id) => getModel(id)));
+  const library = useQuery({
+    queryKey: queryKeys.elements.list(false),
+    queryFn: ({ signal }) => listElements(false, signal),
+    enabled: elementIds.length > 0,
+  });
+  const chosenElements = referenceModel
+    ? elementIds.flatMap((id) => library.data?.filter((element) => element.id === id) ?? [])
+    : [];
   const [busy, setBusy] = useState(false);
   const submission = useSubmission(repeatMs);
   // The batch this form started last: a repeat that answers it again says so.
@@ -53,7 +72,7 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
     mode === 'lines'
       ? { rows: promptsFromLines(text), problems: [] as CsvProblem[] }
       : rowsFromCsv(text);
-  const items = expandBatch(type, parsed.rows, models, variations);
+  const items = expandBatch(type, parsed.rows, models, variations, chosenElements);
   const tooMany = items.length > batchMaxItems;
   const body = { type, items };
   const valid = items.length > 0 && !tooMany && parsed.problems.length === 0;
@@ -154,6 +173,22 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
             })}
         </div>
       </fieldset>
+
+      {referenceModel ? (
+        <div data-batch-references="">
+          <ReferencePicker model={referenceModel} selected={elementIds} onChange={setElements} />
+          <p className="mt-2 text-xs text-fg-muted">
+            {t('batch.references', {
+              models: models
+                .flatMap((id) => {
+                  const model = getModel(id);
+                  return model?.references ? [model.name] : [];
+                })
+                .join(', '),
+            })}
+          </p>
+        </div>
+      ) : null}
 
       <fieldset className="min-w-0 space-y-2">
         <legend className="mb-2 text-sm font-medium text-fg">{t('batch.prompts')}</legend>
