@@ -147,7 +147,7 @@ export type BatchElement = { id: string; kind: ReferenceKind };
  * The elements one model of a batch is sent (issue #47): those of kinds it takes, up to its own
  * limit; none for a model that takes no references, which runs on the prompt alone.
  */
-export function referencesFor(
+function referencesFor(
   model: ModelDefinition | undefined,
   elements: readonly BatchElement[],
 ): string[] {
