@@ -115,6 +115,38 @@ describe('a history card of a tool run', () => {
   });
 });
 
+describe('a history card of a generation made with library elements (issue #47)', () => {
+  it.each([
+    ['ru', 'Элементы: Аня, Кружка «Маяк»'],
+    ['en', 'Elements: Аня, Кружка «Маяк»'],
+  ] as const)('%s: names them as they were named then', async (lang, text) => {
+    await i18n.changeLanguage(lang);
+    show(
+      record({
+        model: 'seedream-4',
+        source_id: null,
+        jsondata: {
+          type: 'image',
+          prompt: 'Аня с кружкой',
+          input: {},
+          output: null,
+          elements: [
+            { id: 'a', name: 'Аня', kind: 'character' },
+            { id: 'm', name: 'Кружка «Маяк»', kind: 'product' },
+          ],
+        },
+      }),
+    );
+    expect(document.querySelector('[data-used-elements]')?.textContent).toBe(text);
+  });
+
+  it('says nothing of elements for a result made without any', async () => {
+    await i18n.changeLanguage('ru');
+    show(record({ model: 'seedream-3', source_id: null }));
+    expect(document.querySelector('[data-used-elements]')).toBeNull();
+  });
+});
+
 // Issue #38: a generation held up by a part that is away says so, calmly, on its card.
 describe('a history card of a generation that waits', () => {
   const running = (waiting_for: 'model' | 'storage' | undefined, status = 'pending' as const) =>

@@ -6,6 +6,7 @@ import {
   Image as ImageIcon,
   LoaderCircle,
   TriangleAlert,
+  UserRound,
   Video,
 } from 'lucide-react';
 import { useRef } from 'react';
@@ -201,6 +202,7 @@ export function HistoryCard({
           </div>
         )}
         <MadeFrom record={record} onOpenSource={onOpenSource} />
+        <UsedElementsLine record={record} />
         <div className="-my-1 flex items-center gap-1">
           <FavoriteButton record={record} />
           <CollectionsButton record={record} />
@@ -222,6 +224,22 @@ export function HistoryCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * The library elements a result was made with (issue #47), by the names they had then (the
+ * viewer links each to the library).
+ */
+function UsedElementsLine({ record }: { record: GenerationRecord }) {
+  const { t } = useTranslation('app');
+  const names = (record.jsondata.elements ?? []).map((element) => element.name);
+  if (names.length === 0) return null;
+  return (
+    <p className="flex min-w-0 items-center gap-1.5 text-xs text-fg-muted" data-used-elements="">
+      <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
+      <span className="truncate">{t('history.elements', { names: names.join(', ') })}</span>
+    </p>
   );
 }
 
