@@ -1,3 +1,9 @@
+export type { RgbFrame as VideoFrame, VideoFacts } from './frames.ts';
+export { frameDifference, probeVideo, readVideoFrame } from './frames.ts';
+export {
+  END_FRAME_HOLD_SEC,
+  VIDEO_RENDER_FPS as REPLICATE_VIDEO_FPS,
+} from './media.ts';
 export {
   FLUX_LORA_TRAINER_REF,
   FLUX_LORA_TRAINER_VERSION,

@@ -195,7 +195,13 @@ export async function renderImage(options: RenderImageOptions): Promise<void> {
 
 /** Rendered videos keep the requested ratio at a small size so encoding stays well under a second. */
 const VIDEO_RENDER_SHORT_SIDE = 360;
-const VIDEO_RENDER_FPS = 10;
+/** The frame rate of every rendered video, whatever the model's `fps`. */
+export const VIDEO_RENDER_FPS = 10;
+/**
+ * How long a video given start and end frames (issue #48) holds each picture alone: the first
+ * from its start, the last until its end.
+ */
+export const END_FRAME_HOLD_SEC = 0.5;
 
 function videoRenderSize(requested: Size): Size {
   const short = Math.min(requested.width, requested.height);
@@ -204,10 +210,19 @@ function videoRenderSize(requested: Size): Size {
   return { width: even(requested.width), height: even(requested.height) };
 }
 
+/** The pictures a video starts and ends on, as PNGs at the render's size. */
+export type VideoFramePictures = { first: Buffer; last: Buffer };
+
 export type RenderVideoOptions = {
   size: Size;
   /** Laid over every frame at the render's size (the references' thumbnails). */
   overlay?: (renderSize: Size) => Promise<Buffer>;
+  /**
+   * Start and end frames: instead of the panning poster the video holds the first picture for
+   * END_FRAME_HOLD_SEC, fades to the last over the middle and holds it for END_FRAME_HOLD_SEC to
+   * the end; the prompt (and any overlay) fades in and out in between, off both ends.
+   */
+  frames?: (renderSize: Size) => Promise<VideoFramePictures>;
   durationSec: number;
   audio: boolean;
   prompt: string;
@@ -260,8 +275,28 @@ function runFfmpeg(args: string[], signal?: AbortSignal): Promise<string> {
 }
 
 /**
- * An H.264 MP4 (yuv420p, faststart): the poster background pans under the prompt text, with an
- * optional soft tone as the audio track.
+ * The video part of the filter graph for start and end frames: inputs 0 and 1 are the first and
+ * last pictures, 2 the text layer; `frames` frames in all, the first and last `hold` of them
+ * showing a picture alone.
+ */
+function endFramesFilter(frames: number, fps: number): string {
+  const hold = Math.max(1, Math.min(Math.round(END_FRAME_HOLD_SEC * fps), Math.floor(frames / 4)));
+  // fade ramps alpha from frame s (still transparent, or opaque fading out) to frame s + n, where
+  // it is opaque (or transparent): frames 0…hold-1 show the first picture alone, the last `hold`
+  // frames the last picture alone.
+  return (
+    `[1:v]format=rgba,fade=t=in:s=${hold - 1}:n=${frames - 2 * hold + 1}:alpha=1[end];` +
+    '[0:v][end]overlay=0:0[pictures];' +
+    `[2:v]format=rgba,fade=t=in:s=${hold - 1}:n=${hold}:alpha=1,` +
+    `fade=t=out:s=${frames - 2 * hold}:n=${hold}:alpha=1[text];` +
+    '[pictures][text]overlay=0:0,format=yuv420p[v]'
+  );
+}
+
+/**
+ * An H.264 MP4 (yuv420p, faststart): the poster background pans under the prompt text (or, given
+ * start and end frames, the first picture turns into the last), with an optional soft tone as the
+ * audio track.
  */
 export async function renderVideo(options: RenderVideoOptions): Promise<void> {
   const { width, height } = videoRenderSize(options.size);
@@ -269,17 +304,28 @@ export async function renderVideo(options: RenderVideoOptions): Promise<void> {
   const dir = dirname(options.path);
   await mkdir(dir, { recursive: true });
   const backgroundPath = `${options.path}.bg.png`;
+  const lastPath = `${options.path}.last.png`;
   const textPath = `${options.path}.text.png`;
   const poster = { prompt: options.prompt, caption: options.caption };
+  const png = { compressionLevel: 1 } as const;
   try {
     await Promise.all([
-      sharp(
-        Buffer.from(
-          posterSvg({ ...poster, size: { width: panWidth, height }, backgroundOnly: true }),
-        ),
-      )
-        .png({ compressionLevel: 1 })
-        .toFile(backgroundPath),
+      options.frames
+        ? options
+            .frames({ width, height })
+            .then((pictures) =>
+              Promise.all([
+                sharp(pictures.first).png(png).toFile(backgroundPath),
+                sharp(pictures.last).png(png).toFile(lastPath),
+              ]),
+            )
+        : sharp(
+            Buffer.from(
+              posterSvg({ ...poster, size: { width: panWidth, height }, backgroundOnly: true }),
+            ),
+          )
+            .png(png)
+            .toFile(backgroundPath),
       (async () => {
         const text = sharp(
           Buffer.from(posterSvg({ ...poster, size: { width, height }, textOnly: true })),
@@ -292,16 +338,23 @@ export async function renderVideo(options: RenderVideoOptions): Promise<void> {
     ]);
     const duration = options.durationSec.toFixed(3);
     const fps = String(VIDEO_RENDER_FPS);
+    const still = (path: string) => ['-loop', '1', '-framerate', fps, '-i', path];
+    const pictureInputs = options.frames
+      ? [...still(backgroundPath), ...still(lastPath)]
+      : still(backgroundPath);
+    const audioIndex = options.frames ? 3 : 2;
     const audioInput = options.audio
       ? ['-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=44100']
       : [];
-    const audioFilter = options.audio ? ';[2:a]volume=0.08[a]' : '';
+    const audioFilter = options.audio ? `;[${audioIndex}:a]volume=0.08[a]` : '';
     const audioOutput = options.audio
       ? ['-map', '[a]', '-c:a', 'aac', '-b:a', '48k', '-ac', '1']
       : [];
-    const filter =
-      `[0:v]crop=${width}:${height}:x='(in_w-out_w)*t/${duration}':y=0[bg];` +
-      `[bg][1:v]overlay=0:0,format=yuv420p[v]${audioFilter}`;
+    const videoFilter = options.frames
+      ? endFramesFilter(Math.round(options.durationSec * VIDEO_RENDER_FPS), VIDEO_RENDER_FPS)
+      : `[0:v]crop=${width}:${height}:x='(in_w-out_w)*t/${duration}':y=0[bg];` +
+        '[bg][1:v]overlay=0:0,format=yuv420p[v]';
+    const filter = `${videoFilter}${audioFilter}`;
     await writeAtomically(options.path, (tmp) =>
       runFfmpeg(
         [
@@ -309,18 +362,8 @@ export async function renderVideo(options: RenderVideoOptions): Promise<void> {
           '-loglevel',
           'error',
           '-y',
-          '-loop',
-          '1',
-          '-framerate',
-          fps,
-          '-i',
-          backgroundPath,
-          '-loop',
-          '1',
-          '-framerate',
-          fps,
-          '-i',
-          textPath,
+          ...pictureInputs,
+          ...still(textPath),
           ...audioInput,
           '-filter_complex',
           filter,
@@ -349,6 +392,8 @@ export async function renderVideo(options: RenderVideoOptions): Promise<void> {
       ),
     );
   } finally {
-    await Promise.all([rm(backgroundPath, { force: true }), rm(textPath, { force: true })]);
+    await Promise.all(
+      [backgroundPath, lastPath, textPath].map((path) => rm(path, { force: true })),
+    );
   }
 }

@@ -25,8 +25,19 @@ type ImagePlan = {
   count: number;
   lora?: TrainedLora;
 } & References;
+/**
+ * A video that starts on one picture and ends on another (issue #48): Seedance's first-frame
+ * `image` with its `last_frame_image`.
+ */
+export type VideoFrames = { first: PictureRef; last: PictureRef };
 /** `size` is what the real model would output; the emulator renders a smaller copy. */
-type VideoPlan = { kind: 'video'; size: Size; durationSec: number; audio: boolean } & References;
+type VideoPlan = {
+  kind: 'video';
+  size: Size;
+  durationSec: number;
+  audio: boolean;
+  frames?: VideoFrames;
+} & References;
 type TextPlan = { kind: 'text' };
 /** A finishing tool run for real on its input picture. */
 type ToolPlan = { kind: 'tool'; job: ToolJob };
@@ -504,6 +515,14 @@ function seedance(ref: string, defaultResolution: '720p' | '1080p'): EmulatedMod
         seed,
       })
       .superRefine((input, context) => {
+        // The published schema takes last_frame_image only together with a first frame (`image`).
+        if (input.last_frame_image && !input.image) {
+          context.addIssue({
+            code: 'custom',
+            path: ['last_frame_image'],
+            message: 'last_frame_image can only be used together with image (the first frame)',
+          });
+        }
         // "Reference images cannot be used with 1080p resolution or first frame or last frame images."
         if (
           input.reference_images &&
@@ -525,6 +544,15 @@ function seedance(ref: string, defaultResolution: '720p' | '1080p'): EmulatedMod
         size: fitShortSide(ratio, RESOLUTION_SHORT_SIDE[input.resolution] ?? 720, 2),
         durationSec: input.duration,
         audio: false,
+        // A first frame alone only shapes the video; with a last frame the video runs between them.
+        ...(input.image && input.last_frame_image
+          ? {
+              frames: {
+                first: { url: input.image, field: 'image' },
+                last: { url: input.last_frame_image, field: 'last_frame_image' },
+              },
+            }
+          : {}),
         ...referencesOf('reference_images', input.reference_images),
       };
     },

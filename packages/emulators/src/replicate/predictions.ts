@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fitFramePicture } from './frames.ts';
+import type { Size } from './geometry.ts';
 import { isoWithMicros, newPredictionId, preciseNow } from './ids.ts';
-import { InputError, probeImageSize } from './inputs.ts';
-import { renderImage, renderVideo } from './media.ts';
-import type { EmulatedModel, RenderPlan } from './models.ts';
+import { fetchInputPicture, InputError, probeImageSize } from './inputs.ts';
+import { renderImage, renderVideo, type VideoFramePictures } from './media.ts';
+import type { EmulatedModel, RenderPlan, VideoFrames } from './models.ts';
 import { referenceOverlay } from './references.ts';
+import type { PictureRef } from './tool-jobs.ts';
 import { describeToolJob, runTool } from './tools.ts';
 import { triggerMarkLayer } from './trained-lora.ts';
 import { extractSourceText, toTokens, translateRuToEn } from './translator.ts';
@@ -229,6 +232,34 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
     record.resolveSettled();
   }
 
+  /**
+   * The start and end pictures fetched (both at once, through the guarded input fetch) and fitted
+   * to the render's size; the first field that cannot be read fails the prediction.
+   */
+  function framePictures(frames: VideoFrames, signal: AbortSignal) {
+    return async (size: Size): Promise<VideoFramePictures> => {
+      const fitted = async (picture: PictureRef) => {
+        const input = await fetchInputPicture(picture.url, {
+          fetch: fetchImpl,
+          field: picture.field,
+          signal,
+        });
+        try {
+          return await fitFramePicture(input.open(), size).png().toBuffer();
+        } catch {
+          // A header that reads over pixels that do not.
+          throw new InputError(
+            `Prediction failed: could not read input ${picture.field}: not a picture the model can decode`,
+          );
+        }
+      };
+      const [first, last] = await Promise.allSettled([fitted(frames.first), fitted(frames.last)]);
+      if (first.status === 'rejected') throw first.reason;
+      if (last.status === 'rejected') throw last.reason;
+      return { first: first.value, last: last.value };
+    };
+  }
+
   async function render(
     record: PredictionRecord,
     signal: AbortSignal,
@@ -267,7 +298,7 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
       const file = 'out-0.mp4';
       appendLog(
         record,
-        `Generating ${plan.size.width}x${plan.size.height}, ${plan.durationSec.toFixed(2)} s`,
+        `Generating ${plan.size.width}x${plan.size.height}, ${plan.durationSec.toFixed(2)} s${plan.frames ? ', from the first frame to the last frame' : ''}`,
       );
       await limitVideos(() =>
         renderVideo({
@@ -279,6 +310,7 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
           path: join(dir, file),
           signal,
           ...(overlay ? { overlay } : {}),
+          ...(plan.frames ? { frames: framePictures(plan.frames, signal) } : {}),
         }),
       );
       return urlOf(file);
