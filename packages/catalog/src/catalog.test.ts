@@ -48,6 +48,8 @@ const aspect = {
 const seed = ['seed', 'number', null, 0, 2147483647, 1, undefined] as const;
 const seedanceShared = (resolutions: string[], defaultResolution: string) => [
   ['image', 'file', null, undefined, undefined, undefined, undefined],
+  // Not the spec's: the end frame of the published schema (issue #48, ADR 046).
+  ['last_frame_image', 'file', null, undefined, undefined, undefined, undefined],
   ['duration', 'number', 5, 5, 10, undefined, [5, 10]],
   ['resolution', 'select', defaultResolution, undefined, undefined, undefined, resolutions],
   ['aspect_ratio', 'select', '16:9', undefined, undefined, undefined, aspect.seedance],
@@ -309,6 +311,9 @@ describe('the catalogue matches spec §3', () => {
     ['seedream-3', 'height', { param: 'aspect_ratio', equals: 'custom' }],
     ['seedance-pro', 'aspect_ratio', { param: 'image', empty: true }],
     ['seedance-lite', 'aspect_ratio', { param: 'image', empty: true }],
+    // An end frame only with a first frame (ADR 046).
+    ['seedance-pro', 'last_frame_image', { param: 'image', empty: false }],
+    ['seedance-lite', 'last_frame_image', { param: 'image', empty: false }],
     ['qwen-image', 'output_quality', { param: 'output_format', notEquals: 'png' }],
   ] as const)('%s %s is shown when %j', (id, name, condition: Condition) => {
     const model = getModel(id);
@@ -323,7 +328,9 @@ describe('the catalogue matches spec §3', () => {
       [
         'qwen-image.output_quality',
         'seedance-lite.aspect_ratio',
+        'seedance-lite.last_frame_image',
         'seedance-pro.aspect_ratio',
+        'seedance-pro.last_frame_image',
         'seedream-3.height',
         'seedream-3.size',
         'seedream-3.width',

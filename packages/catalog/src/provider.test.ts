@@ -172,3 +172,32 @@ describe('toProviderRequest', () => {
     expect(() => toProviderRequest(request)).toThrow(/Unknown model/);
   });
 });
+
+describe('start and end frames (issue #48, ADR 046)', () => {
+  const last = 'https://kadr.example/files/end.png';
+  it.each(['seedance-pro', 'seedance-lite'])(
+    '%s sends the end frame with a first frame, its own field',
+    (id) => {
+      const request = toProviderRequest(
+        validated(id, { image: url, last_frame_image: last, duration: 5, resolution: '480p' }, 5),
+      );
+      expect(request.input).toMatchObject({ image: url, last_frame_image: last });
+    },
+  );
+
+  it('drops an end frame without a first frame, as the schema takes it only with one', () => {
+    const request = toProviderRequest(validated('seedance-pro', { last_frame_image: last }, 5));
+    expect(request.input).not.toHaveProperty('last_frame_image');
+  });
+
+  it('offers "the same picture" only from another file parameter of the same model', () => {
+    for (const model of listModels()) {
+      for (const def of model.parameters) {
+        if (!def.sameAs) continue;
+        expect(def.type).toBe('file');
+        const other = model.parameters.find((p) => p.name === def.sameAs?.param);
+        expect(other?.type, `${model.id}.${def.name}`).toBe('file');
+      }
+    }
+  });
+});

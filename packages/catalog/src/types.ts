@@ -124,6 +124,11 @@ export type ParameterDefinition = {
   required?: boolean;
   /** `file` only: a picture that must have the tool's source picture's size (a mask). */
   matchesSource?: boolean;
+  /**
+   * `file` only: the form offers to take another file parameter's picture here, saying `label`
+   * (a video's last frame as its first: a loop).
+   */
+  sameAs?: { param: string; label: Localized };
   /** Advice shown next to the input; not enforced. */
   recommended?: { min: number; max: number };
   /** Empty (null, '' or absent) is a valid value: a random seed, no input image. */

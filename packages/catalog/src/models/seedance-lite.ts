@@ -36,6 +36,6 @@ export const seedanceLite: ModelDefinition = {
     input: 'reference_images',
     max: 4,
     kinds: ['character', 'product'],
-    excludes: ['image'],
+    excludes: ['image', 'last_frame_image'],
   },
 };

@@ -18,6 +18,24 @@ export function seedanceParameters(
       },
       { order: 1 },
     ),
+    // Its published schema (ADR 046): the picture the clip ends on, "only together with `image`";
+    // the first frame again makes a loop.
+    {
+      ...imageInput(
+        'last_frame_image',
+        {
+          en: 'Optional: the picture the video ends on; the first frame again makes a loop',
+          ru: 'Необязательно: картинка, которой закончится ролик; первый кадр ещё раз — получится петля',
+        },
+        { order: 2 },
+      ),
+      label: { en: 'Last frame', ru: 'Последний кадр' },
+      showWhen: { param: 'image', empty: false },
+      sameAs: {
+        param: 'image',
+        label: { en: 'Loop: end on the first frame', ru: 'Петля: закончить первым кадром' },
+      },
+    },
     {
       name: 'duration',
       type: 'number',
@@ -27,15 +45,15 @@ export function seedanceParameters(
       integer: true,
       allowedValues: [5, 10],
       default: 5,
-      order: 2,
+      order: 3,
       group: 'basic',
     },
-    videoResolution(resolutions, defaultResolution, { order: 3 }),
+    videoResolution(resolutions, defaultResolution, { order: 4 }),
     // With an input image the video takes the image's shape, so the ratio is not asked for.
     aspectRatio(
       ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', '9:21'],
       '16:9',
-      { order: 4 },
+      { order: 5 },
       {
         showWhen: { param: 'image', empty: true },
       },
@@ -49,7 +67,7 @@ export function seedanceParameters(
         ru: 'Камера не двигается, движется только сцена',
       },
       default: false,
-      order: 5,
+      order: 6,
       group: 'basic',
     },
     {
@@ -61,10 +79,10 @@ export function seedanceParameters(
       integer: true,
       fixed: true,
       default: 24,
-      order: 6,
+      order: 7,
       group: 'advanced',
     },
-    seed({ order: 7 }),
+    seed({ order: 8 }),
   ];
 }
 

@@ -1,7 +1,8 @@
 import '~/locales/app-run';
 import { acceptedImageTypes, isAcceptedImageType } from '@kadr/catalog';
-import { X } from 'lucide-react';
+import { Repeat, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Button } from '~/components/ui/button';
 import { limitMessage } from '~/lib/problem-text';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
@@ -14,7 +15,13 @@ import { uploadFailureText } from './upload-failure';
  * An input image: pick a file or drop one; it is uploaded at once and the parameter takes the
  * URL our server gives back. Only JPEG, PNG, GIF and WebP are taken (the server checks the bytes).
  */
-export type ImageInputProps = FieldProps & { label: string; labelId: string; hints: string[] };
+export type ImageInputProps = FieldProps & {
+  label: string;
+  labelId: string;
+  hints: string[];
+  /** What offers another file parameter's picture here says (`def.sameAs`), in the language. */
+  sameAsLabel?: string;
+};
 
 export function ImageInput({
   def,
@@ -25,6 +32,8 @@ export function ImageInput({
   label,
   labelId,
   hints,
+  values,
+  sameAsLabel,
 }: ImageInputProps) {
   const { t } = useTranslation('app');
   const { t: tCommon } = useTranslation('common');
@@ -55,6 +64,9 @@ export function ImageInput({
   };
 
   const url = typeof value === 'string' && value !== '' ? value : null;
+  // Another parameter's picture offered here (a loop: the first frame as the last), unless taken.
+  const other = def.sameAs ? values[def.sameAs.param] : null;
+  const same = typeof other === 'string' && other !== '' && other !== url ? other : null;
 
   return (
     <div className="min-w-0">
@@ -104,6 +116,19 @@ export function ImageInput({
           />
         </DropZone>
       )}
+      {same && sameAsLabel ? (
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          data-same-as={def.sameAs?.param}
+          onClick={() => onChange(same)}
+        >
+          <Repeat aria-hidden="true" />
+          {sameAsLabel}
+        </Button>
+      ) : null}
       {hints.length > 0 ? (
         <p id={hintId} className="mt-1 text-xs text-fg-muted">
           {hints.join(' ')}

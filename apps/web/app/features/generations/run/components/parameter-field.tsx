@@ -61,7 +61,15 @@ export function ParameterField(props: FieldProps) {
       </output>
     );
   } else if (def.type === 'file') {
-    return <ImageInput {...props} labelId={`${id}-label`} label={text(def.label)} hints={hints} />;
+    return (
+      <ImageInput
+        {...props}
+        labelId={`${id}-label`}
+        label={text(def.label)}
+        hints={hints}
+        {...(def.sameAs ? { sameAsLabel: text(def.sameAs.label) } : {})}
+      />
+    );
   } else if (def.type === 'select' || def.allowedValues) {
     const options = def.options
       ? def.options.map((option) => ({
