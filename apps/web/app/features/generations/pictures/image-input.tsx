@@ -9,6 +9,7 @@ import { useTranslation } from '~/lib/use-translation';
 import type { FieldProps } from '../run/components/field-props';
 import { uploadImage } from '../run/run-api';
 import { DropZone } from './drop-zone';
+import { LibrarySources } from './library-sources';
 import { uploadFailureText } from './upload-failure';
 
 /**
@@ -115,6 +116,13 @@ export function ImageInput({
             }}
           />
         </DropZone>
+      )}
+      {url ? null : (
+        // Or one of the library's pictures (issue #48: a frame from a saved character or product);
+        // folded, and read only when opened.
+        <div className="mt-2">
+          <LibrarySources onPick={(source) => onChange(source.url)} disabled={uploading} />
+        </div>
       )}
       {same && sameAsLabel ? (
         <Button

@@ -2,6 +2,7 @@ import '~/locales/app';
 import '~/locales/app-run';
 import '~/locales/app-studio';
 import { getModel } from '@kadr/catalog';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadTexts } from '~/lib/i18n';
@@ -18,18 +19,48 @@ async function show(lang: 'ru' | 'en', values: Record<string, string | null>) {
   if (!lastFrame) throw new Error('seedance-pro has no last_frame_image');
   const onChange = vi.fn();
   render(
-    <ParameterField
-      def={lastFrame}
-      value={values.last_frame_image ?? null}
-      values={values}
-      onChange={onChange}
-      onUploadingChange={() => {}}
-    />,
+    <QueryClientProvider client={new QueryClient()}>
+      <ParameterField
+        def={lastFrame}
+        value={values.last_frame_image ?? null}
+        values={values}
+        onChange={onChange}
+        onUploadingChange={() => {}}
+      />
+    </QueryClientProvider>,
   );
   return onChange;
 }
 
 describe('an end frame (issue #48)', () => {
+  it('can be one of the library’s pictures', async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({
+        items: [
+          {
+            id: 'el-1',
+            kind: 'character',
+            name: 'Аня',
+            description: '',
+            cover: { id: 'p1', url: '/api/files/p1/a.png', width: 600, height: 800 },
+            pictures: [{ id: 'p1', url: '/api/files/p1/a.png', width: 600, height: 800 }],
+            archived: false,
+            created: '2026-12-01T10:00:00.000Z',
+            updated: '2026-12-01T10:00:00.000Z',
+            training: null,
+            trained_model: null,
+          },
+        ],
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const onChange = await show('ru', { image: first, last_frame_image: null });
+    fireEvent.click(await screen.findByRole('button', { name: /библиотек/i }));
+    fireEvent.click(await screen.findByRole('button', { name: /Аня/ }));
+    expect(onChange).toHaveBeenCalledWith(`${window.location.origin}/api/files/p1/a.png`);
+    vi.unstubAllGlobals();
+  });
+
   it.each([
     ['ru', 'Последний кадр', 'Петля: закончить первым кадром'],
     ['en', 'Last frame', 'Loop: end on the first frame'],

@@ -2,6 +2,7 @@ import '~/locales/app';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultParameters, listModels, models, parameterSections } from '@kadr/catalog';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '~/lib/i18n';
@@ -17,16 +18,19 @@ describe('the parameter form is the catalogue', () => {
         await i18n.changeLanguage(language);
         const values = defaultParameters(model.id);
         const sections = parameterSections(model, values);
+        // A picture's input offers the library, read through the app's query client.
         render(
-          <ParameterSections
-            sections={sections}
-            values={values}
-            openGroups={model.groups.map((group) => group.id)}
-            errors={{}}
-            onToggle={() => {}}
-            onChange={() => {}}
-            onUploadingChange={() => {}}
-          />,
+          <QueryClientProvider client={new QueryClient()}>
+            <ParameterSections
+              sections={sections}
+              values={values}
+              openGroups={model.groups.map((group) => group.id)}
+              errors={{}}
+              onToggle={() => {}}
+              onChange={() => {}}
+              onUploadingChange={() => {}}
+            />
+          </QueryClientProvider>,
         );
         // A picture's input loads on demand (image-input.tsx): found once it has.
         for (const def of sections.flatMap((section) => section.parameters)) {
