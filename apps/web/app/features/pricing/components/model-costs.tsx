@@ -5,13 +5,14 @@ import { type CostRate, modelCosts } from '@kadr/catalog';
 import { Film, Image } from 'lucide-react';
 import { useOfferedModelIds } from '~/features/generations/run/offered-models';
 import { useTranslation } from '~/lib/use-translation';
+import { CharacterCost } from './character-cost';
 import { ToolCosts } from './tool-costs';
 
 const icons = { image: Image, video: Film } as const;
 
 /**
  * A cost card per model on offer (not one an operator switched off), image models then video
- * models, then the finishing tools, figures from the catalogue.
+ * models, then the finishing tools and a trained character, figures from the catalogue.
  */
 export function ModelCosts() {
   const { t } = useTranslation('app');
@@ -21,6 +22,7 @@ export function ModelCosts() {
         <CostGroup key={type} type={type} title={t(`pricing.costs.${type}s`)} />
       ))}
       <ToolCosts />
+      <CharacterCost />
     </div>
   );
 }
