@@ -56,6 +56,9 @@ const failedText: Record<Locale, string> = {
   en: 'The character could not be learnt from these photos. Try others: sharp, well lit, the same face on each.',
 };
 
+/** Where a training's zip of pictures is kept while the provider may fetch it. */
+const zipKey = (id: string) => `trainings/${id}/pictures.zip`;
+
 /** How long a trained character may take before Kadr stops it and gives the tokens back. */
 const DEADLINE_MS = 3 * 60 * 60_000;
 /** The zip's signed address lives this long: the provider fetches it when the training starts. */
@@ -80,7 +83,7 @@ export function createTrainingService(deps: {
     transaction: Transaction<Parts>;
   };
   trainer: TrainingProvider;
-  storage: Pick<ObjectStorage, 'put' | 'read' | 'open'>;
+  storage: Pick<ObjectStorage, 'put' | 'read' | 'open' | 'delete'>;
   urls: Pick<FileUrls, 'signedFor'>;
   /** `owner/name` of the model trainings make versions of; undefined: trainings are off. */
   destination: string | undefined;
@@ -124,6 +127,11 @@ export function createTrainingService(deps: {
       return ended;
     });
     if (finished) {
+      // The provider has read the pictures by now: the zip of them goes (a failure to remove it
+      // leaves a file, never a wrong balance).
+      await deps.storage.delete(zipKey(row.id)).catch((error: unknown) => {
+        deps.logger.warn({ training: row.id, error: String(error) }, 'training zip not removed');
+      });
       deps.logger.info(
         {
           training: row.id,
@@ -161,8 +169,7 @@ export function createTrainingService(deps: {
       zip.addBuffer(picture, `${String(index + 1).padStart(2, '0')}.jpg`);
     }
     zip.end();
-    const key = `trainings/${row.id}/pictures.zip`;
-    await deps.storage.put(key, zip.outputStream.pipe(new PassThrough()), {
+    await deps.storage.put(zipKey(row.id), zip.outputStream.pipe(new PassThrough()), {
       contentType: 'application/zip',
       maxBytes: 500 * 1024 * 1024,
     });
@@ -189,6 +196,7 @@ export function createTrainingService(deps: {
   return {
     /** Asks for a training of one of the person's characters: charged now, refunded on failure. */
     async start(userId: string, elementId: string, locale: Locale): Promise<TrainingOutcome> {
+      if (!uuidPattern.test(elementId)) return { outcome: 'not_found' };
       const element = await elements.find(userId, elementId);
       if (!element) return { outcome: 'not_found' };
       if (!definition.kinds.includes(element.kind)) return { outcome: 'not_trainable' };
@@ -228,7 +236,9 @@ export function createTrainingService(deps: {
 
     /** Stops the person's training under way: at once if not yet asked, else at the next look. */
     async cancel(userId: string, elementId: string, locale: Locale): Promise<TrainingOutcome> {
-      if (!(await elements.find(userId, elementId))) return { outcome: 'not_found' };
+      if (!uuidPattern.test(elementId) || !(await elements.find(userId, elementId))) {
+        return { outcome: 'not_found' };
+      }
       const row = await transaction(['trainings'], async (tx) => {
         const active = await tx.trainings.lockActive(userId, elementId);
         if (active) await tx.trainings.requestCancel(active.id);
@@ -280,7 +290,7 @@ export function createTrainingService(deps: {
       const row = uuidPattern.test(id) ? await trainings.find(id) : undefined;
       if (!row) return undefined;
       try {
-        return await deps.storage.open(`trainings/${row.id}/pictures.zip`);
+        return await deps.storage.open(zipKey(row.id));
       } catch (error) {
         if (error instanceof ObjectMissingError) return undefined;
         throw error;

@@ -167,7 +167,12 @@ describe('a character trained once', () => {
       /\/api\/trainings\/[0-9a-f-]{36}\/pictures\.zip\?expires=\d+&signature=/,
     );
     expect(row.version).toMatch(/^kadr\/characters:[0-9a-f]{64}$/);
-    // The zip's address answers only with its signature.
+    // The zip's address answers only with its signature, and not at all once the training ended:
+    // the provider has read it, and Kadr keeps no second copy of the pictures.
+    const signed = new URL(String(training.input.input_images));
+    expect(
+      (await t.app.inject({ method: 'GET', url: signed.pathname + signed.search })).statusCode,
+    ).toBe(404);
     const unsigned = String(training.input.input_images).replace(/signature=[^&]+/, 'signature=x');
     expect(
       (
@@ -278,6 +283,8 @@ describe('a character trained once', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().detail).toBe('Choose one of your trained characters.');
 
+    // Not an element's id at all.
+    expect((await call(maker, 'POST', '/api/elements/not-an-id/training')).statusCode).toBe(404);
     // Someone else's element, and a person without the tokens.
     const stranger = await person(0);
     for (const url of [
