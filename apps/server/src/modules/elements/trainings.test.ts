@@ -241,6 +241,11 @@ describe('a character trained once', () => {
       ['generation_debit', -3, ['Маша']],
       ['training_debit', -PRICE, ['Маша']],
     ]);
+    // And so does the downloaded statement's details column.
+    const csv = (await call(maker, 'GET', '/api/ledger.csv')).body;
+    const lines = csv.split(/\r?\n/);
+    expect(lines.find((line) => line.includes('Обучение персонажа'))).toContain('«Маша»');
+    expect(lines.find((line) => line.includes('FLUX.1 [dev] LoRA'))).toContain('«Маша»');
     await expectMoneyInvariants(t.database.pool);
   });
 
