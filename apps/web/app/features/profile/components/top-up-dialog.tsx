@@ -74,14 +74,16 @@ function TopUpFlow({
   const view = topUpView({ payment: data, notFound: isNotFound(error), slow });
 
   // Reported once per payment (lib/metrika remembers which); only with a counter configured. The
-  // statement is read again: its balance event may have come before this page's stream was open
-  // (the credit lands while the person is on the provider's page), and then nothing else would.
+  // statement and the balance are read again: their event may have come before this page's stream
+  // was open (the credit lands while the person is on the provider's page), and then nothing else
+  // would — the dialog would say "credited 600" beside the balance before it.
   const succeeded = view.kind === 'succeeded' ? view.payment : null;
   useEffect(() => {
     if (!succeeded) return;
     reportPurchase(succeeded);
     void client.invalidateQueries({ queryKey: queryKeys.ledger.all });
-  }, [succeeded, client]);
+    void client.invalidateQueries({ queryKey: queryKeys.tokenBalance(user.id) });
+  }, [succeeded, client, user.id]);
   useConfetti(view.kind === 'succeeded');
 
   const content = describe(view, t, user.tokens);
