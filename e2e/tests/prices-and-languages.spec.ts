@@ -165,7 +165,10 @@ test.describe('point 10: the other language, offered once', () => {
         // The same page in English, the query going along (a `next`, a referral).
         const link = offer.getByRole('link', { name: en.languageOffer.action });
         expect(await link.evaluate((a: HTMLAnchorElement) => a.pathname + a.search)).toBe(target);
-        // It floats over the page: showing it shifts no content.
+        // It floats over the page (fixed: its arrival cannot push content), and nothing moves
+        // while it is shown. Shifts of the page's own first paint are not the offer's: under a
+        // loaded CPU the prerendered page can paint before its last bytes are parsed, which the
+        // Lighthouse runs measure (bench/), so only what moves from here on is counted.
         expect(await offer.evaluate((node) => getComputedStyle(node).position)).toBe('fixed');
         const shift = await page.evaluate(
           () =>
@@ -175,8 +178,8 @@ test.describe('point 10: the other language, offered once', () => {
                 for (const entry of list.getEntries()) {
                   total += (entry as PerformanceEntry & { value: number }).value;
                 }
-              }).observe({ type: 'layout-shift', buffered: true });
-              setTimeout(() => resolve(total), 300);
+              }).observe({ type: 'layout-shift' });
+              setTimeout(() => resolve(total), 500);
             }),
         );
         expect(shift).toBe(0);
