@@ -81,13 +81,13 @@ async function framesOf(page: Page, lang: Lang, phone: boolean, loop: boolean) {
 test('end frames (ru, desktop): a clip from a red first frame ends on the blue picture given', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'on the desktop project only');
+  test.skip(test.info().project.name !== 'desktop', 'the en loop at 390 px runs on phone');
   await framesOf(page, 'ru', false, false);
 });
 
 test('end frames (en, phone): a loop ends on its first frame, by touch at 390 px @phone', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'phone', 'on the phone project only');
+  test.skip(test.info().project.name !== 'phone', 'the ru clip at 1280 px runs on desktop');
   await framesOf(page, 'en', true, true);
 });

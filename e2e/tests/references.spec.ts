@@ -101,7 +101,7 @@ async function generateWith(
 test('references (ru, desktop): a character of three pictures reaches Seedream 4 and Nano Banana', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'on the desktop project only');
+  test.skip(test.info().project.name !== 'desktop', 'its en picker at 390 px runs on phone');
   const lang = 'ru';
   await useLanguage(page, lang);
   await demoSignIn(page.request, { name: 'Reference Person', email: uniqueEmail('references') });
@@ -138,7 +138,7 @@ test('references (ru, desktop): a character of three pictures reaches Seedream 4
 test('references (en, phone): the picker and its chooser at 390 px, within the width and clean for axe @phone', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'phone', 'on the phone project only');
+  test.skip(test.info().project.name !== 'phone', 'the ru generations at 1280 px run on desktop');
   const lang = 'en';
   const s = texts[lang].studio.references;
   await useLanguage(page, lang);
@@ -181,7 +181,7 @@ test('references (en, phone): the picker and its chooser at 390 px, within the w
 test('references (ru, desktop): a saved product starts a card set, and a tool works on a library picture', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'on the desktop project only');
+  test.skip(test.info().project.name !== 'desktop', 'by touch: cards.spec.ts and tools.spec.ts');
   const lang = 'ru';
   const tools = texts[lang].tools.picture;
   await useLanguage(page, lang);

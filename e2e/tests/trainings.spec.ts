@@ -154,13 +154,13 @@ async function trainAndGenerate(page: Page, lang: Lang, phone: boolean) {
 test('training (ru, desktop): a character of ten pictures trained once, then generated with', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'on the desktop project only');
+  test.skip(test.info().project.name !== 'desktop', 'its en twin at 390 px runs on phone');
   await trainAndGenerate(page, 'ru', false);
 });
 
 test('training (en, phone): the same by touch at 390 px, the section within the width and clean for axe @phone', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'phone', 'on the phone project only');
+  test.skip(test.info().project.name !== 'phone', 'its ru twin at 1280 px runs on desktop');
   await trainAndGenerate(page, 'en', true);
 });
