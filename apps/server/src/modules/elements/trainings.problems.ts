@@ -6,23 +6,24 @@ import type { TrainingOutcome } from './training.service.ts';
 
 type Text = Record<Locale, string>;
 
-/** Russian «фотография» after a number: 1 фотография, 2 фотографии, 5 фотографий. */
-function ruPhotos(n: number): string {
-  const tens = n % 100;
-  const ones = n % 10;
-  if (ones === 1 && tens !== 11) return 'фотография';
-  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return 'фотографии';
-  return 'фотографий';
+/** A count's word in the person's language, by its plural form (1 фотография, 2 фотографии…). */
+function counted(
+  n: number,
+  locale: Locale,
+  forms: Record<Locale, Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>,
+): string {
+  const words = forms[locale];
+  return `${n} ${words[new Intl.PluralRules(locale).select(n)] ?? words.other}`;
 }
 
-/** Russian «кредит» after a number: 1 кредит, 2 кредита, 150 кредитов. */
-function ruCredits(n: number): string {
-  const tens = n % 100;
-  const ones = n % 10;
-  if (ones === 1 && tens !== 11) return 'кредит';
-  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return 'кредита';
-  return 'кредитов';
-}
+const photos = {
+  ru: { one: 'фотография', few: 'фотографии', many: 'фотографий', other: 'фотографии' },
+  en: { one: 'photo', other: 'photos' },
+};
+const credits = {
+  ru: { one: 'кредит', few: 'кредита', many: 'кредитов', other: 'кредита' },
+  en: { one: 'credit', other: 'credits' },
+};
 
 /** The answer to each refusal of a training, in the person's language (ADR 045). */
 export function trainingProblem(
@@ -47,8 +48,8 @@ export function trainingProblem(
     case 'wrong_picture_count': {
       const { count, min, max } = refusal;
       const text = say({
-        ru: `Для обучения нужно от ${min} до ${max} фотографий персонажа, а у него ${count} ${ruPhotos(count)}.`,
-        en: `Training needs ${min} to ${max} photos of the character; it has ${count}.`,
+        ru: `Для обучения нужно от ${min} до ${max} фотографий персонажа, а у него ${counted(count, 'ru', photos)}.`,
+        en: `Training needs ${min} to ${max} photos of the character; it has ${counted(count, 'en', photos)}.`,
       });
       return new HttpProblem(422, text, {
         errors: [{ field: 'pictures', code: count < min ? 'too_few' : 'too_many', message: text }],
@@ -74,8 +75,8 @@ export function trainingProblem(
       return new HttpProblem(
         402,
         say({
-          ru: `Не хватает кредитов: обучение стоит ${refusal.required} ${ruCredits(refusal.required)}.`,
-          en: `Not enough credits: the training costs ${refusal.required} credits.`,
+          ru: `Не хватает кредитов: обучение стоит ${counted(refusal.required, 'ru', credits)}.`,
+          en: `Not enough credits: the training costs ${counted(refusal.required, 'en', credits)}.`,
         }),
         { type: problemTypes.insufficientTokens },
       );
