@@ -2,13 +2,13 @@ import '~/locales/app-characters';
 import '~/locales/app-studio';
 import { estimateDraft, getModel, type ModelDefinition, type ModelType } from '@kadr/catalog';
 import type { LibraryElement } from '@kadr/contract';
-import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import { UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import type { ChosenCharacter } from '../studio-state';
+import { modelCardClass } from './model-card';
 
 // Loaded on demand (../characters.ts): the person's trained characters as models of their own,
 // and the catalogue by id that finds the model that runs them — neither is in the studio's first
@@ -99,15 +99,7 @@ function CharacterCard({
   const { t } = useTranslation('app');
   const price = estimateDraft(model, {});
   return (
-    <label
-      data-character={element.id}
-      className={clsx(
-        'group relative flex cursor-pointer flex-col overflow-hidden rounded-xl border bg-surface transition-colors focus-within:outline-2 focus-within:outline-accent-soft',
-        checked
-          ? 'border-accent-soft ring-1 ring-accent-soft'
-          : 'border-line hover:border-fg-muted/50',
-      )}
-    >
+    <label data-character={element.id} className={modelCardClass(checked)}>
       <input
         type="radio"
         name="model"

@@ -1,6 +1,5 @@
 import '~/locales/app-studio';
 import { estimateDraft, getStudioModel, type ModelDefinition, type ModelType } from '@kadr/catalog';
-import { clsx } from 'clsx';
 import { Clapperboard } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useOfferedModels } from '~/features/generations/run/offered-models';
@@ -9,6 +8,7 @@ import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { useCharacterModule, useTrainedCharacters } from '../characters';
 import type { ChosenCharacter } from '../studio-state';
+import { modelCardClass } from './model-card';
 
 /**
  * The models of a tab as cards (image models with their demo picture). The catalogue paints them
@@ -114,14 +114,7 @@ function ModelCard({
   const price = estimateDraft(model, {});
   const demo = model.demoImages[0];
   return (
-    <label
-      className={clsx(
-        'group relative flex cursor-pointer flex-col overflow-hidden rounded-xl border bg-surface transition-colors focus-within:outline-2 focus-within:outline-accent-soft',
-        checked
-          ? 'border-accent-soft ring-1 ring-accent-soft'
-          : 'border-line hover:border-fg-muted/50',
-      )}
-    >
+    <label className={modelCardClass(checked)}>
       <input
         type="radio"
         name="model"
