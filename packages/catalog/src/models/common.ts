@@ -66,6 +66,27 @@ export function seed({ order, group = 'advanced' }: Placement): ParameterDefinit
   };
 }
 
+/** FLUX-style sampling steps, 1–50 (Qwen-Image and a trained FLUX character). */
+export function inferenceSteps({ order, group = 'quality' }: Placement): ParameterDefinition {
+  return {
+    name: 'num_inference_steps',
+    type: 'slider',
+    label: { en: 'Steps', ru: 'Шаги генерации' },
+    description: {
+      en: 'More steps give more detail and take longer',
+      ru: 'Больше шагов — больше деталей, но дольше',
+    },
+    min: 1,
+    max: 50,
+    step: 1,
+    integer: true,
+    recommended: { min: 28, max: 50 },
+    default: 28,
+    order,
+    group,
+  };
+}
+
 export function outputFormat(
   values: readonly string[],
   defaultValue: string,

@@ -1,5 +1,5 @@
 import type { ModelDefinition } from '../types.ts';
-import { aspectRatio, outputFormat, seed } from './common.ts';
+import { aspectRatio, inferenceSteps, outputFormat, seed } from './common.ts';
 
 /**
  * A character the person trained once (issue #47, ADR 045): FLUX.1 [dev] with the LoRA that
@@ -68,23 +68,7 @@ export const fluxCharacter: ModelDefinition = {
       order: 2,
       group: 'basic',
     },
-    {
-      name: 'num_inference_steps',
-      type: 'slider',
-      label: { en: 'Steps', ru: 'Шаги генерации' },
-      description: {
-        en: 'More steps give more detail and take longer',
-        ru: 'Больше шагов — больше деталей, но дольше',
-      },
-      min: 1,
-      max: 50,
-      step: 1,
-      integer: true,
-      recommended: { min: 28, max: 50 },
-      default: 28,
-      order: 3,
-      group: 'quality',
-    },
+    inferenceSteps({ order: 3 }),
     {
       name: 'guidance_scale',
       type: 'slider',
