@@ -117,13 +117,14 @@ export function createContainer(
     webhookUrl: `${config.publicUrl}/api/webhooks/replicate`,
     signingSecret: config.signingSecret,
   });
+  const media = overrides.media ?? createMediaTools();
   const engine = createGenerationEngine({
     repositories,
     provider,
     providerHealth,
     translator,
     storage,
-    media: overrides.media ?? createMediaTools(),
+    media,
     urls: fileUrls,
     webhookUrlFor: webhookBinding.urlFor,
     publicUrl: config.publicUrl,
@@ -178,6 +179,8 @@ export function createContainer(
     engine,
     urls: fileUrls,
     storage,
+    // A continuation's start frame: the clip's last, kept as the person's picture (ADR 047).
+    frames: { media, uploads },
     logger,
     maxRunning: config.maxRunningGenerations,
   });

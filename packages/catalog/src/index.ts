@@ -27,6 +27,13 @@ export {
   promptUse,
 } from './form.ts';
 export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
+export {
+  extensionModels,
+  isJoin,
+  type JoinDefinition,
+  joinedDurationMs,
+  videoJoin,
+} from './joins.ts';
 export * from './marketplaces/index.ts';
 export { promptMaxLength, seedMax } from './models/common.ts';
 export { models } from './models/index.ts';
@@ -62,7 +69,13 @@ export {
 } from './references.ts';
 export { validateModelRequest } from './request.ts';
 export { getStudioModel, imageToVideoModels, listModels } from './studio-models.ts';
-export { getModelSummary, type ModelSummary, modelName, modelSummaries } from './summaries.ts';
+export {
+  getModelSummary,
+  type ModelSummary,
+  modelName,
+  modelSummaries,
+  ownWorkSummaries,
+} from './summaries.ts';
 export { getTool, isTool, listTools, type ToolModel } from './tool-models.ts';
 export { checkToolSource, toolOutputSize } from './tools.ts';
 export {

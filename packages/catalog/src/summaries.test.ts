@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getModel, models } from './index.ts';
-import { getModelSummary, type ModelSummary, modelName, modelSummaries } from './summaries.ts';
+import { videoJoin } from './joins.ts';
+import {
+  getModelSummary,
+  type ModelSummary,
+  modelName,
+  modelSummaries,
+  ownWorkSummaries,
+} from './summaries.ts';
 
 /** What summaries.ts must say of an entry. */
 function summaryOf(id: string): ModelSummary | undefined {
@@ -19,6 +26,17 @@ describe('model summaries', () => {
 
   it.each(models.map((model) => model.id))('say what the entry of %s says', (id) => {
     expect(getModelSummary(id)).toEqual(summaryOf(id));
+  });
+
+  it('say what the join says of itself, a result of Kadr’s own work', () => {
+    expect(ownWorkSummaries.map((summary) => summary.id)).toEqual([videoJoin.id]);
+    expect(getModelSummary(videoJoin.id)).toEqual({
+      id: videoJoin.id,
+      type: 'video',
+      name: videoJoin.name,
+      own: { title: videoJoin.title },
+    });
+    expect(getModel(videoJoin.id)).toBeUndefined();
   });
 
   it('name an unknown model by its id', () => {

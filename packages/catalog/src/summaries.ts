@@ -14,6 +14,8 @@ export type ModelSummary = {
   name: string;
   /** A finishing tool's `title` and `sourceParam` (ADR 038). */
   tool?: { title: Localized; sourceParam: string };
+  /** Kadr's own work, not a hosted model (joins.ts, ADR 047): what the person sees. */
+  own?: { title: Localized };
 };
 
 const tool = (en: string, ru: string): ModelSummary['tool'] => ({
@@ -64,8 +66,21 @@ export const modelSummaries: readonly ModelSummary[] = deepFreeze([
   { id: 'flux-dev', type: 'image', name: 'FLUX.1 [dev]' },
 ]);
 
+/** Kadr's own work on results (joins.ts): no model runs it, but its results name it. */
+export const ownWorkSummaries: readonly ModelSummary[] = deepFreeze([
+  {
+    id: 'join',
+    type: 'video',
+    name: 'Kadr',
+    own: { title: { en: 'Joined clips', ru: 'Склейка роликов' } },
+  },
+]);
+
 export function getModelSummary(id: string): ModelSummary | undefined {
-  return modelSummaries.find((summary) => summary.id === id);
+  return (
+    modelSummaries.find((summary) => summary.id === id) ??
+    ownWorkSummaries.find((summary) => summary.id === id)
+  );
 }
 
 /** A model's display name; its id when the catalogue does not know it (a retired model). */

@@ -171,6 +171,8 @@ export const generationErrorCodes = [
   'lost',
   'timeout',
   'save_failed',
+  /** Kadr's own join of clips (ADR 047) could not be made: a clip is gone or unreadable. */
+  'join_failed',
 ] as const;
 export const generationErrorCodeSchema = z.enum(generationErrorCodes);
 export type GenerationErrorCode = z.infer<typeof generationErrorCodeSchema>;
@@ -239,6 +241,26 @@ export const generationJsondataSchema = z.looseObject({
   references: z.optional(z.array(z.string())),
   /** A trained character's run (ADR 045): the version its training made, and its trigger word. */
   trained: z.optional(z.object({ version: z.string(), trigger_word: z.string() })),
+  /**
+   * A continuation (ADR 047): the video it continues, whose last frame is its start frame. Once it
+   * is made, Kadr joins the two into a new result.
+   */
+  extend_of: z.optional(z.string()),
+  /** A join of clips (ADR 047, `model: 'join'`): the clips as trimmed, in order, and the fade. */
+  join: z.optional(
+    z.object({
+      clips: z.array(
+        z.object({
+          id: z.string(),
+          start_ms: z.number().check(z.int()),
+          end_ms: z.number().check(z.int()),
+        }),
+      ),
+      crossfade_ms: z.number().check(z.int()),
+      /** Made by continuing a clip: the continuation it joins onto the clip. */
+      extension: z.optional(z.string()),
+    }),
+  ),
 });
 export type GenerationJsondata = z.infer<typeof generationJsondataSchema>;
 
@@ -270,6 +292,22 @@ export const generationRecordSchema = z.object({
   source_id: z.nullable(z.string()),
 });
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
+
+/**
+ * `POST /api/joins` (ADR 047): the person's own finished videos, in order, each trimmed (from
+ * `start_ms` to `end_ms`; the whole clip when absent), joined with an optional cross-fade. Free.
+ */
+export const createJoinBodySchema = z.strictObject({
+  clips: z.array(
+    z.strictObject({
+      id: z.string(),
+      start_ms: z.optional(z.number().check(z.int(), z.nonnegative())),
+      end_ms: z.optional(z.number().check(z.int(), z.positive())),
+    }),
+  ),
+  crossfade_ms: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+});
+export type CreateJoinBody = z.infer<typeof createJoinBodySchema>;
 
 /** `GET /api/generations/:id/edits`: what was made from this result, newest first. */
 export const generationEditsSchema = z.object({ items: z.array(generationRecordSchema) });

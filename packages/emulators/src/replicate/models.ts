@@ -544,12 +544,15 @@ function seedance(ref: string, defaultResolution: '720p' | '1080p'): EmulatedMod
         size: fitShortSide(ratio, RESOLUTION_SHORT_SIDE[input.resolution] ?? 720, 2),
         durationSec: input.duration,
         audio: false,
-        // A first frame alone only shapes the video; with a last frame the video runs between them.
-        ...(input.image && input.last_frame_image
+        // The video starts on its first frame; with a last frame it runs between the two, else it
+        // stays on the first (so a clip continued from its last frame has no seam, ADR 047).
+        ...(input.image
           ? {
               frames: {
                 first: { url: input.image, field: 'image' },
-                last: { url: input.last_frame_image, field: 'last_frame_image' },
+                last: input.last_frame_image
+                  ? { url: input.last_frame_image, field: 'last_frame_image' }
+                  : { url: input.image, field: 'image' },
               },
             }
           : {}),
@@ -557,6 +560,13 @@ function seedance(ref: string, defaultResolution: '720p' | '1080p'): EmulatedMod
       };
     },
   });
+}
+
+/** A video given a start frame begins on it and stays on it (Veo's `image`). */
+function startFrame(image: string | null | undefined) {
+  return image
+    ? { frames: { first: { url: image, field: 'image' }, last: { url: image, field: 'image' } } }
+    : {};
 }
 
 function veo3(ref: string): EmulatedModel {
@@ -584,6 +594,7 @@ function veo3(ref: string): EmulatedModel {
         ),
         durationSec: input.duration,
         audio: input.generate_audio,
+        ...startFrame(input.image),
       };
     },
   });
@@ -606,6 +617,7 @@ const veo2 = defineModel({
       size: fitShortSide(ratioOr(input.aspect_ratio, 16 / 9), 720, 2),
       durationSec: input.duration,
       audio: false,
+      ...startFrame(input.image),
     };
   },
 });

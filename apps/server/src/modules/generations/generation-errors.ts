@@ -13,6 +13,7 @@ export const generationErrorTexts: Record<GenerationErrorCode, string> = {
   lost: 'The model service lost this generation.',
   timeout: 'The generation took too long and was stopped.',
   save_failed: 'The result could not be saved.',
+  join_failed: 'The clips could not be joined.',
 };
 
 /** Safety checkers (NSFW filters, content moderation) say so in their error; anything else is the model's failure. */

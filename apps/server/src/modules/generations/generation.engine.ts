@@ -4,14 +4,16 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   getModel,
+  isJoin,
   type ModelDefinition,
   type Size,
   toProviderRequest,
   type ValidatedRequest,
+  videoJoin,
   withElementNames,
   withTriggerWord,
 } from '@kadr/catalog';
-import type { GenerationErrorCode } from '@kadr/contract';
+import type { GenerationErrorCode, GenerationJsondata } from '@kadr/contract';
 import type { Transaction } from '../../lib/transaction.ts';
 import { RefusedAddressError } from '../../providers/http/outbound-fetch.ts';
 import type { MediaTools } from '../../providers/media/media.ts';
@@ -32,6 +34,7 @@ import type { GenerationRepository, GenerationRow, Generations } from './generat
 import { generationErrorTexts, providerFailureCode } from './generation-errors.ts';
 import { announceGeneration } from './generation-events.ts';
 import { budgetMs, PAUSE_SPREAD_MS, retryAt, retryDelayMs } from './retry-schedule.ts';
+import { createJoinRunner, type StoredOutput } from './video-joins.ts';
 
 export interface EngineLogger {
   info(details: object, message: string): void;
@@ -354,6 +357,102 @@ export function createGenerationEngine(options: EngineOptions) {
   }
 
   /**
+   * Marks the request completed with its stored outputs, their rows written in the same
+   * transaction (nothing if someone else ended it first). A continuation (ADR 047) adds, in that
+   * transaction, the free join of the clip it continues with what it made.
+   */
+  async function recordOutputs(
+    row: GenerationRow,
+    stored: readonly StoredOutput[],
+  ): Promise<GenerationRow | undefined> {
+    const uses = ['generations', 'files', 'webhookDeliveries', 'jobs'] as const;
+    return repositories.transaction(uses, async (tx) => {
+      const ids = stored.map(() => randomUUID());
+      const records = stored.map((file, i) =>
+        options.urls.path(ids[i] ?? '', path.posix.basename(file.key)),
+      );
+      // The status moves first: if someone else ended the request (a cancel, a duplicate delivery)
+      // nothing is recorded and our copy is removed below.
+      const completed = await tx.generations.markCompleted(row.id, records);
+      if (!completed) return undefined;
+      for (const [position, file] of stored.entries()) {
+        await tx.files.insert({
+          id: ids[position],
+          ownerId: row.userId,
+          generationId: row.id,
+          kind: 'output',
+          storageKey: file.key,
+          mime: file.mime,
+          bytes: file.bytes,
+          width: file.width,
+          height: file.height,
+          durationMs: file.durationMs,
+          position,
+        });
+        await tx.files.insert({
+          ownerId: row.userId,
+          generationId: row.id,
+          kind: row.type === 'video' ? 'poster' : 'thumbnail',
+          storageKey: file.preview.key,
+          mime: 'image/webp',
+          bytes: file.preview.bytes,
+          width: file.preview.width,
+          height: file.preview.height,
+          position,
+        });
+      }
+      await tx.generations.notify(row.userId, row.id);
+      // A key's generation: its receivers hear of it with the files it names, in this transaction.
+      if (completed.apiKeyId) {
+        await announceGeneration(tx, row.id, 'generation.completed', {
+          refunded: false,
+          publicUrl: options.publicUrl,
+        });
+      }
+      const continued = row.jsondata.extend_of;
+      const made = stored[0]?.durationMs;
+      if (continued && made) {
+        const clip = await tx.generations.findById(continued);
+        const [clipFile] = (await tx.files.findByGenerations([continued])).filter(
+          (file) => file.kind === 'output' && file.position === 0,
+        );
+        // The clip may have been deleted meanwhile: what was made stays a result of its own.
+        if (clip?.userId === row.userId && clip.status === 'completed' && clipFile?.durationMs) {
+          const join: GenerationJsondata = {
+            type: 'video',
+            prompt: row.jsondata.prompt ?? '',
+            input: {},
+            output: null,
+            join: {
+              clips: [
+                { id: clip.id, start_ms: 0, end_ms: clipFile.durationMs },
+                { id: row.id, start_ms: 0, end_ms: made },
+              ],
+              crossfade_ms: 0,
+              extension: row.id,
+            },
+          };
+          const joined = await tx.generations.insertFree({
+            id: randomUUID(),
+            userId: row.userId,
+            type: 'video',
+            model: videoJoin.id,
+            jsondata: join,
+            sourceId: clip.id,
+          });
+          await tx.jobs.enqueue(
+            'submit_generation',
+            { id: joined.id },
+            { jobKey: `${SUBMIT_JOB_KEY_PREFIX}${joined.id}` },
+          );
+          await tx.generations.notify(row.userId, joined.id);
+        }
+      }
+      return completed;
+    });
+  }
+
+  /**
    * Copies every output into our storage, then marks the request completed with its files. A save
    * that fails removes whatever it wrote; it is retried (the error is thrown) unless it cannot
    * succeed or this was the job's last attempt, and then the request fails and is refunded.
@@ -368,15 +467,7 @@ export function createGenerationEngine(options: EngineOptions) {
       await failAndRefund(row.id, 'no_output');
       return;
     }
-    const stored: {
-      key: string;
-      mime: string;
-      bytes: number;
-      width: number | null;
-      height: number | null;
-      durationMs: number | null;
-      preview: { key: string; bytes: number; width: number; height: number };
-    }[] = [];
+    const stored: StoredOutput[] = [];
     // Every object written, so a failure or a lost race leaves nothing behind in storage.
     const written: string[] = [];
     const removeWritten = async () => {
@@ -439,52 +530,7 @@ export function createGenerationEngine(options: EngineOptions) {
       return;
     }
 
-    const uses = ['generations', 'files', 'webhookDeliveries', 'jobs'] as const;
-    const done = await repositories.transaction(uses, async (tx) => {
-      const ids = stored.map(() => randomUUID());
-      const records = stored.map((file, i) =>
-        options.urls.path(ids[i] ?? '', path.posix.basename(file.key)),
-      );
-      // The status moves first: if someone else ended the request (a cancel, a duplicate delivery)
-      // nothing is recorded and our copy is removed below.
-      const completed = await tx.generations.markCompleted(row.id, records);
-      if (!completed) return undefined;
-      for (const [position, file] of stored.entries()) {
-        await tx.files.insert({
-          id: ids[position],
-          ownerId: row.userId,
-          generationId: row.id,
-          kind: 'output',
-          storageKey: file.key,
-          mime: file.mime,
-          bytes: file.bytes,
-          width: file.width,
-          height: file.height,
-          durationMs: file.durationMs,
-          position,
-        });
-        await tx.files.insert({
-          ownerId: row.userId,
-          generationId: row.id,
-          kind: row.type === 'video' ? 'poster' : 'thumbnail',
-          storageKey: file.preview.key,
-          mime: 'image/webp',
-          bytes: file.preview.bytes,
-          width: file.preview.width,
-          height: file.preview.height,
-          position,
-        });
-      }
-      await tx.generations.notify(row.userId, row.id);
-      // A key's generation: its receivers hear of it with the files it names, in this transaction.
-      if (completed.apiKeyId) {
-        await announceGeneration(tx, row.id, 'generation.completed', {
-          refunded: false,
-          publicUrl: options.publicUrl,
-        });
-      }
-      return completed;
-    });
+    const done = await recordOutputs(row, stored);
     if (!done) await removeWritten();
     else
       logger.info(
@@ -492,6 +538,17 @@ export function createGenerationEngine(options: EngineOptions) {
         'generation completed',
       );
   }
+
+  // Kadr's own joins of clips (ADR 047): no model, the same completion.
+  const joins = createJoinRunner({
+    transaction: repositories.transaction,
+    storage: options.storage,
+    media: options.media,
+    videoBytes: options.limits.videoBytes,
+    record: recordOutputs,
+    fail: failAndRefund,
+    logger,
+  });
 
   return {
     /** Job `submit_generation`: translate if asked, create the prediction, remember its id. */
@@ -501,6 +558,10 @@ export function createGenerationEngine(options: EngineOptions) {
       // and be paid for, for nothing. A job retried late (a dead worker's, freed hours after)
       // and a reconcile racing a slow worker end here.
       if (row?.status !== 'pending' || row.replicateId) return;
+      if (isJoin(row.model)) {
+        await joins.run(row, attempt);
+        return;
+      }
       const model = getModel(row.model);
       if (!model) {
         await failAndRefund(id, 'not_accepted');

@@ -1,4 +1,4 @@
-import type { GenerationErrorCode, GenerationStatus } from '@kadr/contract';
+import type { GenerationErrorCode, GenerationJsondata, GenerationStatus } from '@kadr/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Executor } from '../../db/executor.ts';
@@ -557,6 +557,36 @@ export function createGenerationRepository(db: Executor) {
         })
         .where(and(eq(generationRequests.id, id), inArray(generationRequests.status, active)))
         .returning();
+      return row;
+    },
+
+    /**
+     * A request of Kadr's own work that follows from another (the join a continuation makes, ADR
+     * 047): pending, free (no ledger entry), written in the transaction that completes its cause,
+     * so it exists exactly when that completion does. Its job is enqueued in the same transaction.
+     */
+    async insertFree(values: {
+      id: string;
+      userId: string;
+      type: 'image' | 'video';
+      model: string;
+      jsondata: GenerationJsondata;
+      sourceId: string | null;
+    }): Promise<GenerationRow> {
+      const [row] = await db
+        .insert(generationRequests)
+        .values({
+          id: values.id,
+          userId: values.userId,
+          type: values.type,
+          model: values.model,
+          status: 'pending',
+          cost: 0,
+          jsondata: values.jsondata,
+          sourceGenerationId: values.sourceId,
+        })
+        .returning();
+      if (!row) throw new Error('the request was not written');
       return row;
     },
 

@@ -29,7 +29,10 @@ function serviceWith(
     repositories: fakeRepositories(log, repositories),
     engine: strictFake<Pick<GenerationEngine, 'cancel'>>('engine', engine, log),
     urls,
-    storage: strictFake<{ delete(key: string): Promise<void> }>('storage', {}, log),
+    storage: strictFake<{
+      delete(key: string): Promise<void>;
+      withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
+    }>('storage', {}, log),
   });
 }
 

@@ -1,18 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import {
   checkReferences,
   checkToolSource,
+  extensionModels,
   getModel,
   isTool,
+  joinedDurationMs,
   type ModelDefinition,
   type ModelType,
   priceOf,
   referencePictures,
   type Size,
   type ValidatedRequest,
+  videoJoin,
 } from '@kadr/catalog';
 import {
   type CreateGenerationResponse,
+  type CreateJoinBody,
   type FieldError,
   type GenerationEdits,
   type GenerationJsondata,
@@ -22,12 +27,14 @@ import {
 } from '@kadr/contract';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
 import type { Transaction } from '../../lib/transaction.ts';
+import type { MediaTools } from '../../providers/media/media.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { SessionUser } from '../auth/index.ts';
 import type { ModelSwitchService } from '../catalog/index.ts';
 import { validateForType } from '../catalog/index.ts';
 import type { ElementService, UsedElement } from '../elements/index.ts';
 import type { FileRepository, FileRow, FileUrls } from '../files/index.ts';
+import type { UploadService } from '../uploads/index.ts';
 import type { GenerationEngine } from './generation.engine.ts';
 import { toGenerationRecord } from './generation.mapper.ts';
 import type {
@@ -159,6 +166,7 @@ const RESERVED = new Set([
   'duration',
   'parameters',
   'elements',
+  'extend',
 ]);
 
 /** The most library elements one request may name: the most references any model takes. */
@@ -199,8 +207,13 @@ export function createGenerationService(deps: {
   };
   engine: Pick<GenerationEngine, 'cancel'>;
   urls: FileUrls;
-  /** Where a deleted generation's files are removed from. */
-  storage: Pick<ObjectStorage, 'delete'>;
+  /** Where a deleted generation's files are removed from (and a clip read to continue it). */
+  storage: Pick<ObjectStorage, 'delete' | 'withLocalFile'>;
+  /**
+   * A continuation's start frame (ADR 047): read from the clip (media) and kept as the person's
+   * own picture (uploads). Absent: a request to continue a clip is refused.
+   */
+  frames?: { media: Pick<MediaTools, 'lastFrame'>; uploads: Pick<UploadService, 'storeImage'> };
   logger?:
     | { info(details: object, message: string): void; warn(details: object, message: string): void }
     | undefined;
@@ -415,6 +428,80 @@ export function createGenerationService(deps: {
     return { errors: checkToolSource(model, validated.parameters, source, pictures), source };
   }
 
+  /** The clip's stored video, when it is one of the person's finished videos. */
+  async function finishedVideo(
+    user: SessionUser,
+    id: unknown,
+  ): Promise<{ row: GenerationRow; file: FileRow } | 'not_found' | 'not_finished' | 'not_video'> {
+    if (typeof id !== 'string' || !uuidPattern.test(id)) return 'not_found';
+    const row = await generations.findOwned(user.id, id);
+    if (!row) return 'not_found';
+    if (row.type !== 'video') return 'not_video';
+    if (row.status !== 'completed') return 'not_finished';
+    const file = (await files.findByGenerations([row.id])).find(
+      (candidate) =>
+        candidate.kind === 'output' &&
+        candidate.position === 0 &&
+        candidate.mime.startsWith('video/') &&
+        (candidate.durationMs ?? 0) > 0,
+    );
+    return file ? { row, file } : 'not_finished';
+  }
+
+  const clipRefusals = {
+    not_found: 'must be one of your videos',
+    not_video: 'must be a video, not a picture',
+    not_finished: 'must be a finished video',
+  } as const;
+
+  /**
+   * A continuation (ADR 047): `extend` names one of the person's finished videos, and the model
+   * starts from a picture. `materialize` (a create, not a quote) reads the clip's last frame and
+   * keeps it as the person's picture, which becomes the model's start frame.
+   */
+  async function continuationOf(
+    user: SessionUser,
+    model: ModelDefinition,
+    extend: unknown,
+    materialize: boolean,
+  ): Promise<{ errors: FieldError[]; clip?: GenerationRow; frameUrl?: string }> {
+    if (extend === undefined || extend === null) return { errors: [] };
+    const imageParam = model.imageParam;
+    if (!imageParam || !extensionModels().some((candidate) => candidate.id === model.id)) {
+      return {
+        errors: [
+          {
+            field: 'model',
+            code: 'cannot_extend',
+            message: `${model.name} cannot continue a clip: it does not start from a picture`,
+          },
+        ],
+      };
+    }
+    const clip = await finishedVideo(user, extend);
+    if (typeof clip === 'string') {
+      return { errors: [{ field: 'extend', code: clip, message: clipRefusals[clip] }] };
+    }
+    if (!materialize) return { errors: [], clip: clip.row };
+    if (!deps.frames) {
+      return {
+        errors: [{ field: 'extend', code: 'not_supported', message: 'clips cannot be continued' }],
+      };
+    }
+    const { media, uploads } = deps.frames;
+    const frame = await deps.storage.withLocalFile(clip.file.storageKey, (local) =>
+      media.lastFrame(local),
+    );
+    const stored = await uploads.storeImage(user.id, frame);
+    if (stored.outcome !== 'stored')
+      throw new Error(`the last frame was not kept: ${stored.outcome}`);
+    return {
+      errors: [],
+      clip: clip.row,
+      frameUrl: deps.urls.absolute(stored.file.id, path.posix.basename(stored.file.storageKey)),
+    };
+  }
+
   /** A model an operator switched off takes no new requests (what runs already goes on). */
   async function isOff(model: ModelDefinition): Promise<boolean> {
     return deps.modelSwitches !== undefined && (await deps.modelSwitches.off()).has(model.id);
@@ -424,11 +511,25 @@ export function createGenerationService(deps: {
    * The checks a create makes before it is priced: the body, the model's switch, image inputs,
    * and for a tool its source picture's size. Answers what pricing and the record need.
    */
-  async function check(user: SessionUser, type: ModelType, body: Record<string, unknown>) {
+  async function check(
+    user: SessionUser,
+    type: ModelType,
+    body: Record<string, unknown>,
+    materialize = false,
+  ) {
     const parsed = parsePayload(type, body);
     if (parsed.outcome === 'invalid') return parsed;
     if (await isOff(parsed.model)) {
       return { outcome: 'model_off' as const, modelName: parsed.model.name };
+    }
+    const continued = await continuationOf(user, parsed.model, body.extend, materialize);
+    if (continued.errors.length > 0) {
+      return { outcome: 'invalid' as const, errors: continued.errors };
+    }
+    const imageParam = parsed.model.imageParam;
+    if (continued.frameUrl && imageParam) {
+      // The continuation starts where the clip ends, whatever start frame was given.
+      parsed.validated.parameters[imageParam] = continued.frameUrl;
     }
     const inputs = await imageInputs(user, parsed.model, parsed.validated.parameters);
     if (inputs.errors.length > 0) return { outcome: 'invalid' as const, errors: inputs.errors };
@@ -441,7 +542,8 @@ export function createGenerationService(deps: {
     return {
       ...parsed,
       source: tool.source,
-      sourceId: sourceGenerationOf(parsed.model, inputs.files),
+      sourceId: continued.clip?.id ?? sourceGenerationOf(parsed.model, inputs.files),
+      extendOf: continued.clip?.id,
       used: references.used,
       references: references.references,
       trained: references.trained,
@@ -495,6 +597,87 @@ export function createGenerationService(deps: {
     },
   });
 
+  /**
+   * Writes a checked, priced request in one statement (`insertPaidGenerations`, through the
+   * per-person batcher): its debit (none at cost 0), its row and its submission job; answers how
+   * it went. A repeated Idempotency-Key with the same body replays the answer.
+   */
+  async function insertRequest(
+    user: SessionUser,
+    request: {
+      id: string;
+      response: CreateGenerationResponse;
+      type: ModelType;
+      model: string;
+      cost: number;
+      jsondata: GenerationJsondata;
+      sourceId: string | null;
+    },
+    idempotency: { key: string; hash: string } | undefined,
+    context: ApiCreateContext | undefined,
+  ): Promise<GenerationCreate> {
+    const { id, response, type, model, cost, jsondata, sourceId } = request;
+    const result = await creates.submit(user.id, {
+      id,
+      type,
+      model,
+      cost,
+      jsondata,
+      sourceId,
+      idempotency: idempotency
+        ? { key: idempotency.key, requestHash: idempotency.hash, response }
+        : undefined,
+      apiKey: context?.apiKey,
+      webhookUrl: context?.webhookUrl,
+    });
+    if (result.outcome === 'failed') throw result.error;
+    if (result.outcome === 'created') {
+      // The first step of the generation's trace (submitted, started, completed or failed follow).
+      deps.logger?.info(
+        { generation: id, step: 'created', model, cost, user: user.id },
+        'generation created',
+      );
+      return {
+        outcome: 'created',
+        response,
+        row: {
+          id,
+          type,
+          model,
+          status: 'pending',
+          errorCode: null,
+          jsondata,
+          cost,
+          sourceGenerationId: sourceId,
+          apiKeyId: context?.apiKey.id ?? null,
+          created: result.created,
+          updated: result.created,
+        },
+      };
+    }
+    if (result.outcome === 'insufficient_tokens') {
+      return { outcome: 'insufficient_tokens', required: cost };
+    }
+    if (result.outcome === 'too_many_running') {
+      return { outcome: 'too_many_running', limit: deps.maxRunning ?? 0 };
+    }
+    if (result.outcome === 'key_daily_limit') {
+      return { outcome: 'spend_limit', period: 'daily', limit: context?.apiKey.dailyLimit ?? 0 };
+    }
+    if (result.outcome === 'key_monthly_limit') {
+      return {
+        outcome: 'spend_limit',
+        period: 'monthly',
+        limit: context?.apiKey.monthlyLimit ?? 0,
+      };
+    }
+    // The key was claimed before, by a request that has committed: replay it or refuse.
+    const existing = await idempotencyKeys.find(user.id, idempotency?.key ?? '');
+    if (!existing || existing.requestHash !== idempotency?.hash) return { outcome: 'key_reused' };
+    if (!existing.response) return { outcome: 'key_in_progress' };
+    return { outcome: 'replayed', response: existing.response as CreateGenerationResponse };
+  }
+
   async function withRecord(row: GenerationRow): Promise<GenerationRecord> {
     return toGenerationRecord(row, await files.findByGenerations([row.id]), deps.urls);
   }
@@ -532,9 +715,10 @@ export function createGenerationService(deps: {
       if (allowed && !allowed.includes(String(body.model))) {
         return { outcome: 'model_not_allowed', model: String(body.model) };
       }
-      const checked = await check(user, type, body);
+      const checked = await check(user, type, body, true);
       if (checked.outcome !== 'valid') return checked;
-      const { validated, model, translate, source, sourceId, used, references, trained } = checked;
+      const { validated, model, translate, source, sourceId, used, references, trained, extendOf } =
+        checked;
       const cost = priceFor(checked);
       const hashed = context?.webhookUrl ? { ...body, webhook_url: context.webhookUrl } : body;
       const hash = idempotencyKey ? requestHash(type, hashed) : '';
@@ -571,66 +755,101 @@ export function createGenerationService(deps: {
         ...(trained
           ? { trained: { version: trained.version, trigger_word: trained.triggerWord } }
           : {}),
+        // A continuation: once made, it is joined onto the clip it continues (ADR 047).
+        ...(extendOf ? { extend_of: extendOf } : {}),
       };
-      const result = await creates.submit(user.id, {
-        id,
-        type,
-        model: model.id,
-        cost,
-        jsondata,
-        sourceId,
-        idempotency: idempotencyKey
-          ? { key: idempotencyKey, requestHash: hash, response }
-          : undefined,
-        apiKey: context?.apiKey,
-        webhookUrl: context?.webhookUrl,
-      });
-      if (result.outcome === 'failed') throw result.error;
-      if (result.outcome === 'created') {
-        // The first step of the generation's trace (submitted, started, completed or failed follow).
-        deps.logger?.info(
-          { generation: id, step: 'created', model: model.id, cost, user: user.id },
-          'generation created',
-        );
-        return {
-          outcome: 'created',
-          response,
-          row: {
-            id,
-            type,
-            model: model.id,
-            status: 'pending',
-            errorCode: null,
-            jsondata,
-            cost,
-            sourceGenerationId: sourceId,
-            apiKeyId: context?.apiKey.id ?? null,
-            created: result.created,
-            updated: result.created,
-          },
-        };
+      return insertRequest(
+        user,
+        { id, response, type, model: model.id, cost, jsondata, sourceId },
+        idempotencyKey ? { key: idempotencyKey, hash } : undefined,
+        context,
+      );
+    },
+
+    /**
+     * Joins the person's own finished videos, each trimmed, with an optional cross-fade (ADR 047):
+     * Kadr's own work, free (no ledger entry). Recorded as a pending request of `model: 'join'`
+     * whose submission job renders it; the first clip is its source (lineage).
+     */
+    async createJoin(
+      user: SessionUser,
+      body: CreateJoinBody,
+      idempotencyKey: string | undefined,
+      context?: ApiCreateContext,
+    ): Promise<GenerationCreate> {
+      const errors: FieldError[] = [];
+      const { min, max } = videoJoin.clips;
+      if (body.clips.length < min || body.clips.length > max) {
+        errors.push({
+          field: 'clips',
+          code: body.clips.length < min ? 'too_few' : 'too_many',
+          message: `from ${min} to ${max} clips`,
+        });
+        return { outcome: 'invalid', errors };
       }
-      if (result.outcome === 'insufficient_tokens') {
-        return { outcome: 'insufficient_tokens', required: cost };
+      const clips: NonNullable<GenerationJsondata['join']>['clips'] = [];
+      for (const [index, asked] of body.clips.entries()) {
+        const found = await finishedVideo(user, asked.id);
+        if (typeof found === 'string') {
+          errors.push({ field: `clips.${index}.id`, code: found, message: clipRefusals[found] });
+          continue;
+        }
+        const length = found.file.durationMs ?? 0;
+        const start = asked.start_ms ?? 0;
+        const end = Math.min(asked.end_ms ?? length, length);
+        if (end - start < videoJoin.minClipMs) {
+          errors.push({
+            field: `clips.${index}`,
+            code: 'too_short',
+            message: `keep at least ${videoJoin.minClipMs} ms of a clip ${length} ms long`,
+          });
+          continue;
+        }
+        clips.push({ id: found.row.id, start_ms: start, end_ms: end });
       }
-      if (result.outcome === 'too_many_running') {
-        return { outcome: 'too_many_running', limit: deps.maxRunning ?? 0 };
+      const shortest = Math.min(...clips.map((clip) => clip.end_ms - clip.start_ms));
+      if (body.crossfade_ms > videoJoin.crossfade.maxMs || body.crossfade_ms >= shortest) {
+        errors.push({
+          field: 'crossfade_ms',
+          code: 'too_long',
+          message: `at most ${Math.min(videoJoin.crossfade.maxMs, shortest - 1)} ms`,
+        });
       }
-      if (result.outcome === 'key_daily_limit') {
-        return { outcome: 'spend_limit', period: 'daily', limit: context?.apiKey.dailyLimit ?? 0 };
+      const total = joinedDurationMs(
+        clips.map((clip) => ({ startMs: clip.start_ms, endMs: clip.end_ms })),
+        body.crossfade_ms,
+      );
+      if (total > videoJoin.maxDurationMs) {
+        errors.push({
+          field: 'clips',
+          code: 'too_long',
+          message: `the joined video may last at most ${videoJoin.maxDurationMs} ms`,
+        });
       }
-      if (result.outcome === 'key_monthly_limit') {
-        return {
-          outcome: 'spend_limit',
-          period: 'monthly',
-          limit: context?.apiKey.monthlyLimit ?? 0,
-        };
-      }
-      // The key was claimed before, by a request that has committed: replay it or refuse.
-      const existing = await idempotencyKeys.find(user.id, idempotencyKey ?? '');
-      if (existing?.requestHash !== hash) return { outcome: 'key_reused' };
-      if (!existing.response) return { outcome: 'key_in_progress' };
-      return { outcome: 'replayed', response: existing.response as CreateGenerationResponse };
+      if (errors.length > 0) return { outcome: 'invalid', errors };
+      const id = randomUUID();
+      const response: CreateGenerationResponse = {
+        request_id: id,
+        prediction_id: null,
+        status: 'pending',
+      };
+      const jsondata: GenerationJsondata = {
+        type: 'video',
+        prompt: '',
+        input: {},
+        output: null,
+        join: { clips, crossfade_ms: body.crossfade_ms },
+      };
+      const sourceId = clips[0]?.id ?? null;
+      const hash = idempotencyKey
+        ? requestHash('video', { join: body, webhook_url: context?.webhookUrl ?? null })
+        : '';
+      return insertRequest(
+        user,
+        { id, response, type: 'video', model: videoJoin.id, cost: 0, jsondata, sourceId },
+        idempotencyKey ? { key: idempotencyKey, hash } : undefined,
+        context,
+      );
     },
 
     /**

@@ -1,4 +1,4 @@
-import { getModel } from '@kadr/catalog';
+import { getModel, videoJoin } from '@kadr/catalog';
 import { type FieldError, problemTypes } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
 import { HttpProblem, validationProblem } from '../../lib/problem.ts';
@@ -137,6 +137,61 @@ function elementsRefusalText(
 }
 
 /**
+ * What a refusal to continue or join clips says in the person's language (ADR 047); undefined when
+ * the clips are not what is wrong.
+ */
+function clipsRefusalText(errors: FieldError[], locale: Locale): string | undefined {
+  const ru = locale === 'ru';
+  for (const error of errors) {
+    const onClip = error.field === 'extend' || error.field.startsWith('clips.');
+    if (error.code === 'cannot_extend') {
+      return ru
+        ? 'Эта модель не продолжает ролики: выберите модель, которая начинает видео с картинки.'
+        : 'This model cannot continue a clip: choose one that starts a video from a picture.';
+    }
+    if (onClip && error.code === 'not_found') {
+      return ru
+        ? 'Такого ролика нет среди ваших результатов: выберите его заново.'
+        : 'That clip is not among your results: choose it again.';
+    }
+    if (onClip && error.code === 'not_video') {
+      return ru
+        ? 'Это картинка, а не ролик: выберите видео.'
+        : 'That is a picture: choose a video.';
+    }
+    if (onClip && error.code === 'not_finished') {
+      return ru
+        ? 'Ролик ещё не готов: дождитесь результата.'
+        : 'That clip is not finished yet: wait for it.';
+    }
+    if (error.field.startsWith('clips.') && error.code === 'too_short') {
+      return ru
+        ? 'От ролика должно остаться хотя бы полсекунды: сдвиньте границы обрезки.'
+        : 'Keep at least half a second of each clip: move the trim points.';
+    }
+    if (error.field === 'clips' && (error.code === 'too_few' || error.code === 'too_many')) {
+      const { min, max } = videoJoin.clips;
+      return ru
+        ? `Склеить можно от ${min} до ${max} роликов.`
+        : `You can join from ${min} to ${max} clips.`;
+    }
+    if (error.field === 'clips' && error.code === 'too_long') {
+      const minutes = videoJoin.maxDurationMs / 60_000;
+      return ru
+        ? `Склеенный ролик может длиться не больше ${minutes} ${ruGenitive(minutes, 'минуты', 'минут')}: обрежьте клипы.`
+        : `A joined video may last at most ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}: trim the clips.`;
+    }
+    if (error.field === 'crossfade_ms') {
+      const fade = videoJoin.crossfade.maxMs / 1000;
+      return ru
+        ? `Переход должен быть короче каждого клипа и не длиннее ${fade} ${ruGenitive(fade, 'секунды', 'секунд')}.`
+        : `The cross-fade must be shorter than every clip and at most ${fade} ${fade === 1 ? 'second' : 'seconds'}.`;
+    }
+  }
+  return undefined;
+}
+
+/**
  * The HTTP answer to each refusal of the generation service. `locale` is the language a switched-off
  * model is named in (the request's, for a person's create).
  */
@@ -145,6 +200,7 @@ export function generationProblem(refusal: GenerationRefusal, locale: Locale): H
     case 'invalid': {
       const said =
         elementsRefusalText(refusal.errors, refusal.modelId, locale) ??
+        clipsRefusalText(refusal.errors, locale) ??
         toolRefusalText(refusal.errors, locale);
       return said === undefined
         ? validationProblem(refusal.errors)

@@ -2,6 +2,7 @@ import { historyPageSizes } from '@kadr/catalog';
 import {
   createGenerationBodySchema,
   createGenerationResponseSchema,
+  createJoinBodySchema,
   favoriteBodySchema,
   generationEditsSchema,
   generationListSchema,
@@ -70,7 +71,9 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
                 "a result of the person's own) is the URL in its source parameter (`image`; " +
                 "inpaint's mask upload in `mask`). A tool's price may depend on the picture's size. " +
                 "A request made from a result is linked to it (the record's `source_id`)."
-              : ''),
+              : " `extend: <video id>` continues one of the person's finished videos: the model " +
+                '(one that starts from a picture) starts from its last frame, and once made Kadr ' +
+                'joins the two into a new result, free.'),
           body: createGenerationBodySchema,
           response: {
             200: createGenerationResponseSchema,
@@ -92,6 +95,35 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
       },
     );
   }
+
+  app.post(
+    '/api/joins',
+    {
+      schema: {
+        tags: ['generations'],
+        description:
+          "Join 2 to 6 of the person's finished videos, in order, each trimmed, with an optional " +
+          'cross-fade, into one MP4 (H.264 + AAC): a new result linked to its clips. Free. ' +
+          'Honours Idempotency-Key.',
+        body: createJoinBodySchema,
+        response: {
+          200: createGenerationResponseSchema,
+          400: problemSchema,
+          409: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const key = idempotencyKeyOf(request.headers);
+      const created = await generations.createJoin(user, request.body, key);
+      if (created.outcome === 'created' || created.outcome === 'replayed') {
+        return created.response;
+      }
+      throw generationProblem(created, requestLocale(request));
+    },
+  );
 
   app.get(
     '/api/generations',

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildSession, buildUser } from '../../../test/builders.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { buildTaskList } from '../../jobs/registry.ts';
-import type { MediaTools } from '../../providers/media/media.ts';
+import { createMediaTools, type MediaTools } from '../../providers/media/media.ts';
 import {
   type ModelProvider,
   type Prediction,
@@ -192,6 +192,7 @@ function advance(predictionId: string, outcome: Outcome): boolean {
 }
 
 const media: MediaTools = {
+  ...createMediaTools(),
   probe: async () => ({ mime: 'image/png', width: 1, height: 1, durationMs: null }),
   preview: async () => ({ data: PNG, width: 1, height: 1 }),
 };

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildSession, buildUser } from '../../../test/builders.ts';
 import { expectMoneyInvariants } from '../../../test/money.ts';
 import { createOutboundFetch } from '../../providers/http/outbound-fetch.ts';
-import type { MediaTools } from '../../providers/media/media.ts';
+import { createMediaTools, type MediaTools } from '../../providers/media/media.ts';
 import type { ModelProvider, Prediction } from '../../providers/replicate/replicate.adapter.ts';
 import { createGenerationEngine } from './generation.engine.ts';
 
@@ -91,6 +91,7 @@ describe('input image URLs', () => {
 
 describe('output URLs', () => {
   const media: MediaTools = {
+    ...createMediaTools(),
     probe: async () => ({ mime: 'image/png', width: 1, height: 1, durationMs: null }),
     preview: async () => ({ data: Buffer.alloc(1), width: 1, height: 1 }),
   };

@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 
 interface MediaInfo {
@@ -20,6 +24,32 @@ export interface MediaTools {
     file: string,
     type: 'image' | 'video',
   ): Promise<{ data: Buffer; width: number; height: number }>;
+  /** A video's size, length, frame rate and whether it has sound, read from the file. */
+  videoFacts(file: string): Promise<VideoFacts>;
+  /** A video's very last frame, as a PNG: where a continuation starts (ADR 047). */
+  lastFrame(file: string): Promise<Buffer>;
+  /**
+   * Joins clips, each trimmed, into one H.264 + AAC MP4 with its index first (faststart), at the
+   * first clip's size and frame rate (others scaled to fit, letterboxed); a clip without sound is
+   * silent in it; `crossfadeMs` > 0 fades each clip into the next, picture and sound (ADR 047).
+   */
+  join(clips: readonly JoinClip[], crossfadeMs: number, output: string): Promise<void>;
+}
+
+interface VideoFacts {
+  width: number;
+  height: number;
+  durationMs: number;
+  fps: number;
+  audio: boolean;
+}
+
+/** One clip of a join: its file, the part of it kept, and what it is. */
+export interface JoinClip {
+  file: string;
+  startMs: number;
+  endMs: number;
+  facts: VideoFacts;
 }
 
 const imageMime: Record<string, string> = {
@@ -64,6 +94,89 @@ function run(
       resolve({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err }),
     );
   });
+}
+
+/** The container's facts as `ffmpeg -i` prints them (it exits non-zero by design: no output). */
+async function readVideoFacts(binary: string, file: string): Promise<VideoFacts> {
+  const { stderr } = await run(binary, ['-hide_banner', '-i', file]);
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
+  const video = /Stream #[^\n]*Video: [^\n]*/.exec(stderr)?.[0] ?? '';
+  const size = /(\d{2,5})x(\d{2,5})/.exec(video);
+  if (!duration || !size) throw new Error('not a readable video');
+  const fps = Number(/(\d+(?:\.\d+)?) fps/.exec(video)?.[1] ?? 0);
+  return {
+    width: Number(size[1]),
+    height: Number(size[2]),
+    durationMs: Math.round(
+      (Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000,
+    ),
+    fps: fps > 0 && fps <= 120 ? fps : 24,
+    audio: /Stream #[^\n]*Audio: /.test(stderr),
+  };
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** Even sides: H.264 in yuv420p takes no odd width or height. */
+const even = (side: number) => Math.max(2, Math.round(side / 2) * 2);
+
+/**
+ * The filter graph of a join: each clip trimmed, at the first one's size (fitted and letterboxed)
+ * and frame rate, its sound (or silence of its length) as 48 kHz stereo; then a straight `concat`,
+ * or, with a cross-fade, each clip laid over the last on a black canvas and faded in (alpha), the
+ * sound cross-faded (`acrossfade`). Built for the ffmpeg the server ships (no `xfade`).
+ */
+function joinFilter(clips: readonly JoinClip[], crossfadeMs: number): string {
+  const first = clips[0];
+  if (!first) throw new Error('nothing to join');
+  const width = even(first.facts.width);
+  const height = even(first.facts.height);
+  const fps = first.facts.fps;
+  const parts: string[] = [];
+  for (const [i, clip] of clips.entries()) {
+    const start = seconds(clip.startMs);
+    const end = seconds(clip.endMs);
+    const length = seconds(clip.endMs - clip.startMs);
+    parts.push(
+      `[${i}:v]trim=start=${start}:end=${end},setpts=PTS-STARTPTS,fps=${fps},` +
+        `scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
+        `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p[v${i}]`,
+      clip.facts.audio
+        ? `[${i}:a]atrim=start=${start}:end=${end},asetpts=PTS-STARTPTS,aresample=48000,` +
+            `aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=duration=${length}[a${i}]`
+        : `anullsrc=r=48000:cl=stereo,atrim=duration=${length}[a${i}]`,
+    );
+  }
+  const fade = Math.min(crossfadeMs, ...clips.map((clip) => clip.endMs - clip.startMs));
+  if (fade <= 0 || clips.length === 1) {
+    const inputs = clips.map((_, i) => `[v${i}][a${i}]`).join('');
+    parts.push(`${inputs}concat=n=${clips.length}:v=1:a=1[v][a]`);
+    return parts.join(';');
+  }
+  const total = clips.reduce((sum, clip) => sum + clip.endMs - clip.startMs, 0);
+  const duration = seconds(total - fade * (clips.length - 1));
+  parts.push(
+    `color=c=black:s=${width}x${height}:r=${fps}:d=${duration},format=yuv420p[base]`,
+    '[base][v0]overlay=eof_action=pass[o0]',
+  );
+  let offset = 0;
+  let sound = 'a0';
+  for (const [i, clip] of clips.entries()) {
+    if (i === 0) {
+      offset += clip.endMs - clip.startMs - fade;
+      continue;
+    }
+    const last = i === clips.length - 1;
+    parts.push(
+      `[v${i}]format=yuva420p,fade=t=in:st=0:d=${seconds(fade)}:alpha=1,` +
+        `setpts=PTS+${seconds(offset)}/TB[f${i}]`,
+      `[o${i - 1}][f${i}]overlay=eof_action=pass${last ? ',format=yuv420p[v]' : `[o${i}]`}`,
+      `[${sound}][a${i}]acrossfade=d=${seconds(fade)}${last ? '[a]' : `[x${i}]`}`,
+    );
+    sound = `x${i}`;
+    offset += clip.endMs - clip.startMs - fade;
+  }
+  return parts.join(';');
 }
 
 export function createMediaTools(binary = ffmpegPath()): MediaTools {
@@ -128,6 +241,72 @@ export function createMediaTools(binary = ffmpegPath()): MediaTools {
         .webp({ quality: 80, alphaQuality: 100, effort: 2 })
         .toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.height };
+    },
+
+    videoFacts: (file) => readVideoFacts(binary, file),
+
+    async lastFrame(file) {
+      // From a second before the end, each decoded frame overwrites the picture: the last stays.
+      const out = path.join(tmpdir(), `kadr-frame-${randomUUID()}.png`);
+      try {
+        const { code, stderr } = await run(binary, [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-sseof',
+          '-1',
+          '-i',
+          file,
+          '-update',
+          '1',
+          '-f',
+          'image2',
+          '-vcodec',
+          'png',
+          '-y',
+          out,
+        ]);
+        if (code !== 0) throw new Error(`last frame failed: ${stderr.slice(0, 300)}`);
+        return await readFile(out);
+      } finally {
+        await rm(out, { force: true });
+      }
+    },
+
+    async join(clips, crossfadeMs, output) {
+      const { code, stderr } = await run(binary, [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        ...clips.flatMap((clip) => ['-i', clip.file]),
+        '-filter_complex',
+        joinFilter(clips, crossfadeMs),
+        '-map',
+        '[v]',
+        '-map',
+        '[a]',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '20',
+        '-pix_fmt',
+        'yuv420p',
+        '-r',
+        String(clips[0]?.facts.fps ?? 24),
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        output,
+      ]);
+      if (code !== 0) throw new Error(`join failed: ${stderr.slice(0, 500)}`);
     },
   };
 }
