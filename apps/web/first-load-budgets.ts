@@ -13,6 +13,7 @@ export const firstLoadBudgets = {
   batch: null,
   tools: null,
   cards: null,
+  montage: 150,
   history: 145,
   elements: 145,
   profile: 145,

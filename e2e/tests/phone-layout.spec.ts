@@ -119,6 +119,8 @@ for (const lang of ['ru', 'en'] as const) {
       { path: '/compare', title: t.compare.title, strict: false },
       { path: '/batch', title: t.batch.title, strict: false },
       { path: '/history', title: t.history.title, strict: false },
+      // The montage with the strip empty and the person's clips to choose from.
+      { path: '/montage', title: t.montage.title, strict: true },
       // The library of elements with one character (history waited for its picture).
       { path: '/elements', title: t.elements.title, strict: true },
       { path: '/profile', title: t.profile.title, strict: true },

@@ -10,6 +10,7 @@ import type elementsEditor from '~/locales/ru/app-elements-editor.json';
 import type keys from '~/locales/ru/app-keys.json';
 import type library from '~/locales/ru/app-library.json';
 import type libraryDialogs from '~/locales/ru/app-library-dialogs.json';
+import type montage from '~/locales/ru/app-montage.json';
 import type pricing from '~/locales/ru/app-pricing.json';
 import type profile from '~/locales/ru/app-profile.json';
 import type run from '~/locales/ru/app-run.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
           elements: typeof elements;
           elementsEditor: typeof elementsEditor;
           characters: typeof characters;
+          montage: typeof montage;
         };
       admin: typeof admin;
     };

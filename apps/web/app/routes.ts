@@ -30,6 +30,7 @@ export default [
     route(paths.batch, 'routes/batch.tsx'),
     route(paths.tools, 'routes/tools.tsx'),
     route(paths.cards, 'routes/cards.tsx'),
+    route(paths.montage, 'routes/montage.tsx'),
     route(paths.history, 'routes/history.tsx'),
     route(paths.elements, 'routes/elements.tsx'),
     route(paths.profile, 'routes/profile.tsx'),

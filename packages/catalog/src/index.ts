@@ -28,7 +28,6 @@ export {
 } from './form.ts';
 export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
 export {
-  extensionModels,
   isJoin,
   type JoinDefinition,
   joinedDurationMs,
@@ -68,7 +67,12 @@ export {
   withElementNames,
 } from './references.ts';
 export { validateModelRequest } from './request.ts';
-export { getStudioModel, imageToVideoModels, listModels } from './studio-models.ts';
+export {
+  extensionModels,
+  getStudioModel,
+  imageToVideoModels,
+  listModels,
+} from './studio-models.ts';
 export {
   getModelSummary,
   type ModelSummary,

@@ -1,6 +1,5 @@
 import { deepFreeze } from './freeze.ts';
-import { imageToVideoModels } from './studio-models.ts';
-import type { Localized, ModelDefinition } from './types.ts';
+import type { Localized } from './types.ts';
 
 /**
  * Kadr's own work on videos (issue #48, ADR 047): joining clips into one, which no model does and
@@ -46,14 +45,6 @@ export const videoJoin: JoinDefinition = deepFreeze({
 /** Whether a generation's `model` is a join (Kadr's own work), not a hosted model. */
 export function isJoin(model: string): boolean {
   return model === videoJoin.id;
-}
-
-/**
- * The models that can continue a clip (issue #48): the video models that start from a picture,
- * since a continuation starts from the clip's last frame. Their start-frame parameter takes it.
- */
-export function extensionModels(): readonly ModelDefinition[] {
-  return imageToVideoModels();
 }
 
 /**

@@ -21,3 +21,12 @@ export function getStudioModel(id: string): ModelDefinition | undefined {
 export function imageToVideoModels(): readonly ModelDefinition[] {
   return listModels('video').filter((model) => model.imageParam !== undefined);
 }
+
+/**
+ * The models that can continue a clip (issue #48, ADR 047): the video models that start from a
+ * picture, since a continuation starts from the clip's last frame, which their start-frame
+ * parameter takes.
+ */
+export function extensionModels(): readonly ModelDefinition[] {
+  return imageToVideoModels();
+}

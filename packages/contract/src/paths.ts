@@ -24,6 +24,11 @@ export const paths = {
    * The marketplace card workshop (ADR 039): `?set=<card set id>` opens a set, no query lists them.
    */
   cards: '/cards',
+  /**
+   * Joining clips (ADR 047): the person's finished videos on a strip, trimmed, cross-faded, joined
+   * for free; `?clips=<id>,<id>` starts the strip with those.
+   */
+  montage: '/montage',
   history: '/history',
   /**
    * The person's library of elements (ADR 043): their characters and products, each with its
@@ -127,6 +132,7 @@ export const signedInPaths = [
   paths.batch,
   paths.tools,
   paths.cards,
+  paths.montage,
   paths.history,
   paths.elements,
   paths.profile,

@@ -19,6 +19,7 @@ import '~/locales/app-compare';
 import '~/locales/app-keys';
 import '~/locales/app-library';
 import '~/locales/app-library-dialogs';
+import '~/locales/app-montage';
 import '~/locales/app-pricing';
 import '~/locales/app-profile';
 import '~/locales/app-run';

@@ -8,6 +8,7 @@ import enElementsEditor from './en/app-elements-editor.json' with { type: 'json'
 import enKeys from './en/app-keys.json' with { type: 'json' };
 import enLibrary from './en/app-library.json' with { type: 'json' };
 import enLibraryDialogs from './en/app-library-dialogs.json' with { type: 'json' };
+import enMontage from './en/app-montage.json' with { type: 'json' };
 import enPricing from './en/app-pricing.json' with { type: 'json' };
 import enProfile from './en/app-profile.json' with { type: 'json' };
 import enRun from './en/app-run.json' with { type: 'json' };
@@ -23,6 +24,7 @@ import ruElementsEditor from './ru/app-elements-editor.json' with { type: 'json'
 import ruKeys from './ru/app-keys.json' with { type: 'json' };
 import ruLibrary from './ru/app-library.json' with { type: 'json' };
 import ruLibraryDialogs from './ru/app-library-dialogs.json' with { type: 'json' };
+import ruMontage from './ru/app-montage.json' with { type: 'json' };
 import ruPricing from './ru/app-pricing.json' with { type: 'json' };
 import ruProfile from './ru/app-profile.json' with { type: 'json' };
 import ruRun from './ru/app-run.json' with { type: 'json' };
@@ -46,6 +48,7 @@ export const appTexts = {
     elements: ruElements,
     elementsEditor: ruElementsEditor,
     keys: ruKeys,
+    montage: ruMontage,
     pricing: ruPricing,
     profile: ruProfile,
     run: ruRun,
@@ -63,6 +66,7 @@ export const appTexts = {
     elements: enElements,
     elementsEditor: enElementsEditor,
     keys: enKeys,
+    montage: enMontage,
     pricing: enPricing,
     profile: enProfile,
     run: enRun,

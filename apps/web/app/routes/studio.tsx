@@ -71,6 +71,7 @@ export default function StudioPage() {
     const handoff: unknown = location.state;
     if (!isStudioHandoff(handoff)) return;
     if (handoff.kind === 'animate') dispatch({ type: 'animate', imageUrl: handoff.imageUrl });
+    else if (handoff.kind === 'extend') dispatch({ type: 'extend', clip: handoff.clip });
     else if (!take(handoff.settings)) dispatch({ type: 'reuse', settings: handoff.settings });
     void navigate(location.pathname, { replace: true, state: null });
     window.scrollTo({ top: 0 });

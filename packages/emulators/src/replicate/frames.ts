@@ -36,6 +36,8 @@ export type VideoFacts = {
   durationSec: number;
   /** The number of video frames (packets) in the stream. */
   frameCount: number;
+  /** The first sound stream's codec (`aac`), or null for a silent video. */
+  audio: string | null;
 };
 
 const run = promisify(execFile);
@@ -97,6 +99,7 @@ export async function probeVideo(video: string | Uint8Array): Promise<VideoFacts
       fps: Number(stream[4]),
       durationSec: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]),
       frameCount: Number(frames[1]),
+      audio: /Stream #\d+:\d+[^\n]*?: Audio: (\w+)/.exec(report)?.[1] ?? null,
     };
   });
 }

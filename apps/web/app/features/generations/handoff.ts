@@ -15,12 +15,25 @@ export type ReusableSettings = {
 /** What history (or a panel) hands the studio through the navigation state. */
 export type StudioHandoff =
   | { kind: 'reuse'; settings: ReusableSettings }
-  | { kind: 'animate'; imageUrl: string };
+  | { kind: 'animate'; imageUrl: string }
+  /** 'Continue': a finished video to go on from its last frame (ADR 047). */
+  | { kind: 'extend'; clip: { id: string; poster: string | null; caption: string } };
 
 export function isStudioHandoff(value: unknown): value is StudioHandoff {
   if (typeof value !== 'object' || value === null) return false;
   const handoff: Record<string, unknown> = { ...value };
   if (handoff.kind === 'animate') return typeof handoff.imageUrl === 'string';
+  if (handoff.kind === 'extend') {
+    const clip: unknown = handoff.clip;
+    return (
+      typeof clip === 'object' &&
+      clip !== null &&
+      'id' in clip &&
+      typeof clip.id === 'string' &&
+      'caption' in clip &&
+      typeof clip.caption === 'string'
+    );
+  }
   if (
     handoff.kind !== 'reuse' ||
     typeof handoff.settings !== 'object' ||

@@ -16,10 +16,15 @@ export function toolOf(record: Pick<GenerationRecord, 'model'>): ToolSummary | u
   return summary?.tool ? { ...summary, tool: summary.tool } : undefined;
 }
 
-/** What made it, as the person reads it: a tool's title ("Remove background") or a model's name. */
+/**
+ * What made it, as the person reads it: a tool's title ("Remove background"), Kadr's own work's
+ * ("Joined clips") or a model's name.
+ */
 export function madeWith(record: Pick<GenerationRecord, 'model'>, language: Language): string {
   const summary = getModelSummary(record.model);
-  return summary?.tool?.title[language] ?? summary?.name ?? record.model;
+  return (
+    summary?.tool?.title[language] ?? summary?.own?.title[language] ?? summary?.name ?? record.model
+  );
 }
 
 /**

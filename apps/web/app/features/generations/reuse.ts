@@ -1,8 +1,8 @@
-import type { GenerationRecord } from '@kadr/contract';
+import type { GenerationRecord, Language } from '@kadr/contract';
 import { paths } from '@kadr/contract';
 import { useNavigate } from 'react-router';
 import type { ReusableSettings, StudioHandoff } from './handoff';
-import { reuseEditHref, toolOf } from './lineage';
+import { captionOf, reuseEditHref, toolOf } from './lineage';
 
 function settingsOf(record: GenerationRecord): ReusableSettings {
   const input = record.jsondata.input ?? {};
@@ -24,6 +24,17 @@ export function animatableImage(record: GenerationRecord): string | undefined {
   return file ? new URL(file.url, window.location.origin).href : undefined;
 }
 
+/** A finished video as 'Continue' hands it to the studio (ADR 047), or undefined. */
+export function continuableClip(
+  record: GenerationRecord,
+  language: Language,
+): Extract<StudioHandoff, { kind: 'extend' }>['clip'] | undefined {
+  if (record.type !== 'video' || record.status !== 'completed') return undefined;
+  const file = record.expand.output_files.find((output) => output.mime.startsWith('video/'));
+  if (!file) return undefined;
+  return { id: record.id, poster: file.thumbnail, caption: captionOf(record, language) };
+}
+
 /**
  * 'Reuse settings' and 'Animate': open the studio with the form filled in. A finishing tool's run
  * is repeated in the tools workspace instead (`/tools?reuse=<id>`), which reads it by its id.
@@ -41,6 +52,11 @@ export function useStudioHandoff() {
     },
     animate: (imageUrl: string) => {
       const state: StudioHandoff = { kind: 'animate', imageUrl };
+      void navigate(paths.studio, { state });
+    },
+    /** 'Continue': a video model goes on from the clip's last frame. */
+    extend: (clip: Extract<StudioHandoff, { kind: 'extend' }>['clip']) => {
+      const state: StudioHandoff = { kind: 'extend', clip };
       void navigate(paths.studio, { state });
     },
   };

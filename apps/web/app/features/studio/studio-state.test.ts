@@ -112,6 +112,49 @@ describe('studio form state (spec §2, §4)', () => {
   });
 });
 
+describe('continuing a clip (ADR 047)', () => {
+  const clip = { id: 'clip-1', poster: '/p.webp', caption: 'a red car' };
+
+  it('switches to a video model that starts from a picture and sends extend, not a start frame', () => {
+    const state = studioReducer(
+      studioReducer(start(), { type: 'prompt', prompt: ' keeps driving ' }),
+      { type: 'extend', clip },
+    );
+    const model = getModel(state.model);
+    expect(state.tab).toBe('video');
+    expect(model?.imageParam).toBeDefined();
+    expect(state.extend).toEqual(clip);
+    const withImage = studioReducer(state, {
+      type: 'value',
+      name: model?.imageParam ?? '',
+      value: 'https://kadr.test/api/files/x/a.png',
+    });
+    const payload = toPayload(withImage);
+    expect(payload.extend).toBe('clip-1');
+    expect(payload.prompt).toBe('keeps driving');
+    expect(payload.parameters).not.toHaveProperty(model?.imageParam ?? '');
+    // Its start frame's field is not shown: the clip's last frame is the start.
+    const shown = visibleSections(withImage).flatMap((section) =>
+      section.parameters.map((def) => def.name),
+    );
+    expect(shown).not.toContain(model?.imageParam);
+  });
+
+  it('keeps the chosen video model when it starts from a picture, drops the clip for one that does not', () => {
+    const lite = studioReducer(start(), { type: 'model', model: 'seedance-lite' });
+    const continuing = studioReducer(lite, { type: 'extend', clip });
+    expect(continuing.model).toBe('seedance-lite');
+    const textOnly = studioReducer(continuing, { type: 'model', model: 'hunyuan' });
+    expect(textOnly.extend).toBeNull();
+    expect(toPayload(textOnly)).not.toHaveProperty('extend');
+    const image = studioReducer(continuing, { type: 'tab', tab: 'image' });
+    expect(image.extend).toBeNull();
+    const stopped = studioReducer(continuing, { type: 'stopExtending' });
+    expect(stopped.extend).toBeNull();
+    expect(stopped.model).toBe('seedance-lite');
+  });
+});
+
 describe('toPayload', () => {
   const withPrompt = (state: StudioState) =>
     studioReducer(state, { type: 'prompt', prompt: '  a cat  ' });

@@ -38,7 +38,15 @@ export type StudioState = {
    * that runs it is then `model`, with the element sent as its one element.
    */
   character: ChosenCharacter | null;
+  /**
+   * The clip this video continues (ADR 047), or null: the server starts it from the clip's last
+   * frame, so the model's start frame is not asked for.
+   */
+  extend: ContinuedClip | null;
 };
+
+/** A finished video of the person's, as the form shows what it continues. */
+export type ContinuedClip = { id: string; poster: string | null; caption: string };
 
 /**
  * A trained character as the studio runs it: the element, and the entry of the model that runs
@@ -56,6 +64,8 @@ export type StudioAction =
   | { type: 'toggleGroup'; group: ParamGroup }
   | { type: 'reuse'; settings: ReusableSettings; character?: ChosenCharacter }
   | { type: 'animate'; imageUrl: string }
+  | { type: 'extend'; clip: ContinuedClip }
+  | { type: 'stopExtending' }
   | { type: 'elements'; ids: readonly string[] }
   | { type: 'character'; character: ChosenCharacter };
 
@@ -87,6 +97,8 @@ function withEntry(
     openGroups: initiallyOpen(model),
     elements: model.references ? state.elements.slice(0, model.references.max) : state.elements,
     character,
+    // Only a model that starts from a picture continues a clip.
+    extend: model.imageParam && model.type === 'video' ? state.extend : null,
   };
 }
 
@@ -104,6 +116,7 @@ export function initialStudioState(): StudioState {
     openGroups: [],
     elements: [],
     character: null,
+    extend: null,
   };
   return withModel(base, studioDefaults.tab === 'image' ? base.model : studioDefaults.videoModel);
 }
@@ -146,7 +159,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       const character = action.character ?? null;
       const model = character?.model ?? getStudioModel(action.settings.model);
       if (!model || model.pricingOnly) return state;
-      const next = withEntry(state, model, character);
+      const next = withEntry({ ...state, extend: null }, model, character);
       const values = reusedValues(model, action.settings.parameters);
       const defaults = modelDefaults(model);
       // Open the groups holding a reused value that differs from the default (a fixed seed).
@@ -176,9 +189,20 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case 'animate': {
       const model = animationModel();
       if (!model?.imageParam) return state;
-      const next = withModel(state, model.id);
+      const next = withModel({ ...state, extend: null }, model.id);
       return { ...next, values: { ...next.values, [model.imageParam]: action.imageUrl } };
     }
+    case 'extend': {
+      // Kept on the video model chosen, when it starts from a picture; else the default one.
+      const current = state.tab === 'video' ? modelOf(state) : undefined;
+      const model = current?.imageParam ? current : animationModel();
+      if (!model?.imageParam) return state;
+      const next =
+        model === current ? state : withModel({ ...state, extend: action.clip }, model.id);
+      return { ...next, extend: action.clip };
+    }
+    case 'stopExtending':
+      return { ...state, extend: null };
   }
 }
 
@@ -188,9 +212,20 @@ export function animationModel(): ModelDefinition | undefined {
   return candidates.find((model) => model.id === studioDefaults.videoModel) ?? candidates[0];
 }
 
-/** The form's sections as shown now. */
+/**
+ * The form's sections as shown now; a continuation's start frame is the clip's last (the server
+ * takes it), so its field is not shown.
+ */
 export function visibleSections(state: StudioState) {
-  return parameterSections(modelOf(state), state.values);
+  const model = modelOf(state);
+  const sections = parameterSections(model, state.values);
+  if (!state.extend || !model.imageParam) return sections;
+  return sections
+    .map((section) => ({
+      ...section,
+      parameters: section.parameters.filter((def) => def.name !== model.imageParam),
+    }))
+    .filter((section) => section.parameters.length > 0);
 }
 
 /**
@@ -201,9 +236,12 @@ export function visibleSections(state: StudioState) {
 export function toPayload(state: StudioState): GenerationPayload {
   const model = modelOf(state);
   const parameters: Record<string, unknown> = {};
+  const continued = state.extend !== null && model.imageParam !== undefined;
   for (const def of model.parameters) {
     const value = state.values[def.name];
     if (def.fixed || isEmptyValue(value) || !isParameterVisible(def, state.values)) continue;
+    // A continuation starts from the clip's last frame, which the server reads itself.
+    if (continued && def.name === model.imageParam) continue;
     parameters[def.name] = value;
   }
   const duration = parameters[durationParam];
@@ -220,5 +258,6 @@ export function toPayload(state: StudioState): GenerationPayload {
       : model.references && state.elements.length > 0
         ? { elements: [...state.elements] }
         : {}),
+    ...(continued && state.extend ? { extend: state.extend.id } : {}),
   };
 }

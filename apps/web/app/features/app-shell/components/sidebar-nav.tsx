@@ -2,6 +2,7 @@ import '~/locales/app';
 import { paths } from '@kadr/contract';
 import { clsx } from 'clsx';
 import {
+  Clapperboard,
   Columns2,
   CreditCard,
   ExternalLink,
@@ -26,6 +27,7 @@ type Entry = {
     | 'cards'
     | 'compare'
     | 'batch'
+    | 'montage'
     | 'history'
     | 'elements'
     | 'pricing'
@@ -40,6 +42,7 @@ const entries: Entry[] = [
   { id: 'cards', to: paths.cards, icon: LayoutTemplate },
   { id: 'compare', to: paths.compare, icon: Columns2 },
   { id: 'batch', to: paths.batch, icon: Layers },
+  { id: 'montage', to: paths.montage, icon: Clapperboard },
   { id: 'history', to: paths.history, icon: History },
   { id: 'elements', to: paths.elements, icon: Shapes },
   { id: 'pricing', to: paths.pricing, icon: CreditCard },

@@ -1,13 +1,22 @@
 import type { GenerationRecord } from '@kadr/contract';
-import { Download, ExternalLink, RotateCcw, Sparkles } from 'lucide-react';
+import { paths } from '@kadr/contract';
+import {
+  Clapperboard,
+  Download,
+  ExternalLink,
+  FastForward,
+  RotateCcw,
+  Sparkles,
+} from 'lucide-react';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { useTranslation } from '~/lib/use-translation';
-import { animatableImage, useStudioHandoff } from '../reuse';
+import { animatableImage, continuableClip, useStudioHandoff } from '../reuse';
 import { EditMenu } from './edit-menu';
 
 /**
- * Open, download, 'Edit' (a finished image: the finishing tools), 'Reuse settings' and (images)
- * 'Animate' for a generation. `editPlacement`: where the Edit list opens.
+ * Open, download, 'Edit' (a finished image: the finishing tools), 'Reuse settings', (images)
+ * 'Animate' and (videos) 'Continue' and 'Join with others' for a generation. `editPlacement`: where the Edit list opens.
  */
 export function GenerationActions({
   record,
@@ -18,10 +27,11 @@ export function GenerationActions({
   withOpen?: boolean;
   editPlacement?: 'up' | 'down';
 }) {
-  const { t } = useTranslation('app');
+  const { t, i18n } = useTranslation('app');
   const handoff = useStudioHandoff();
   const file = record.expand.output_files[0];
   const image = animatableImage(record);
+  const clip = continuableClip(record, i18n.language);
   return (
     <div className="flex flex-wrap gap-2">
       {file && withOpen ? (
@@ -56,6 +66,21 @@ export function GenerationActions({
           <Sparkles aria-hidden="true" />
           {t('generation.animate')}
         </Button>
+      ) : null}
+      {clip ? (
+        <>
+          <Button variant="secondary" size="sm" onClick={() => handoff.extend(clip)}>
+            <FastForward aria-hidden="true" />
+            {t('generation.continue')}
+          </Button>
+          <Link
+            to={`${paths.montage}?${new URLSearchParams({ clips: clip.id })}`}
+            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          >
+            <Clapperboard aria-hidden="true" />
+            {t('generation.toMontage')}
+          </Link>
+        </>
       ) : null}
     </div>
   );

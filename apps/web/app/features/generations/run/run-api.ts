@@ -47,6 +47,8 @@ export type GenerationPayload = {
   duration: number;
   /** Library elements sent as the model's references (issue #47), when it takes them. */
   elements?: string[];
+  /** The person's finished video this one continues from its last frame (ADR 047). */
+  extend?: string;
 };
 
 export function estimateCost(

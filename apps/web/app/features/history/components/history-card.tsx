@@ -108,7 +108,7 @@ function MadeFrom({
     const content = (
       <>
         <CornerDownRight aria-hidden="true" className="size-3.5" />
-        {t('generation.madeFromResult')}
+        {t(record.type === 'video' ? 'generation.madeFromClip' : 'generation.madeFromResult')}
       </>
     );
     return onOpenSource ? (

@@ -29,6 +29,7 @@ import {
   visibleSections,
 } from '../studio-state';
 import { preloadGenerationPanel } from './active-generations';
+import { ContinuedClip } from './continued-clip';
 import { GenerateButton } from './generate-button';
 import { ModelPicker } from './model-picker';
 import { ReferencePicker } from './reference-picker';
@@ -221,6 +222,9 @@ export function StudioForm({
         aria-labelledby={`${ids}-tab-${state.tab}`}
         className="space-y-6"
       >
+        {state.extend ? (
+          <ContinuedClip clip={state.extend} onStop={() => dispatch({ type: 'stopExtending' })} />
+        ) : null}
         <ModelPicker
           type={state.tab}
           selected={state.model}
