@@ -1,3 +1,4 @@
+import { videoJoin } from '@kadr/catalog';
 import { apiProblemCodes } from '@kadr/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,15 +111,76 @@ describe('GET /api/v1/openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("declares the create's Idempotency-Key header and the upload's multipart body", () => {
+  it("declares the Idempotency-Key header of a create and a join, and the upload's multipart body", () => {
     const byId = new Map(operations().map(({ operation }) => [operation.operationId, operation]));
-    expect(byId.get('createGeneration')?.parameters).toContainEqual(
-      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
-    );
+    for (const id of ['createGeneration', 'createJoin']) {
+      expect(byId.get(id)?.parameters, id).toContainEqual(
+        expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+      );
+    }
     expect(byId.get('uploadImage')?.requestBody).toMatchObject({
       required: true,
       content: { 'multipart/form-data': { schema: { required: ['image'] } } },
     });
+  });
+
+  it('describes continuing a clip (`extend`) and POST /api/v1/joins (ADR 047)', () => {
+    type Schema = {
+      description?: string;
+      properties?: Record<string, Schema>;
+      required?: string[];
+      additionalProperties?: unknown;
+      items?: Schema;
+      default?: unknown;
+    };
+    const bodyOf = (operation: Operation | undefined) =>
+      (operation?.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)
+        ?.content?.['application/json']?.schema;
+    const paths = document.paths;
+    // A create and an estimate take `extend`, described, as an optional id.
+    for (const [path, id] of [
+      ['/api/v1/generations', 'createGeneration'],
+      ['/api/v1/estimate', 'estimate'],
+    ] as const) {
+      const operation = paths[path]?.post;
+      expect(operation?.operationId).toBe(id);
+      const extend = bodyOf(operation)?.properties?.extend;
+      expect(extend, path).toMatchObject({ type: 'string', maxLength: 100 });
+      expect(extend?.description, path).toMatch(/last frame/);
+      expect(bodyOf(operation)?.required ?? [], path).not.toContain('extend');
+      expect((operation as { description?: string }).description, path).toMatch(/`extend`/);
+    }
+    // The join: its own operation, free, open to every key, with the catalogue's bounds.
+    const join = paths['/api/v1/joins']?.post as (Operation & { description?: string }) | undefined;
+    expect(join?.operationId).toBe('createJoin');
+    expect(join?.description).toMatch(
+      new RegExp(`Join ${videoJoin.clips.min} to ${videoJoin.clips.max} `),
+    );
+    expect(join?.description).toMatch(/free/);
+    expect(join?.description).toMatch(/allowed with every key, whatever its allowed models/);
+    expect(Object.keys(join?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '201', '400', '409', '429']),
+    );
+    const body = bodyOf(join);
+    expect(body?.required).toEqual(['clips']);
+    expect(body?.additionalProperties).toBe(false);
+    expect(Object.keys(body?.properties ?? {}).sort()).toEqual([
+      'clips',
+      'crossfade_ms',
+      'webhook_url',
+    ]);
+    expect(Object.keys(body?.properties?.clips?.items?.properties ?? {}).sort()).toEqual([
+      'end_ms',
+      'id',
+      'start_ms',
+    ]);
+    // The fields' texts name the catalogue's bounds (the contract cannot import them).
+    const clips = body?.properties?.clips?.description ?? '';
+    expect(clips).toContain(`${videoJoin.clips.min}–${videoJoin.clips.max}`);
+    expect(clips).toContain(`${videoJoin.minClipMs} ms`);
+    const fade = body?.properties?.crossfade_ms;
+    expect(fade?.default).toBe(0);
+    expect(fade?.description).toContain(`at most ${videoJoin.crossfade.maxMs}`);
   });
 
   it('describes every refusal as a problem with the stable codes', () => {

@@ -27,6 +27,8 @@ export type KadrModel = Json<'listModels', 200>['items'][number];
 export type KadrEstimate = Json<'estimate', 200>;
 export type KadrEstimateBody = Body<'estimate'>;
 export type KadrCreateBody = Body<'createGeneration'>;
+/** A join of your finished videos: `clips` in order, each trimmed, and `crossfade_ms`. */
+export type KadrCreateJoinBody = Body<'createJoin'>;
 export type KadrUpload = Json<'uploadImage', 201>;
 export type KadrBalance = Json<'getBalance', 200>;
 export type KadrStatement = Json<'getStatement', 200>;
@@ -153,7 +155,8 @@ export function createKadrClient(options: KadrClientOptions) {
     /**
      * Charges the price and starts a generation (answered pending). Give an `idempotencyKey` of
      * your own (an order id): the same key and body again — a retry after a timeout — answer the same
-     * generation and charge nothing more.
+     * generation and charge nothing more. `extend: <a finished video's id>` continues that clip
+     * from its last frame; once made, Kadr joins the two into a free generation of model `join`.
      */
     createGeneration(
       body: KadrCreateBody,
@@ -161,6 +164,25 @@ export function createKadrClient(options: KadrClientOptions) {
     ): Promise<KadrGeneration> {
       return data(
         api.POST('/api/v1/generations', {
+          body,
+          signal,
+          headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+        }),
+      );
+    },
+
+    /**
+     * Joins 2–6 of your finished videos, in order, each trimmed (`start_ms`, `end_ms`), with an
+     * optional `crossfade_ms`, into one MP4: a generation of model `join`, free, answered pending
+     * (wait for it and download it as any other). The same `idempotencyKey` and body again answer
+     * the same join.
+     */
+    createJoin(
+      body: KadrCreateJoinBody,
+      { idempotencyKey, signal }: { idempotencyKey?: string; signal?: AbortSignal } = {},
+    ): Promise<KadrGeneration> {
+      return data(
+        api.POST('/api/v1/joins', {
           body,
           signal,
           headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},

@@ -5,6 +5,7 @@ export {
   type KadrClientOptions,
   type KadrCreateBody,
   type KadrCreateElementBody,
+  type KadrCreateJoinBody,
   type KadrElement,
   type KadrElementPicture,
   type KadrEstimate,

@@ -31,7 +31,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description What a create with this body would cost now, and the balance. A model outside the key's allowed list is 403 `forbidden`, as its create would be. */
+        /** @description What a create with this body would cost now, and the balance. A model outside the key's allowed list is 403 `forbidden`, as its create would be. With `extend`, the clip is checked as the create would check it, and the price is the model's own. */
         post: operations["estimate"];
         delete?: never;
         options?: never;
@@ -49,8 +49,25 @@ export interface paths {
         /** @description The key owner's generations (made in the studio or with any key), newest first. Pass `next_cursor` as `cursor` for the next page; it is null on the last. */
         get: operations["listGenerations"];
         put?: never;
-        /** @description Charge the catalogue price and start a generation (the model's type decides image or video; a tool makes an image). Answers 201 with the pending generation. With an `Idempotency-Key` header, the same key and body again answers the same generation with 200 and charges nothing; another body with that key is 409 `idempotency_key_reused`. Refused before anything is charged: a model outside the key's allowed list (403 `forbidden`), the key's spend limits (402 `spend_limit_daily` / `spend_limit_monthly`, with `limit`, `spent`, `resets_at`), the balance (402 `insufficient_tokens`). */
+        /** @description Charge the catalogue price and start a generation (the model's type decides image or video; a tool makes an image). Answers 201 with the pending generation. With an `Idempotency-Key` header, the same key and body again answers the same generation with 200 and charges nothing; another body with that key is 409 `idempotency_key_reused`. Refused before anything is charged: a model outside the key's allowed list (403 `forbidden`), the key's spend limits (402 `spend_limit_daily` / `spend_limit_monthly`, with `limit`, `spent`, `resets_at`), the balance (402 `insufficient_tokens`). `extend` (one of the owner's finished videos) continues that clip: a model that starts from a picture starts from the clip's last frame, priced as any of its generations; once it is made, Kadr joins the clip and the continuation into a new generation of model `join` (free, listed by `GET /generations`, its `source_id` the clip). Another person's or an unfinished clip, or a model that cannot continue one, is 400 `invalid_request` naming `extend` or `model`. */
         post: operations["createGeneration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/joins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Join 2 to 6 of the key owner's finished videos (`clips[].id`, their generation ids), in order, into one MP4 (H.264 + AAC, at the first clip's size): each clip trimmed from `start_ms` to `end_ms` (milliseconds; the whole clip when absent; at least 500 ms kept), with an optional `crossfade_ms` between clips (0, a straight cut, by default; at most 2000 and shorter than every clip); at most 2 minutes in all. Its length is the kept lengths less one cross-fade per cut. It is Kadr's own work, not a model's: free (cost 0, no statement entry, nothing counted against the key's spend limits) and allowed with every key, whatever its allowed models. Answers 201 with the pending generation of model `join` (its `source_id` is the first clip); wait for it and download its output as any generation's. `Idempotency-Key` as a create: the same key and body again answers the same join with 200; another body with that key is 409 `idempotency_key_reused`. A clip that is not one of the owner's finished videos, too few or too many clips, a trim or cross-fade out of bounds: 400 `invalid_request` naming the field (`clips.<i>.id`, `clips.<i>`, `clips`, `crossfade_ms`). */
+        post: operations["createJoin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -444,6 +461,8 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     duration?: number;
+                    /** @description Continue one of the key owner's finished videos (its generation id): the model, one that starts a video from a picture, starts from the clip's last frame, whatever start frame the parameters name. Priced and charged as any generation of the model; once it is made, Kadr joins the clip and the continuation into a new generation of model `join`, free (find it in `GET /api/v1/generations`: its `source_id` is the clip). */
+                    extend?: string;
                 };
             };
         };
@@ -674,7 +693,7 @@ export interface operations {
                             };
                             error: {
                                 /** @enum {string} */
-                                code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed";
+                                code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed" | "join_failed";
                                 message: string;
                             } | null;
                             outputs: {
@@ -851,7 +870,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1–255 printable ASCII characters. The same key with the same body answers the same generation and charges once (200); with another body, 409 `idempotency_key_reused`. */
+                /** @description 1–255 printable ASCII characters. The same key with the same body answers the same generation, made and charged once (200); with another body, 409 `idempotency_key_reused`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -871,6 +890,8 @@ export interface operations {
                     translate_prompt?: boolean;
                     webhook_url?: string;
                     elements?: string[];
+                    /** @description Continue one of the key owner's finished videos (its generation id): the model, one that starts a video from a picture, starts from the clip's last frame, whatever start frame the parameters name. Priced and charged as any generation of the model; once it is made, Kadr joins the clip and the continuation into a new generation of model `join`, free (find it in `GET /api/v1/generations`: its `source_id` is the clip). */
+                    extend?: string;
                 };
             };
         };
@@ -896,7 +917,7 @@ export interface operations {
                         };
                         error: {
                             /** @enum {string} */
-                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed";
+                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed" | "join_failed";
                             message: string;
                         } | null;
                         outputs: {
@@ -936,7 +957,7 @@ export interface operations {
                         };
                         error: {
                             /** @enum {string} */
-                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed";
+                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed" | "join_failed";
                             message: string;
                         } | null;
                         outputs: {
@@ -1157,6 +1178,292 @@ export interface operations {
             };
         };
     };
+    createJoin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters. The same key with the same body answers the same generation, made and charged once (200); with another body, 409 `idempotency_key_reused`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The clips, in order: 2–6 of the key owner's finished videos, each by its generation `id`, kept from `start_ms` to `end_ms` (milliseconds into the clip; its start and its end when absent), at least 500 ms of each. */
+                    clips: {
+                        id: string;
+                        start_ms?: number;
+                        end_ms?: number;
+                    }[];
+                    /**
+                     * @description How long each clip fades into the next, in milliseconds: 0 (the default) is a straight cut; at most 2000 and shorter than every kept clip. The join lasts the kept lengths less one fade per cut.
+                     * @default 0
+                     */
+                    crossfade_ms?: number;
+                    webhook_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        model: string;
+                        /** @enum {string} */
+                        type: "image" | "video";
+                        /** @enum {string} */
+                        status: "pending" | "processing" | "completed" | "failed";
+                        cost: number;
+                        refunded: boolean;
+                        prompt: string;
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        error: {
+                            /** @enum {string} */
+                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed" | "join_failed";
+                            message: string;
+                        } | null;
+                        outputs: {
+                            index: number;
+                            url: string;
+                            mime: string;
+                            width: number | null;
+                            height: number | null;
+                            duration_ms: number | null;
+                        }[];
+                        source_id: string | null;
+                        key_id: string | null;
+                        waiting_for: ("model" | "storage") | null;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        model: string;
+                        /** @enum {string} */
+                        type: "image" | "video";
+                        /** @enum {string} */
+                        status: "pending" | "processing" | "completed" | "failed";
+                        cost: number;
+                        refunded: boolean;
+                        prompt: string;
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        error: {
+                            /** @enum {string} */
+                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed" | "join_failed";
+                            message: string;
+                        } | null;
+                        outputs: {
+                            index: number;
+                            url: string;
+                            mime: string;
+                            width: number | null;
+                            height: number | null;
+                            duration_ms: number | null;
+                        }[];
+                        source_id: string | null;
+                        key_id: string | null;
+                        waiting_for: ("model" | "storage") | null;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+        };
+    };
     getGeneration: {
         parameters: {
             query?: never;
@@ -1189,7 +1496,7 @@ export interface operations {
                         };
                         error: {
                             /** @enum {string} */
-                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed";
+                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed" | "join_failed";
                             message: string;
                         } | null;
                         outputs: {
@@ -1392,7 +1699,7 @@ export interface operations {
                         };
                         error: {
                             /** @enum {string} */
-                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed";
+                            code: "canceled" | "unsafe" | "model_failed" | "no_output" | "not_accepted" | "lost" | "timeout" | "save_failed" | "join_failed";
                             message: string;
                         } | null;
                         outputs: {

@@ -8,6 +8,7 @@ import {
   generationWaits,
 } from './rules.ts';
 import {
+  createJoinBodySchema,
   generationErrorCodeSchema,
   generationStatusSchema,
   ledgerEntrySchema,
@@ -314,6 +315,25 @@ export const apiModelListSchema = z.object({ items: z.array(apiModelSchema) });
 /** The parameter values of a request; the catalogue checks names, types and ranges. */
 const apiParameters = z.record(z.string(), z.unknown());
 
+/**
+ * A continuation (ADR 047): the id of one of the key owner's finished videos. The model — one that
+ * starts a video from a picture — starts from that clip's last frame (whatever start frame the
+ * parameters name), is priced and charged as any of its generations, and once it is made Kadr joins
+ * the clip and the continuation into a new generation (`model: 'join'`), free.
+ */
+const apiExtend = z
+  .string()
+  .check(
+    z.maxLength(100),
+    z.describe(
+      "Continue one of the key owner's finished videos (its generation id): the model, one that " +
+        "starts a video from a picture, starts from the clip's last frame, whatever start frame " +
+        'the parameters name. Priced and charged as any generation of the model; once it is made, ' +
+        'Kadr joins the clip and the continuation into a new generation of model `join`, free ' +
+        '(find it in `GET /api/v1/generations`: its `source_id` is the clip).',
+    ),
+  );
+
 /** `POST /api/v1/estimate`: what a create with this body would cost. Unknown fields are refused. */
 export const apiEstimateBodySchema = z.strictObject({
   model: z.string().check(z.maxLength(100)),
@@ -321,6 +341,8 @@ export const apiEstimateBodySchema = z.strictObject({
   parameters: z._default(apiParameters, {}),
   /** Seconds, for a video model with a choice of duration. */
   duration: z.optional(z.number()),
+  /** A continuation, priced as the model's own generation (the clip changes nothing). */
+  extend: z.optional(apiExtend),
 });
 export type ApiEstimateBody = z.infer<typeof apiEstimateBodySchema>;
 
@@ -347,8 +369,40 @@ export const apiCreateBodySchema = z.strictObject({
    * model that takes them (its `references` in `/api/v1/models`): each element's cover first.
    */
   elements: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(10))),
+  /**
+   * Continue a clip (ADR 047): one of the key owner's finished videos, whose last frame becomes
+   * the model's start frame; the model must start from a picture (else 400 naming `model`,
+   * `cannot_extend`). Once made, the clip and the continuation are joined into a free `join`.
+   */
+  extend: z.optional(apiExtend),
 });
 export type ApiCreateBody = z.infer<typeof apiCreateBodySchema>;
+
+/**
+ * `POST /api/v1/joins` (honours `Idempotency-Key`; ADR 047): 2–6 of the key owner's finished
+ * videos, in order, each trimmed (`start_ms` to `end_ms`; the whole clip when absent), joined
+ * with an optional cross-fade into one MP4 — a generation of model `join`, free. The body of the
+ * studio's `POST /api/joins`, and a create's `webhook_url`. Unknown fields are refused.
+ */
+export const apiCreateJoinBodySchema = z.extend(createJoinBodySchema, {
+  clips: createJoinBodySchema.shape.clips.check(
+    z.describe(
+      "The clips, in order: 2–6 of the key owner's finished videos, each by its generation `id`, " +
+        'kept from `start_ms` to `end_ms` (milliseconds into the clip; its start and its end when ' +
+        'absent), at least 500 ms of each.',
+    ),
+  ),
+  crossfade_ms: createJoinBodySchema.shape.crossfade_ms.check(
+    z.describe(
+      'How long each clip fades into the next, in milliseconds: 0 (the default) is a straight ' +
+        'cut; at most 2000 and shorter than every kept clip. The join lasts the kept lengths less ' +
+        'one fade per cut.',
+    ),
+  ),
+  /** Also send this join's ending here (beside the key's own webhook). */
+  webhook_url: z.optional(z.string().check(z.maxLength(apiKeyLimits.webhookUrlMax))),
+});
+export type ApiCreateJoinBody = z.infer<typeof apiCreateJoinBodySchema>;
 
 /** One stored output of a v1 generation. */
 export const apiOutputSchema = z.object({
@@ -374,7 +428,10 @@ export const apiGenerationSchema = z.object({
   parameters: z.record(z.string(), z.unknown()),
   error: z.nullable(z.object({ code: generationErrorCodeSchema, message: z.string() })),
   outputs: z.array(apiOutputSchema),
-  /** The generation whose result this was made from (a tool on a result), or null. */
+  /**
+   * The generation whose result this was made from (a tool on a result; the clip a continuation
+   * continues; a join's first clip), or null.
+   */
   source_id: z.nullable(z.string()),
   /** The key it was made with, or null when made in the studio. */
   key_id: z.nullable(z.string()),

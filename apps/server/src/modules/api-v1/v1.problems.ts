@@ -1,6 +1,6 @@
 import { type ApiProblemCode, type FieldError, problemTypes } from '@kadr/contract';
 import type { Locale } from '../../lib/locale.ts';
-import { HttpProblem, MAX_LISTED_ERRORS } from '../../lib/problem.ts';
+import { HttpProblem, MAX_LISTED_ERRORS, validationProblem } from '../../lib/problem.ts';
 import {
   type Dependency,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -8,7 +8,7 @@ import {
 } from '../../lib/unavailable.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import type { PictureProblem } from '../elements/index.ts';
-import type { GenerationCreate } from '../generations/index.ts';
+import { type GenerationCreate, generationProblem } from '../generations/index.ts';
 import type { ApiElementDeletion, ApiElementOutcome } from './v1.service.ts';
 
 /** Each code's status: a code never changes its status within v1. */
@@ -183,7 +183,7 @@ function resetsAt(period: 'daily' | 'monthly', now: Date): string {
   ).toISOString();
 }
 
-/** The create refusals as v1 says them (the key's spend is filled in by the route). */
+/** The refusals of a create or a join as v1 says them (the key's spend is filled in by the route). */
 export function createProblem(
   refusal: Exclude<GenerationCreate, { outcome: 'created' | 'replayed' }>,
   locale: Locale,
@@ -191,8 +191,14 @@ export function createProblem(
 ): HttpProblem {
   const ru = locale === 'ru';
   switch (refusal.outcome) {
-    case 'invalid':
-      return invalidRequest(refusal.errors, locale);
+    case 'invalid': {
+      // What the generation service says of a refusal it knows — a clip to continue or join, the
+      // library's elements, a tool's picture — in the request's language; else the fields at fault.
+      const said = generationProblem(refusal, locale).detail;
+      return said === undefined || said === validationProblem(refusal.errors).detail
+        ? invalidRequest(refusal.errors, locale)
+        : apiProblem('invalid_request', locale, { detail: said, errors: refusal.errors });
+    }
     case 'model_off':
       return apiProblem('model_off', locale, {
         detail: ru

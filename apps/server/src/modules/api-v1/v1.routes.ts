@@ -1,10 +1,12 @@
 import multipart from '@fastify/multipart';
+import { videoJoin } from '@kadr/catalog';
 import {
   type ApiProblemCode,
   apiAddElementPicturesBodySchema,
   apiBalanceSchema,
   apiCreateBodySchema,
   apiCreateElementBodySchema,
+  apiCreateJoinBodySchema,
   apiElementListQuerySchema,
   apiElementListSchema,
   apiElementSchema,
@@ -49,7 +51,7 @@ import {
   tooMany,
   unavailable,
 } from './v1.problems.ts';
-import type { ApiElementOutcome, ApiV1Service } from './v1.service.ts';
+import type { ApiCreateOutcome, ApiElementOutcome, ApiV1Service } from './v1.service.ts';
 
 export interface V1RoutesOptions {
   v1: ApiV1Service;
@@ -143,6 +145,22 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
   });
   app.setNotFoundHandler(v1NotFound);
 
+  /** A create's (or a join's) answer: 201 made, 200 replayed, else its refusal as a problem. */
+  const answerCreate = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    created: ApiCreateOutcome,
+  ) => {
+    if (created.outcome === 'created') return reply.code(201).send(created.generation);
+    if (created.outcome === 'replayed') return reply.code(200).send(created.generation);
+    const key = keyOf(request).key;
+    const spent =
+      created.outcome === 'spend_limit'
+        ? (await v1.spent(key))[created.period === 'daily' ? 'today' : 'month']
+        : 0;
+    throw createProblem(created, requestLocale(request), { spent, now: new Date() });
+  };
+
   const notFound = (request: FastifyRequest) => {
     const locale = requestLocale(request);
     return apiProblem('not_found', locale, {
@@ -175,7 +193,8 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
         operationId: 'estimate',
         description:
           'What a create with this body would cost now, and the balance. A model outside the ' +
-          "key's allowed list is 403 `forbidden`, as its create would be.",
+          "key's allowed list is 403 `forbidden`, as its create would be. With `extend`, the " +
+          "clip is checked as the create would check it, and the price is the model's own.",
         body: apiEstimateBodySchema,
         response: { 200: apiEstimateSchema, ...problems(400, 409) },
       },
@@ -211,7 +230,13 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
           '200 and charges nothing; another body with that key is 409 `idempotency_key_reused`. ' +
           "Refused before anything is charged: a model outside the key's allowed list (403 " +
           "`forbidden`), the key's spend limits (402 `spend_limit_daily` / `spend_limit_monthly`, " +
-          'with `limit`, `spent`, `resets_at`), the balance (402 `insufficient_tokens`).',
+          'with `limit`, `spent`, `resets_at`), the balance (402 `insufficient_tokens`). ' +
+          "`extend` (one of the owner's finished videos) continues that clip: a model that " +
+          "starts from a picture starts from the clip's last frame, priced as any of its " +
+          'generations; once it is made, Kadr joins the clip and the continuation into a new ' +
+          'generation of model `join` (free, listed by `GET /generations`, its `source_id` the ' +
+          "clip). Another person's or an unfinished clip, or a model that cannot continue one, " +
+          'is 400 `invalid_request` naming `extend` or `model`.',
         body: apiCreateBodySchema,
         response: {
           200: apiGenerationSchema,
@@ -223,15 +248,50 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
     async (request, reply) => {
       const { user, key } = keyOf(request);
       const idempotency = idempotencyKeyOf(request.headers);
-      const created = await v1.create(user, key, request.body, idempotency);
-      if (created.outcome === 'created') return reply.code(201).send(created.generation);
-      if (created.outcome === 'replayed') return reply.code(200).send(created.generation);
-      const now = new Date();
-      const spent =
-        created.outcome === 'spend_limit'
-          ? (await v1.spent(key))[created.period === 'daily' ? 'today' : 'month']
-          : 0;
-      throw createProblem(created, requestLocale(request), { spent, now });
+      return answerCreate(request, reply, await v1.create(user, key, request.body, idempotency));
+    },
+  );
+
+  const { clips, crossfade, minClipMs, maxDurationMs } = videoJoin;
+  app.post(
+    '/joins',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'createJoin',
+        description:
+          `Join ${clips.min} to ${clips.max} of the key owner's finished videos (\`clips[].id\`, ` +
+          "their generation ids), in order, into one MP4 (H.264 + AAC, at the first clip's size): " +
+          'each clip trimmed from `start_ms` to `end_ms` (milliseconds; the whole clip when ' +
+          `absent; at least ${minClipMs} ms kept), with an optional \`crossfade_ms\` between ` +
+          `clips (0, a straight cut, by default; at most ${crossfade.maxMs} and shorter than ` +
+          `every clip); at most ${maxDurationMs / 60_000} minutes in all. Its length is the ` +
+          "kept lengths less one cross-fade per cut. It is Kadr's own work, not a model's: " +
+          "free (cost 0, no statement entry, nothing counted against the key's spend limits) " +
+          'and allowed with every key, whatever its allowed models. Answers 201 with the pending ' +
+          'generation of model `join` (its `source_id` is the first clip); wait for it and ' +
+          "download its output as any generation's. `Idempotency-Key` as a create: the same key " +
+          'and body again answers the same join with 200; another body with that key is 409 ' +
+          "`idempotency_key_reused`. A clip that is not one of the owner's finished videos, too " +
+          'few or too many clips, a trim or cross-fade out of bounds: 400 `invalid_request` ' +
+          'naming the field (`clips.<i>.id`, `clips.<i>`, `clips`, `crossfade_ms`).',
+        body: apiCreateJoinBodySchema,
+        response: {
+          200: apiGenerationSchema,
+          201: apiGenerationSchema,
+          ...problems(400, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, key } = keyOf(request);
+      const idempotency = idempotencyKeyOf(request.headers);
+      return answerCreate(
+        request,
+        reply,
+        await v1.createJoin(user, key, request.body, idempotency),
+      );
     },
   );
 
@@ -636,7 +696,8 @@ type Operation = {
 
 /**
  * What the route schemas cannot say and the document must: a problem's media type (every 4xx and
- * 5xx is `application/problem+json`), the create's `Idempotency-Key` header, the upload's body.
+ * 5xx is `application/problem+json`), the `Idempotency-Key` header of a create and a join, the
+ * upload's body.
  */
 function completed(operation: Operation): Operation {
   const responses = Object.fromEntries(
@@ -651,7 +712,7 @@ function completed(operation: Operation): Operation {
     }),
   );
   const extra: Operation = {};
-  if (operation.operationId === 'createGeneration') {
+  if (operation.operationId === 'createGeneration' || operation.operationId === 'createJoin') {
     extra.parameters = [
       ...(operation.parameters ?? []),
       {
@@ -660,7 +721,8 @@ function completed(operation: Operation): Operation {
         required: false,
         description:
           '1–255 printable ASCII characters. The same key with the same body answers the same ' +
-          'generation and charges once (200); with another body, 409 `idempotency_key_reused`.',
+          'generation, made and charged once (200); with another body, 409 ' +
+          '`idempotency_key_reused`.',
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
       },
     ];

@@ -4,6 +4,7 @@ import type {
   ApiBalance,
   ApiCreateBody,
   ApiCreateElementBody,
+  ApiCreateJoinBody,
   ApiElement,
   ApiElementList,
   ApiEstimateBody,
@@ -102,6 +103,38 @@ function catalogueBody(body: ApiEstimateBody | ApiCreateBody): Record<string, un
       ? { translate_prompt: body.translate_prompt }
       : {}),
     ...('elements' in body && body.elements !== undefined ? { elements: body.elements } : {}),
+    // A continuation (ADR 047): the service checks the clip, and at a create reads its last frame.
+    ...(body.extend === undefined ? {} : { extend: body.extend }),
+  };
+}
+
+/** A create's own webhook address, or why it is refused (an http(s) URL or nothing). */
+function webhookOf(
+  asked: string | undefined,
+): { outcome: 'valid'; webhookUrl: string | null } | Invalid {
+  const webhookUrl = asked?.trim() || null;
+  if (webhookUrl !== null && !isWebhookUrl(webhookUrl)) {
+    return {
+      outcome: 'invalid',
+      errors: [{ field: 'webhook_url', code: 'invalid_url', message: 'must be an http(s) URL' }],
+    };
+  }
+  return { outcome: 'valid', webhookUrl };
+}
+
+/** What a create made with the key carries: its limits, its allowed models and a webhook. */
+function contextOf(
+  key: ApiKeyContext,
+  webhookUrl: string | null,
+): Parameters<GenerationService['create']>[4] {
+  return {
+    apiKey: {
+      id: key.id,
+      dailyLimit: key.dailyLimit,
+      monthlyLimit: key.monthlyLimit,
+      allowedModels: key.allowedModels,
+    },
+    webhookUrl,
   };
 }
 
@@ -113,7 +146,7 @@ function catalogueBody(body: ApiEstimateBody | ApiCreateBody): Record<string, un
 export function createApiV1Service(deps: {
   generations: Pick<
     GenerationService,
-    'quote' | 'create' | 'readForApi' | 'cursorPage' | 'cancel' | 'ownFiles'
+    'quote' | 'create' | 'createJoin' | 'readForApi' | 'cursorPage' | 'cancel' | 'ownFiles'
   >;
   statement: Pick<StatementService, 'before'>;
   uploads: Pick<UploadService, 'storeImage'>;
@@ -137,6 +170,21 @@ export function createApiV1Service(deps: {
     const found = await deps.generations.readForApi(user, id);
     if (found.outcome !== 'found') return found;
     return { outcome: 'found', generation: toApiGeneration(found.row, found.files, publicUrl) };
+  }
+
+  /** A create's (or a join's) answer as v1 gives it: the generation it made, or its refusal. */
+  async function answered(user: SessionUser, created: GenerationCreate): Promise<ApiCreateOutcome> {
+    if (created.outcome === 'created') {
+      // Answered from what the create statement wrote (pending, no files yet), not read back:
+      // the same mapping a read makes of the same row.
+      return { outcome: 'created', generation: toApiGeneration(created.row, [], publicUrl) };
+    }
+    if (created.outcome !== 'replayed') return created;
+    // A replay answers the generation as it stands now (it may have finished since).
+    const found = await read(user, created.response.request_id);
+    // Replayed from the person's own key claim: it is theirs.
+    if (found.outcome !== 'found') throw new Error('a replayed generation could not be read');
+    return { outcome: 'replayed', generation: found.generation };
   }
 
   /** Output `index` (0-based, in the generation's order) of one of the person's generations. */
@@ -214,41 +262,38 @@ export function createApiV1Service(deps: {
       body: ApiCreateBody,
       idempotencyKey: string | undefined,
     ): Promise<ApiCreateOutcome> {
-      const webhookUrl = body.webhook_url?.trim() || null;
-      if (webhookUrl !== null && !isWebhookUrl(webhookUrl)) {
-        return {
-          outcome: 'invalid',
-          errors: [
-            { field: 'webhook_url', code: 'invalid_url', message: 'must be an http(s) URL' },
-          ],
-        };
-      }
+      const webhook = webhookOf(body.webhook_url);
+      if (webhook.outcome === 'invalid') return webhook;
       const created = await deps.generations.create(
         user,
         typeOf(body.model),
         catalogueBody(body),
         idempotencyKey,
-        {
-          apiKey: {
-            id: key.id,
-            dailyLimit: key.dailyLimit,
-            monthlyLimit: key.monthlyLimit,
-            allowedModels: key.allowedModels,
-          },
-          webhookUrl,
-        },
+        contextOf(key, webhook.webhookUrl),
       );
-      if (created.outcome === 'created') {
-        // Answered from what the create statement wrote (pending, no files yet), not read back:
-        // the same mapping a read makes of the same row.
-        return { outcome: 'created', generation: toApiGeneration(created.row, [], publicUrl) };
-      }
-      if (created.outcome !== 'replayed') return created;
-      // A replay answers the generation as it stands now (it may have finished since).
-      const found = await read(user, created.response.request_id);
-      // Replayed from the person's own key claim: it is theirs.
-      if (found.outcome !== 'found') throw new Error('a replayed generation could not be read');
-      return { outcome: 'replayed', generation: found.generation };
+      return answered(user, created);
+    },
+
+    /**
+     * A join of the owner's finished videos (ADR 047): Kadr's own work, free, so allowed with every
+     * key whatever its allowed models; a key's spend is not moved by it. Answered as a create is.
+     */
+    async createJoin(
+      user: SessionUser,
+      key: ApiKeyContext,
+      body: ApiCreateJoinBody,
+      idempotencyKey: string | undefined,
+    ): Promise<ApiCreateOutcome> {
+      const { webhook_url: asked, ...join } = body;
+      const webhook = webhookOf(asked);
+      if (webhook.outcome === 'invalid') return webhook;
+      const created = await deps.generations.createJoin(
+        user,
+        join,
+        idempotencyKey,
+        contextOf(key, webhook.webhookUrl),
+      );
+      return answered(user, created);
     },
 
     read,

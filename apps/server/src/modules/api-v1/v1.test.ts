@@ -342,6 +342,7 @@ describe('GET /api/v1/openapi.json', () => {
         'cancelGeneration',
         'createElement',
         'createGeneration',
+        'createJoin',
         'deleteElement',
         'downloadOutput',
         'estimate',

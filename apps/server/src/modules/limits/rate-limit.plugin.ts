@@ -43,6 +43,8 @@ const routeClasses: Record<string, RateLimitClass> = {
   '/api/estimate-video': 'estimate',
   '/api/create-image': 'create',
   '/api/create-video': 'create',
+  // A join of clips is free but runs ffmpeg over every clip (ADR 047): counted as a create.
+  '/api/joins': 'create',
   // A batch is one create (its items are bounded by the running cap and the balance); following
   // one releases its waiting items every 2 s, like an estimate.
   '/api/batches': 'create',
@@ -67,6 +69,7 @@ const routeClasses: Record<string, RateLimitClass> = {
 /** `/api/v1` routes that cost as a create does; every other v1 route (the document aside) reads. */
 const apiCreateRoutes = new Set([
   'POST /api/v1/generations',
+  'POST /api/v1/joins',
   'POST /api/v1/uploads',
   // A library element's pictures are checked and copied as uploads are (ADR 043).
   'POST /api/v1/elements',
