@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { getModel } from '@kadr/catalog';
+import { modelName } from '@kadr/catalog';
 import { type Share, uuidPattern } from '@kadr/contract';
 import type { SendableObject } from '../../lib/send-object.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
@@ -76,7 +76,8 @@ export function createShareService(deps: {
       if (!shareTokenPattern.test(token)) return undefined;
       const shared = await shares.resolve(token);
       if (!shared) return undefined;
-      return { ...shared, modelName: getModel(shared.model)?.name ?? shared.model };
+      // Kadr's own work (a join of clips) is named too, though no model entry exists for it.
+      return { ...shared, modelName: modelName(shared.model) };
     },
 
     /** A shared result's output (`media`) or its preview (`poster`), ready to send. */
