@@ -61,18 +61,20 @@ export function MontageEditor({ initial }: { initial: readonly string[] }) {
 
   // The clips the address names, in its order (each read once; one that is not there is left out).
   const asked = initial.join();
+  const { language } = i18n;
+  const loaded = useRef('');
   useEffect(() => {
-    if (asked === '') return;
-    const controller = new AbortController();
+    // Once per address: a change of language does not put the clips on the strip again.
+    if (asked === '' || loaded.current === asked) return;
+    loaded.current = asked;
     void (async () => {
       for (const id of asked.split(',').slice(0, videoJoin.clips.max)) {
-        const record = await getGeneration(id, controller.signal).catch(() => undefined);
-        const clip = record ? stripClipOf(record, i18n.language) : undefined;
-        if (clip && !controller.signal.aborted) dispatch({ type: 'add', clip });
+        const record = await getGeneration(id).catch(() => undefined);
+        const clip = record ? stripClipOf(record, language) : undefined;
+        if (clip) dispatch({ type: 'add', clip });
       }
     })();
-    return () => controller.abort();
-  }, [asked, i18n.language]);
+  }, [asked, language]);
 
   const problem = stripProblem(strip);
   const total = stripDurationMs(strip);
