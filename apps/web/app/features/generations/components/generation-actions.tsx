@@ -16,7 +16,8 @@ import { EditMenu } from './edit-menu';
 
 /**
  * Open, download, 'Edit' (a finished image: the finishing tools), 'Reuse settings', (images)
- * 'Animate' and (videos) 'Continue' and 'Join with others' for a generation. `editPlacement`: where the Edit list opens.
+ * 'Animate' and (videos) 'Continue' and 'Add to montage' for a generation. `editPlacement`: where
+ * the Edit list opens.
  */
 export function GenerationActions({
   record,

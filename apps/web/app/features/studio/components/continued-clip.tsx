@@ -28,7 +28,9 @@ export function ContinuedClip({ clip, onStop }: { clip: Clip; onStop: () => void
       )}
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-fg">{t('studio.continuing.title')}</p>
-        <p className="truncate text-xs text-fg-muted">«{clip.caption}»</p>
+        <p className="truncate text-xs text-fg-muted">
+          {t('studio.continuing.clip', { caption: clip.caption })}
+        </p>
         <p className="mt-1 text-xs text-fg-muted">{t('studio.continuing.hint')}</p>
       </div>
       <button
