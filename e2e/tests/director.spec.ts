@@ -92,7 +92,13 @@ async function joinOf(request: APIRequestContext, clipId: string, extension: str
 }
 
 /** 'Continue' on a history card, a prompt, the studio's button: answers the new clip. */
-async function continueFromHistory(page: Page, lang: Lang, id: string, prompt: string) {
+async function continueFromHistory(
+  page: Page,
+  lang: Lang,
+  id: string,
+  prompt: string,
+  tryTextOnly = false,
+) {
   const t = texts[lang];
   await page.goto('/history');
   const card = page.locator(`article[data-generation="${id}"]`);
@@ -101,6 +107,17 @@ async function continueFromHistory(page: Page, lang: Lang, id: string, prompt: s
   const note = page.locator(`[data-continuing="${id}"]`);
   await expect(note).toBeVisible();
   await expect(note).toContainText(t.studio.continuing.title);
+  if (tryTextOnly) {
+    // A model that does not start from a picture keeps the clip but says it cannot continue it.
+    const pro = page.getByRole('radio', { name: /^Seedance 1 Pro/ });
+    await page
+      .locator('label', { has: page.getByRole('radio', { name: /^HunyuanVideo/ }) })
+      .click();
+    await expect(note.getByRole('status')).toContainText('HunyuanVideo');
+    await page.locator('label', { has: pro }).click();
+    await expect(pro).toBeChecked();
+    await expect(note.getByRole('status')).toHaveCount(0);
+  }
   // The clip's last frame is the start: the form asks for no start frame.
   await expect(page.getByLabel(lang === 'ru' ? 'Исходное изображение' : 'Input image')).toHaveCount(
     0,
@@ -137,7 +154,7 @@ test('continuing (ru, desktop): a clip continued twice from history is one file 
   const first = await clip(page.request, '#dc2626', '#2563eb', 'Красный кадр синеет');
   const start = (await currentUser(page.request)).tokens;
 
-  const segment = await continueFromHistory(page, 'ru', first.id, 'Камера едет дальше');
+  const segment = await continueFromHistory(page, 'ru', first.id, 'Камера едет дальше', true);
   const once = await joinOf(page.request, first.id, segment.id);
   expect(once.cost).toBe(0);
   // In history the join says what made it and what it was made from.

@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   animationModel,
+  continues,
   initialStudioState,
   type StudioState,
   studioReducer,
@@ -140,13 +141,18 @@ describe('continuing a clip (ADR 047)', () => {
     expect(shown).not.toContain(model?.imageParam);
   });
 
-  it('keeps the chosen video model when it starts from a picture, drops the clip for one that does not', () => {
+  it('keeps the chosen video model when it starts from a picture, and the clip for one that does not, sending no extend', () => {
     const lite = studioReducer(start(), { type: 'model', model: 'seedance-lite' });
     const continuing = studioReducer(lite, { type: 'extend', clip });
     expect(continuing.model).toBe('seedance-lite');
     const textOnly = studioReducer(continuing, { type: 'model', model: 'hunyuan' });
-    expect(textOnly.extend).toBeNull();
+    expect(textOnly.extend).toEqual(clip);
+    expect(continues(textOnly)).toBe(false);
     expect(toPayload(textOnly)).not.toHaveProperty('extend');
+    // Back on a model that starts from a picture, it continues the clip again.
+    const back = studioReducer(textOnly, { type: 'model', model: 'seedance-pro' });
+    expect(continues(back)).toBe(true);
+    expect(toPayload(back).extend).toBe('clip-1');
     const image = studioReducer(continuing, { type: 'tab', tab: 'image' });
     expect(image.extend).toBeNull();
     const stopped = studioReducer(continuing, { type: 'stopExtending' });

@@ -97,8 +97,9 @@ function withEntry(
     openGroups: initiallyOpen(model),
     elements: model.references ? state.elements.slice(0, model.references.max) : state.elements,
     character,
-    // Only a model that starts from a picture continues a clip.
-    extend: model.imageParam && model.type === 'video' ? state.extend : null,
+    // Kept across video models: one that does not start from a picture cannot continue it, and
+    // the form says so (`continues`) rather than forgetting the clip.
+    extend: model.type === 'video' ? state.extend : null,
   };
 }
 
@@ -212,6 +213,11 @@ export function animationModel(): ModelDefinition | undefined {
   return candidates.find((model) => model.id === studioDefaults.videoModel) ?? candidates[0];
 }
 
+/** Whether the video being made continues the chosen clip: the model starts from a picture. */
+export function continues(state: StudioState): boolean {
+  return state.extend !== null && modelOf(state).imageParam !== undefined;
+}
+
 /**
  * The form's sections as shown now; a continuation's start frame is the clip's last (the server
  * takes it), so its field is not shown.
@@ -236,7 +242,7 @@ export function visibleSections(state: StudioState) {
 export function toPayload(state: StudioState): GenerationPayload {
   const model = modelOf(state);
   const parameters: Record<string, unknown> = {};
-  const continued = state.extend !== null && model.imageParam !== undefined;
+  const continued = continues(state);
   for (const def of model.parameters) {
     const value = state.values[def.name];
     if (def.fixed || isEmptyValue(value) || !isParameterVisible(def, state.values)) continue;

@@ -7,7 +7,16 @@ import type { ContinuedClip as Clip } from '../studio-state';
  * What the video being made continues (ADR 047): the clip's poster and prompt, that the new video
  * starts on its last frame and is then joined onto it for free, and a way to stop continuing.
  */
-export function ContinuedClip({ clip, onStop }: { clip: Clip; onStop: () => void }) {
+export function ContinuedClip({
+  clip,
+  blockedBy,
+  onStop,
+}: {
+  clip: Clip;
+  /** The chosen model, when it cannot continue a clip (it does not start from a picture). */
+  blockedBy?: string | undefined;
+  onStop: () => void;
+}) {
   const { t } = useTranslation('app');
   return (
     <section
@@ -31,7 +40,13 @@ export function ContinuedClip({ clip, onStop }: { clip: Clip; onStop: () => void
         <p className="truncate text-xs text-fg-muted">
           {t('studio.continuing.clip', { caption: clip.caption })}
         </p>
-        <p className="mt-1 text-xs text-fg-muted">{t('studio.continuing.hint')}</p>
+        {blockedBy ? (
+          <p className="mt-1 text-xs text-amber-200" role="status">
+            {t('studio.continuing.notThisModel', { model: blockedBy })}
+          </p>
+        ) : (
+          <p className="mt-1 text-xs text-fg-muted">{t('studio.continuing.hint')}</p>
+        )}
       </div>
       <button
         type="button"

@@ -22,6 +22,7 @@ import { useTranslation } from '~/lib/use-translation';
 import type { ActiveGeneration } from '../active-generations';
 import { generateState } from '../generate-state';
 import {
+  continues,
   modelOf,
   type StudioAction,
   type StudioState,
@@ -223,7 +224,11 @@ export function StudioForm({
         className="space-y-6"
       >
         {state.extend ? (
-          <ContinuedClip clip={state.extend} onStop={() => dispatch({ type: 'stopExtending' })} />
+          <ContinuedClip
+            clip={state.extend}
+            blockedBy={continues(state) ? undefined : model.name}
+            onStop={() => dispatch({ type: 'stopExtending' })}
+          />
         ) : null}
         <ModelPicker
           type={state.tab}
