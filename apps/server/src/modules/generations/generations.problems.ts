@@ -172,7 +172,7 @@ function clipsRefusalText(errors: FieldError[], locale: Locale): string | undefi
     if (error.field === 'clips' && (error.code === 'too_few' || error.code === 'too_many')) {
       const { min, max } = videoJoin.clips;
       return ru
-        ? `Склеить можно от ${min} до ${max} роликов.`
+        ? `Склеить можно от ${min} до ${max} ${ruGenitive(max, 'ролика', 'роликов')}.`
         : `You can join from ${min} to ${max} clips.`;
     }
     if (error.field === 'clips' && error.code === 'too_long') {

@@ -164,8 +164,9 @@ export function MontageEditor({ initial }: { initial: readonly string[] }) {
           {problem && strip.clips.length > 0 ? (
             <p className="text-sm text-amber-200" role="status">
               {t(`montage.problem.${problem}`, {
-                min: videoJoin.clips.min,
-                minutes: videoJoin.maxDurationMs / 60_000,
+                // The clips it needs, or the minutes it may last: each said with its plural form.
+                count:
+                  problem === 'too_long' ? videoJoin.maxDurationMs / 60_000 : videoJoin.clips.min,
               })}
             </p>
           ) : null}
