@@ -34,7 +34,7 @@ import type { GenerationRepository, GenerationRow, Generations } from './generat
 import { generationErrorTexts, providerFailureCode } from './generation-errors.ts';
 import { announceGeneration } from './generation-events.ts';
 import { budgetMs, PAUSE_SPREAD_MS, retryAt, retryDelayMs } from './retry-schedule.ts';
-import { createJoinRunner, type StoredOutput } from './video-joins.ts';
+import { createJoinRunner, type StoredOutput, storedOutput } from './video-joins.ts';
 
 export interface EngineLogger {
   info(details: object, message: string): void;
@@ -502,20 +502,7 @@ export function createGenerationEngine(options: EngineOptions) {
         const previewKey = `${folder}/${index}.preview.webp`;
         written.push(previewKey);
         await options.storage.put(previewKey, preview.data, { contentType: 'image/webp' });
-        stored.push({
-          key,
-          mime: info.mime,
-          bytes,
-          width: info.width,
-          height: info.height,
-          durationMs: info.durationMs,
-          preview: {
-            key: previewKey,
-            bytes: preview.data.length,
-            width: preview.width,
-            height: preview.height,
-          },
-        });
+        stored.push(storedOutput(key, bytes, info, { key: previewKey, ...preview }));
       }
     } catch (error) {
       await removeWritten();

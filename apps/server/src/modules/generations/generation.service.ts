@@ -597,6 +597,12 @@ export function createGenerationService(deps: {
     },
   });
 
+  /** A new request's id and the answer a create gives for it (and a repeat replays). */
+  function newRequest(): { id: string; response: CreateGenerationResponse } {
+    const id = randomUUID();
+    return { id, response: { request_id: id, prediction_id: null, status: 'pending' } };
+  }
+
   /**
    * Writes a checked, priced request in one statement (`insertPaidGenerations`, through the
    * per-person batcher): its debit (none at cost 0), its row and its submission job; answers how
@@ -605,8 +611,6 @@ export function createGenerationService(deps: {
   async function insertRequest(
     user: SessionUser,
     request: {
-      id: string;
-      response: CreateGenerationResponse;
       type: ModelType;
       model: string;
       cost: number;
@@ -616,7 +620,8 @@ export function createGenerationService(deps: {
     idempotency: { key: string; hash: string } | undefined,
     context: ApiCreateContext | undefined,
   ): Promise<GenerationCreate> {
-    const { id, response, type, model, cost, jsondata, sourceId } = request;
+    const { type, model, cost, jsondata, sourceId } = request;
+    const { id, response } = newRequest();
     const result = await creates.submit(user.id, {
       id,
       type,
@@ -722,12 +727,6 @@ export function createGenerationService(deps: {
       const cost = priceFor(checked);
       const hashed = context?.webhookUrl ? { ...body, webhook_url: context.webhookUrl } : body;
       const hash = idempotencyKey ? requestHash(type, hashed) : '';
-      const id = randomUUID();
-      const response: CreateGenerationResponse = {
-        request_id: id,
-        prediction_id: null,
-        status: 'pending',
-      };
       const jsondata: GenerationJsondata = {
         type,
         prompt: validated.prompt,
@@ -760,7 +759,7 @@ export function createGenerationService(deps: {
       };
       return insertRequest(
         user,
-        { id, response, type, model: model.id, cost, jsondata, sourceId },
+        { type, model: model.id, cost, jsondata, sourceId },
         idempotencyKey ? { key: idempotencyKey, hash } : undefined,
         context,
       );
@@ -827,12 +826,6 @@ export function createGenerationService(deps: {
         });
       }
       if (errors.length > 0) return { outcome: 'invalid', errors };
-      const id = randomUUID();
-      const response: CreateGenerationResponse = {
-        request_id: id,
-        prediction_id: null,
-        status: 'pending',
-      };
       const jsondata: GenerationJsondata = {
         type: 'video',
         prompt: '',
@@ -846,7 +839,7 @@ export function createGenerationService(deps: {
         : '';
       return insertRequest(
         user,
-        { id, response, type: 'video', model: videoJoin.id, cost: 0, jsondata, sourceId },
+        { type: 'video', model: videoJoin.id, cost: 0, jsondata, sourceId },
         idempotencyKey ? { key: idempotencyKey, hash } : undefined,
         context,
       );
@@ -861,12 +854,7 @@ export function createGenerationService(deps: {
       const model = getModel(source.model);
       if (!model) return { outcome: 'model_gone', modelId: source.model };
       if (await isOff(model)) return { outcome: 'model_off', modelName: model.name };
-      const id = randomUUID();
-      const response: CreateGenerationResponse = {
-        request_id: id,
-        prediction_id: null,
-        status: 'pending',
-      };
+      const { id, response } = newRequest();
       const [inserted] = await generations.insertPaid(source.userId, [
         {
           id,

@@ -22,6 +22,29 @@ export interface StoredOutput {
   preview: { key: string; bytes: number; width: number; height: number };
 }
 
+/** An output as stored: its object, what the file is (probed) and its preview's object. */
+export function storedOutput(
+  key: string,
+  bytes: number,
+  info: { mime: string; width: number | null; height: number | null; durationMs: number | null },
+  preview: { key: string; data: Buffer; width: number; height: number },
+): StoredOutput {
+  return {
+    key,
+    mime: info.mime,
+    bytes,
+    width: info.width,
+    height: info.height,
+    durationMs: info.durationMs,
+    preview: {
+      key: preview.key,
+      bytes: preview.data.length,
+      width: preview.width,
+      height: preview.height,
+    },
+  };
+}
+
 /** Where a job is in its retries (the engine's). */
 interface Attempt {
   number: number;
@@ -125,20 +148,7 @@ export function createJoinRunner(deps: {
         await deps.storage.delete(key).catch(() => undefined);
         throw error;
       }
-      return {
-        key,
-        mime: info.mime,
-        bytes: size,
-        width: info.width,
-        height: info.height,
-        durationMs: info.durationMs,
-        preview: {
-          key: previewKey,
-          bytes: preview.data.length,
-          width: preview.width,
-          height: preview.height,
-        },
-      };
+      return storedOutput(key, size, info, { key: previewKey, ...preview });
     } finally {
       await rm(work, { recursive: true, force: true });
     }

@@ -101,8 +101,8 @@ async function readVideoFacts(binary: string, file: string): Promise<VideoFacts>
   const { stderr } = await run(binary, ['-hide_banner', '-i', file]);
   const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
   const video = /Stream #[^\n]*Video: [^\n]*/.exec(stderr)?.[0] ?? '';
-  const size = /(\d{2,5})x(\d{2,5})/.exec(video);
-  if (!duration || !size) throw new Error('not a readable video');
+  const size = /Video: [^\n]*?(\d{2,5})x(\d{2,5})/.exec(video);
+  if (!duration || !size) throw new Error('output is not a readable video');
   const fps = Number(/(\d+(?:\.\d+)?) fps/.exec(video)?.[1] ?? 0);
   return {
     width: Number(size[1]),
@@ -189,19 +189,8 @@ export function createMediaTools(binary = ffmpegPath()): MediaTools {
         if (!mime) throw new Error(`unsupported image output: ${meta.format ?? 'unknown'}`);
         return { mime, width: meta.width ?? null, height: meta.height ?? null, durationMs: null };
       }
-      // `ffmpeg -i` with no output prints the container's facts and exits non-zero by design.
-      const { stderr } = await run(binary, ['-hide_banner', '-i', file]);
-      const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
-      const size = /Video: [^\n]*?(\d{2,5})x(\d{2,5})/.exec(stderr);
-      if (!duration || !size) throw new Error('output is not a readable video');
-      const ms =
-        (Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000;
-      return {
-        mime: 'video/mp4',
-        width: Number(size[1]),
-        height: Number(size[2]),
-        durationMs: Math.round(ms),
-      };
+      const { width, height, durationMs } = await readVideoFacts(binary, file);
+      return { mime: 'video/mp4', width, height, durationMs };
     },
 
     async preview(file, type) {
