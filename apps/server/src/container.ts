@@ -149,6 +149,7 @@ export function createContainer(
     storage,
     repositories,
     limits: { maxBytes: config.uploadMaxBytes, maxSide: 4096 },
+    media,
   });
   // Characters trained once (ADR 045), through Replicate's trainings API (the emulator's in demo).
   const trainings = createTrainingService({

@@ -135,6 +135,36 @@ export async function uploadPicture(
 }
 
 /**
+ * A recording uploaded as the studio uploads it (`POST /api/upload-audio`, field `audio`): the raw
+ * answer, so a test can read a refusal too.
+ */
+export function postRecording(
+  app: App,
+  cookie: string,
+  bytes: Buffer,
+  { filename = 'line.mp3', type = 'audio/mpeg', lang = 'ru' } = {},
+) {
+  const boundary = '----kadr-test-recording';
+  return app.inject({
+    method: 'POST',
+    url: '/api/upload-audio',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'accept-language': lang,
+      cookie,
+      origin: 'http://localhost:3000',
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
+
+/**
  * A finished image generation of the person's with one stored PNG output, as the engine leaves it:
  * its id, and its output's file (id and the `/api/files/…` address a record gives).
  */

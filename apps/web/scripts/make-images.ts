@@ -740,6 +740,19 @@ ${sparkle(86 + (seed % 3) * 6, 120, 9)}${sparkle(330, 96, 6, 0.8)}
 <g transform="translate(${view.x + 20} ${view.y + view.h - 60})"><rect width="112" height="40" rx="20" fill="#0b0b12" opacity="0.55"/><circle cx="20" cy="20" r="12" fill="#fff"/><path d="M16 13.5v13l10-6.5z" fill="#0b0b12"/>${text(42, 26, `0:0${5 + (seed % 4)}`, 15, '#fff', 600)}</g>`;
 }
 
+/** A talking character (issue #48): the person with a speech bubble of sound, on a clip's badge. */
+function speaking(backdrop: Backdrop, who: Person): Scene {
+  const bars = [12, 24, 36, 22, 30, 14]
+    .map(
+      (h, i) =>
+        `<rect x="${304 + i * 13}" y="${200 - h / 2}" width="6" height="${h}" rx="3" fill="#7c3aed"/>`,
+    )
+    .join('');
+  return (p, view) => `${backdrop(`${p}b`)}${person(`${p}p`, who)}
+<path d="M300 168h76a16 16 0 0 1 16 16v32a16 16 0 0 1-16 16h-62l-26 24 8-24a16 16 0 0 1-12-16v-32a16 16 0 0 1 16-16z" fill="#fff" opacity="0.92"/>${bars}
+<g transform="translate(${view.x + 20} ${view.y + view.h - 60})"><rect width="112" height="40" rx="20" fill="#0b0b12" opacity="0.55"/><circle cx="20" cy="20" r="12" fill="#fff"/><path d="M16 13.5v13l10-6.5z" fill="#0b0b12"/>${text(42, 26, '0:12', 15, '#fff', 600)}</g>`;
+}
+
 /** A still portrait: the person in their light, nothing that says video. */
 function portrait(backdrop: Backdrop, who: Person): Scene {
   return (p) => `${backdrop(`${p}b`)}${person(`${p}p`, who)}${sparkle(330, 96, 6, 0.8)}`;
@@ -901,6 +914,8 @@ const videoModelScenes: Scene[] = [
   living(beachDay, people.kai as Person, 3),
   living(goldenHour, people.noor as Person, 4),
   living(blueStudio, people.lea as Person, 5),
+  // OmniHuman 1.5 (issue #48): a talking character.
+  speaking(pastelStudio, people.rin as Person),
 ];
 for (const [type, scenes] of [
   ['image', imageModelScenes],

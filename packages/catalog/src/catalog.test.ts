@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptedAudioTypes,
   acceptedImageTypes,
   type Condition,
   defaultParameters,
@@ -13,6 +14,7 @@ import {
   type ParameterDefinition,
   parameterSections,
   priceOf,
+  takesAudio,
   validateParameter,
 } from './index.ts';
 
@@ -149,15 +151,18 @@ const specTable: Record<string, readonly (readonly unknown[])[]> = {
   ],
   'seedance-pro': seedanceShared(['480p', '1080p'], '1080p'),
   'seedance-lite': seedanceShared(['480p', '720p'], '720p'),
+  // Sound: `generate_audio` of their schemas, default true (ADR 048).
   veo3: [
     ['enhance_prompt', 'boolean', true, undefined, undefined, undefined, undefined],
     ['negative_prompt', 'textarea', '', undefined, undefined, undefined, undefined],
+    ['generate_audio', 'boolean', true, undefined, undefined, undefined, undefined],
     seed,
   ],
   'veo3-fast': [
     ['enhance_prompt', 'boolean', true, undefined, undefined, undefined, undefined],
     ['negative_prompt', 'textarea', '', undefined, undefined, undefined, undefined],
     ['resolution', 'select', '720p', undefined, undefined, undefined, ['480p', '720p', '1080p']],
+    ['generate_audio', 'boolean', true, undefined, undefined, undefined, undefined],
     seed,
   ],
   veo2: [
@@ -167,6 +172,13 @@ const specTable: Record<string, readonly (readonly unknown[])[]> = {
     seed,
   ],
   'flux-dev': [],
+  // Issue #48 (ADR 049), from bytedance/omni-human-1.5's published input schema.
+  'omni-human': [
+    ['image', 'file', null, undefined, undefined, undefined, undefined],
+    ['audio', 'file', null, undefined, undefined, undefined, undefined],
+    ['fast_mode', 'boolean', false, undefined, undefined, undefined, undefined],
+    seed,
+  ],
   // Issue #47 (ADR 044), from their providers' published input schemas.
   'seedream-4': [
     ['size', 'select', '2K', undefined, undefined, undefined, ['1K', '2K', '4K']],
@@ -274,6 +286,7 @@ describe('the catalogue matches spec §3', () => {
       'veo3',
       'veo3-fast',
       'veo2',
+      'omni-human',
       'upscale',
       'remove-background',
       'replace-background',
@@ -470,7 +483,9 @@ describe('catalogue invariants', () => {
       expect(def.max).toBeTypeOf('number');
       expect(def.min ?? 0).toBeLessThanOrEqual(def.max ?? 0);
     }
-    if (def.type === 'file') expect(def.accept).toEqual(acceptedImageTypes);
+    if (def.type === 'file') {
+      expect(def.accept).toEqual(takesAudio(def) ? acceptedAudioTypes : acceptedImageTypes);
+    }
     for (const value of def.allowedValues ?? []) {
       expect(validateParameter({ ...def, allowedValues: undefined }, value).ok).toBe(true);
     }
@@ -530,6 +545,19 @@ describe('catalogue invariants', () => {
       for (const option of options)
         expect(m.price.tokensPerSecond[option.value]).toBeTypeOf('number');
     }
+    if (m.price.kind === 'per-second-by-option') {
+      // Every value the option can take has a rate and its words for the price lists.
+      const def = param(m, m.price.param);
+      const values =
+        def?.type === 'boolean' ? ['true', 'false'] : (def?.options ?? []).map((o) => o.value);
+      expect(values.length).toBeGreaterThan(0);
+      expect(Object.keys(m.price.tokensPerSecond).sort()).toEqual([...values].sort());
+      for (const value of values) {
+        expect(m.price.tokensPerSecond[value]).toBeGreaterThan(0);
+        expect(m.price.labels[value]?.en.trim()).not.toBe('');
+        expect(m.price.labels[value]?.ru).toMatch(cyrillic);
+      }
+    }
     for (const name of [
       ...Object.keys(m.provider.rename ?? {}),
       ...Object.keys(m.provider.values ?? {}),
@@ -540,9 +568,9 @@ describe('catalogue invariants', () => {
 
   it.each(models.map((m) => [m.id, m] as const))('%s prices its defaults', (id) => {
     const source = { width: 1024, height: 1024 };
-    expect(priceOf(id, { parameters: defaultParameters(id), duration: 0, source })).toBeGreaterThan(
-      0,
-    );
+    // A talking character lasts as long as its recording (the server reads it): 5 s here.
+    const duration = getModel(id)?.speech ? 5 : 0;
+    expect(priceOf(id, { parameters: defaultParameters(id), duration, source })).toBeGreaterThan(0);
   });
 
   it('is frozen, so consumers cannot edit shared definitions', () => {
@@ -579,7 +607,10 @@ describe('lookups', () => {
         'nano-banana',
       ],
     ],
-    ['video', ['hunyuan', 'seedance-pro', 'seedance-lite', 'veo3', 'veo3-fast', 'veo2']],
+    [
+      'video',
+      ['hunyuan', 'seedance-pro', 'seedance-lite', 'veo3', 'veo3-fast', 'veo2', 'omni-human'],
+    ],
   ] as const)('listModels(%s) lists %j', (type, ids) => {
     expect(listModels(type).map((m) => m.id)).toEqual(ids);
   });
@@ -599,6 +630,7 @@ describe('lookups', () => {
       'seedance-pro',
       'seedance-lite',
       'veo2',
+      'omni-human',
     ]);
   });
 
@@ -614,7 +646,7 @@ describe('lookups', () => {
         seed: null,
       },
     ],
-    ['veo3', { enhance_prompt: true, negative_prompt: '', seed: null }],
+    ['veo3', { enhance_prompt: true, negative_prompt: '', generate_audio: true, seed: null }],
     ['flux-dev', {}],
     ['nope', {}],
   ])('defaultParameters(%s) holds every default, seed empty', (id, expected) => {

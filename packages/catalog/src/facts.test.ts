@@ -10,6 +10,6 @@ describe('productFacts', () => {
       imageSecondsMin: Math.min(...listModels('image').map((m) => m.typicalSeconds.min)),
       imageSecondsMax: Math.max(...listModels('image').map((m) => m.typicalSeconds.max)),
     });
-    expect(productFacts().models).toBe(12);
+    expect(productFacts().models).toBe(13);
   });
 });

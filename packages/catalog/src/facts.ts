@@ -28,6 +28,8 @@ function defaultNumber(model: ModelDefinition, name: string): number {
 function longestSeconds(model: ModelDefinition): number {
   if (model.type === 'image') return 0;
   if (model.fixedDuration !== undefined) return model.fixedDuration;
+  // A talking character lasts as long as its recording (ADR 049): not a clip's length to promise.
+  if (model.speech !== undefined) return 0;
   if (model.frameDuration !== undefined) {
     const { frames, fps } = model.frameDuration;
     const rate = defaultNumber(model, fps);

@@ -1,4 +1,12 @@
 export {
+  type AcceptedAudioType,
+  acceptedAudioTypes,
+  isAcceptedAudioType,
+  recordingMaxSeconds,
+  recordingMinMs,
+  takesAudio,
+} from './audio.ts';
+export {
   defaultParameters,
   estimateFromDraft,
   getModel,
@@ -72,6 +80,7 @@ export {
   getStudioModel,
   imageToVideoModels,
   listModels,
+  promptModels,
 } from './studio-models.ts';
 export {
   getModelSummary,

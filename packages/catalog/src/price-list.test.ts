@@ -29,11 +29,29 @@ describe('model costs from the price rules (spec §9)', () => {
       { tokens: 3, per: 'second', resolution: '480p' },
       { tokens: 15, per: 'second', resolution: '1080p' },
     ]);
-    expect(byId.get('veo3')).toMatchObject({
-      rates: [{ tokens: 75, per: 'second' }],
-      fixed: { seconds: 8, tokens: 600 },
-    });
+    expect(byId.get('veo2')).toMatchObject({ rates: [{ tokens: 50, per: 'second' }] });
+    expect(byId.get('veo2')?.fixed).toBeUndefined();
     expect(byId.get('hunyuan')?.rates).toEqual([{ tokens: 250, per: 'video' }]);
+  });
+
+  it('names the rates with and without sound, cheapest first, and a fixed video’s least and most', () => {
+    const byId = new Map(modelCosts('video').map((card) => [card.id, card]));
+    const without = { en: 'without sound', ru: 'без звука' };
+    const withSound = { en: 'with sound', ru: 'со звуком' };
+    expect(byId.get('veo3')).toMatchObject({
+      rates: [
+        { tokens: 50, per: 'second', option: without },
+        { tokens: 75, per: 'second', option: withSound },
+      ],
+      fixed: { seconds: 8, tokens: 400, upTo: 600 },
+    });
+    expect(byId.get('veo3-fast')).toMatchObject({
+      rates: [
+        { tokens: 27, per: 'second', option: without },
+        { tokens: 40, per: 'second', option: withSound },
+      ],
+      fixed: { seconds: 8, tokens: 216, upTo: 320 },
+    });
   });
 
   it('names only the resolutions a model offers (Lite keeps a 1080p rate it does not sell)', () => {

@@ -2,7 +2,13 @@ import { defaultParameters, priceOf } from './catalog.ts';
 import { effectiveDuration } from './duration.ts';
 import { listModels } from './studio-models.ts';
 import { listTools } from './tool-models.ts';
-import type { Localized, ModelDefinition, ModelType, ParameterDefinition } from './types.ts';
+import type {
+  Localized,
+  ModelDefinition,
+  ModelType,
+  ParameterDefinition,
+  ParamValue,
+} from './types.ts';
 
 /**
  * What the product says about generation costs — the pricing screen and the public pages — worked
@@ -11,12 +17,14 @@ import type { Localized, ModelDefinition, ModelType, ParameterDefinition } from 
  * page may name it.
  */
 
-/** One rate of a model: per image, per second (at a resolution), or per video. */
+/** One rate of a model: per image, per second (at a resolution, or with an option), or per video. */
 export type CostRate = {
   tokens: number;
   per: 'image' | 'second' | 'video' | 'megapixel';
   /** The resolution this per-second rate applies to. */
   resolution?: string;
+  /** The option this per-second rate applies to, said mid-sentence ('with sound'). */
+  option?: Localized;
   /** Per megapixel: the least a run costs however small its result. */
   minimum?: number;
 };
@@ -26,8 +34,11 @@ export type ModelCost = {
   name: string;
   description: ModelDefinition['description'];
   rates: CostRate[];
-  /** For a model that always makes videos of one length: that length and what it costs. */
-  fixed?: { seconds: number; tokens: number };
+  /**
+   * For a model that always makes videos of one length: that length and what it costs, the least
+   * and, when an option makes it dearer (Veo 3's sound), `upTo` the most.
+   */
+  fixed?: { seconds: number; tokens: number; upTo?: number };
 };
 
 /** The values a model's select parameter offers, in the form's order; empty when it has none. */
@@ -35,6 +46,13 @@ export function offeredOptions(model: ModelDefinition, param: string): string[] 
   const def: ParameterDefinition | undefined = model.parameters.find((p) => p.name === param);
   if (def?.fixed === true) return typeof def.default === 'string' ? [def.default] : [];
   return (def?.options ?? []).map((option) => option.value);
+}
+
+/** The values a model's select or boolean parameter offers, in the form's order. */
+function offeredValues(model: ModelDefinition, param: string): ParamValue[] {
+  const def = model.parameters.find((p) => p.name === param);
+  if (def?.type !== 'boolean') return offeredOptions(model, param);
+  return def.fixed === true ? [def.default ?? null] : [true, false];
 }
 
 function ratesOf(model: ModelDefinition): CostRate[] {
@@ -56,7 +74,34 @@ function ratesOf(model: ModelDefinition): CostRate[] {
           return tokens === undefined ? [] : [{ tokens, per: 'second' as const, resolution }];
         })
         .sort((a, b) => a.tokens - b.tokens);
+    case 'per-second-by-option':
+      // Likewise, each rate named by its option ('with sound').
+      return offeredValues(model, rule.param)
+        .flatMap((value) => {
+          const tokens = rule.tokensPerSecond[String(value)];
+          const option = rule.labels[String(value)];
+          return tokens === undefined || option === undefined
+            ? []
+            : [{ tokens, per: 'second' as const, option }];
+        })
+        .sort((a, b) => a.tokens - b.tokens);
   }
+}
+
+/** A fixed-length video's price at its defaults, or its least and most over a priced option. */
+function fixedCost(model: ModelDefinition, seconds: number): NonNullable<ModelCost['fixed']> {
+  const defaults = defaultParameters(model.id);
+  const rule = model.price;
+  const values =
+    rule.kind === 'per-second-by-option' || rule.kind === 'per-second-by-resolution'
+      ? offeredValues(model, rule.param).map((value) => ({ [rule.param]: value }))
+      : [];
+  const prices = (values.length > 0 ? values : [{}]).map((chosen) =>
+    priceOf(model.id, { parameters: { ...defaults, ...chosen }, duration: 0 }),
+  );
+  const tokens = Math.min(...prices);
+  const most = Math.max(...prices);
+  return most > tokens ? { seconds, tokens, upTo: most } : { seconds, tokens };
 }
 
 /** The cost card of every model of a type that people can use, in the catalogue's order. */
@@ -66,14 +111,7 @@ export function modelCosts(type: ModelType): ModelCost[] {
     name: model.name,
     description: model.description,
     rates: ratesOf(model),
-    ...(model.fixedDuration === undefined
-      ? {}
-      : {
-          fixed: {
-            seconds: model.fixedDuration,
-            tokens: priceOf(model.id, { parameters: defaultParameters(model.id), duration: 0 }),
-          },
-        }),
+    ...(model.fixedDuration === undefined ? {} : { fixed: fixedCost(model, model.fixedDuration) }),
   }));
 }
 

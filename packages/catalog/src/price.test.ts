@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  estimateDraft,
   estimateFromDraft,
+  getModel,
   listModels,
+  type ModelDefinition,
   models,
   type ParameterDefinition,
   pricedParameters,
@@ -15,6 +18,36 @@ function validated(modelId: string, parameters: Record<string, unknown> = {}, du
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.value;
 }
+
+function getModelOrThrow(id: string): ModelDefinition {
+  const model = getModel(id);
+  if (!model) throw new Error(id);
+  return model;
+}
+
+/** A URL for each file a model cannot do without (a talking character's picture and recording). */
+function requiredFiles(model: ModelDefinition): Record<string, string> {
+  return Object.fromEntries(
+    model.parameters
+      .filter((def) => def.type === 'file' && def.required)
+      .map((def) => [def.name, 'https://kadr.example/files/input']),
+  );
+}
+
+describe('a talking character (ADR 049)', () => {
+  it('costs 16 tokens a second of its recording, rounded up by the server', () => {
+    const request = validated('omni-human', requiredFiles(getModelOrThrow('omni-human')));
+    expect(request.duration).toBe(0);
+    expect(priceOf('omni-human', { ...request, duration: 12 })).toBe(192);
+    expect(priceOf('omni-human', { ...request, duration: 1 })).toBe(16);
+  });
+
+  it('cannot be priced without its recording’s length', () => {
+    const request = validated('omni-human', requiredFiles(getModelOrThrow('omni-human')));
+    expect(() => priceOf('omni-human', request)).toThrow(/duration 0/);
+    expect(estimateDraft(getModelOrThrow('omni-human'), {})).toBeNull();
+  });
+});
 
 describe('priceOf (spec §9)', () => {
   it.each([
@@ -82,6 +115,24 @@ describe('priceOf (spec §9)', () => {
   });
 
   it.each([
+    ['veo3', true, 600],
+    ['veo3', false, 400],
+    ['veo3-fast', true, 320],
+    ['veo3-fast', false, 216],
+  ])('%s with generate_audio %s costs %i for its 8 s (ADR 048)', (id, sound, tokens) => {
+    expect(priceOf(id, validated(id, { generate_audio: sound }))).toBe(tokens);
+    expect(priceOf(id, { parameters: { generate_audio: sound }, duration: 0 })).toBe(tokens);
+    expect(estimateFromDraft(id, { parameters: { generate_audio: sound } })).toBe(tokens);
+  });
+
+  it('prices Veo 3 Fast without sound the same at every resolution', () => {
+    for (const resolution of ['480p', '720p', '1080p']) {
+      const request = validated('veo3-fast', { resolution, generate_audio: false });
+      expect(priceOf('veo3-fast', request)).toBe(216);
+    }
+  });
+
+  it.each([
     ['veo3', 0, 600],
     ['veo3', 4, 600],
     ['veo3-fast', 0, 320],
@@ -100,6 +151,9 @@ describe('priceOf (spec §9)', () => {
     ['unknown', { parameters: {}, duration: 0 }, /Unknown model/],
     ['seedance-pro', { parameters: { resolution: '720p' }, duration: 5 }, /no rate/],
     ['seedance-pro', { parameters: { resolution: 1080 }, duration: 5 }, /no rate/],
+    ['seedance-pro', { parameters: { resolution: 'constructor' }, duration: 5 }, /no rate/],
+    ['veo3', { parameters: { generate_audio: 'maybe' }, duration: 0 }, /no rate/],
+    ['veo3', { parameters: { generate_audio: ['true'] }, duration: 0 }, /no rate/],
     ['veo2', { parameters: {}, duration: Number.NaN }, /not a positive number/],
     ['veo2', { parameters: {}, duration: -5 }, /not a positive number/],
   ])('%s with %j throws rather than guess a charge', (id, input, message) => {
@@ -109,10 +163,14 @@ describe('priceOf (spec §9)', () => {
   it('prices every model’s validated defaults without throwing', () => {
     for (const model of models.filter((m) => m.tool === undefined)) {
       const input: ValidatedRequest | { parameters: object; duration: number } =
-        model.pricingOnly === true ? { parameters: {}, duration: 0 } : validated(model.id);
-      expect(
-        priceOf(model.id, { parameters: { ...input.parameters }, duration: input.duration }),
-      ).toBeGreaterThan(0);
+        model.pricingOnly === true
+          ? { parameters: {}, duration: 0 }
+          : validated(model.id, requiredFiles(model));
+      // A talking character lasts as long as its recording, which the server reads: 5 s here.
+      const duration = model.speech ? 5 : input.duration;
+      expect(priceOf(model.id, { parameters: { ...input.parameters }, duration })).toBeGreaterThan(
+        0,
+      );
     }
   });
 });
@@ -149,6 +207,8 @@ describe('estimateFromDraft', () => {
     ['veo2', null, 250],
     ['veo2', undefined, 250],
     ['veo3', { duration: 5 }, 600],
+    ['veo3', { parameters: { generate_audio: 'false' } }, 600],
+    ['veo3-fast', { parameters: { generate_audio: null } }, 320],
     ['hunyuan', { duration: 5, parameters: { video_length: 50 } }, 250],
   ])('%s with the half-filled %j falls back to defaults: %i', (id, draft, tokens) => {
     expect(estimateFromDraft(id, draft)).toBe(tokens);
@@ -193,6 +253,17 @@ describe('pricedParameters', () => {
       }
     },
   );
+
+  it('names the sound switch of Veo 3 and Veo 3 Fast, so the studio asks again when it flips', () => {
+    expect(pricedParameters(getModelOrThrow('veo3'))).toEqual(['generate_audio']);
+    expect(pricedParameters(getModelOrThrow('veo3-fast'))).toEqual(['generate_audio']);
+    const fast = getModelOrThrow('veo3-fast');
+    expect(estimateDraft(fast, { parameters: { generate_audio: true } })).toBe(320);
+    expect(estimateDraft(fast, { parameters: { generate_audio: false } })).toBe(216);
+    expect(
+      estimateDraft(fast, { parameters: { generate_audio: false, resolution: '1080p' } }),
+    ).toBe(216);
+  });
 
   it('names resolution and duration for seedance, frames and fps for none that is flat', () => {
     const seedance = listModels('video').find(

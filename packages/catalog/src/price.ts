@@ -30,17 +30,35 @@ function tokensFor(model: ModelDefinition, rule: PriceRule, input: PriceInput): 
       const megapixels = (out.width * out.height) / 1_000_000;
       return Math.max(rule.minimum, Math.ceil(rule.tokensPerMegapixel * megapixels));
     }
-    case 'per-second-by-resolution': {
-      const chosen =
-        input.parameters[rule.param] ??
-        model.parameters.find((def) => def.name === rule.param)?.default;
-      const rate = typeof chosen === 'string' ? rule.tokensPerSecond[chosen] : undefined;
-      if (rate === undefined) {
-        throw new Error(`Cannot price ${model.id}: no rate for ${rule.param} ${String(chosen)}`);
-      }
-      return Math.ceil(rate * secondsOf(model, input));
-    }
+    case 'per-second-by-resolution':
+    case 'per-second-by-option':
+      return Math.ceil(rateOf(model, rule, input.parameters) * secondsOf(model, input));
   }
+}
+
+/**
+ * The per-second rate an option's value chooses (its default when absent), keyed by
+ * `String(value)`: a resolution's own name, a boolean's 'true' or 'false'.
+ */
+function rateOf(
+  model: ModelDefinition,
+  rule: Extract<PriceRule, { kind: 'per-second-by-resolution' | 'per-second-by-option' }>,
+  parameters: PriceInput['parameters'],
+): number {
+  const chosen =
+    parameters[rule.param] ?? model.parameters.find((def) => def.name === rule.param)?.default;
+  const key =
+    typeof chosen === 'string' || typeof chosen === 'boolean' || typeof chosen === 'number'
+      ? String(chosen)
+      : undefined;
+  const rate =
+    key !== undefined && Object.hasOwn(rule.tokensPerSecond, key)
+      ? rule.tokensPerSecond[key]
+      : undefined;
+  if (rate === undefined) {
+    throw new Error(`Cannot price ${model.id}: no rate for ${rule.param} ${String(chosen)}`);
+  }
+  return rate;
 }
 
 /**
@@ -85,15 +103,22 @@ export function estimateDraft(model: ModelDefinition, draft: Draft): number | nu
 }
 
 /**
- * The parameters whose values change a model's price (resolution, duration, frames and fps):
+ * The parameters whose values change a model's price (resolution, sound, duration, frames and fps):
  * the studio asks the server for a new estimate when one of them changes, and only then.
  */
 export function pricedParameters(model: ModelDefinition): string[] {
   const names = new Set<string>();
-  if (model.price.kind === 'per-second-by-resolution') names.add(model.price.param);
+  const rule = model.price;
+  const perSecond =
+    rule.kind === 'per-second' ||
+    rule.kind === 'per-second-by-resolution' ||
+    rule.kind === 'per-second-by-option';
+  if (rule.kind === 'per-second-by-resolution' || rule.kind === 'per-second-by-option') {
+    names.add(rule.param);
+  }
   // A tool priced by the megapixel costs what its result's size says: every parameter may count.
-  if (model.price.kind === 'per-megapixel') for (const def of model.parameters) names.add(def.name);
-  if (model.price.kind === 'per-second' || model.price.kind === 'per-second-by-resolution') {
+  if (rule.kind === 'per-megapixel') for (const def of model.parameters) names.add(def.name);
+  if (perSecond) {
     if (model.fixedDuration === undefined) {
       if (model.frameDuration !== undefined) {
         names.add(model.frameDuration.frames);

@@ -25,7 +25,8 @@ function samples(def: ParameterDefinition): ParamValue[] {
     case 'boolean':
       return [true, false];
     case 'file':
-      return [url, null];
+      // A required file (a talking character's picture and recording) is never empty.
+      return def.required ? [url] : [url, null];
     case 'text':
     case 'textarea':
       return ['', 'blurry'];
@@ -40,7 +41,11 @@ function requestsFor(modelId: string): ValidatedRequest[] {
   if (model === undefined) throw new Error(modelId);
   return model.parameters.flatMap((def) =>
     samples(def).map((value) => {
-      const parameters: Record<string, unknown> = { [def.name]: value };
+      const required = model.parameters.filter((other) => other.type === 'file' && other.required);
+      const parameters: Record<string, unknown> = {
+        ...Object.fromEntries(required.map((other) => [other.name, url])),
+        [def.name]: value,
+      };
       const when = def.showWhen;
       if (when !== undefined && 'equals' in when) parameters[when.param] = when.equals;
       if (when !== undefined && 'empty' in when) parameters[when.param] = when.empty ? null : url;
@@ -97,10 +102,17 @@ describe('toProviderRequest', () => {
     expect(toProviderRequest(validated(id, { seed })).input.seed).toBe(seed);
   });
 
-  it.each([['veo3'], ['veo3-fast']])('%s pins 8 seconds with sound', (id) => {
+  it.each([['veo3'], ['veo3-fast']])('%s pins 8 seconds, with sound unless switched off', (id) => {
     expect(toProviderRequest(validated(id)).input).toMatchObject({
       duration: 8,
       generate_audio: true,
+    });
+    expect(toProviderRequest(validated(id, { generate_audio: true })).input.generate_audio).toBe(
+      true,
+    );
+    expect(toProviderRequest(validated(id, { generate_audio: false })).input).toMatchObject({
+      duration: 8,
+      generate_audio: false,
     });
   });
 

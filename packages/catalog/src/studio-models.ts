@@ -25,8 +25,19 @@ export function imageToVideoModels(): readonly ModelDefinition[] {
 /**
  * The models that can continue a clip (issue #48, ADR 047): the video models that start from a
  * picture, since a continuation starts from the clip's last frame, which their start-frame
- * parameter takes.
+ * parameter takes — but not a talking character's, whose video follows a recording (ADR 049).
  */
 export function extensionModels(): readonly ModelDefinition[] {
-  return imageToVideoModels();
+  return imageToVideoModels().filter((model) => model.speech === undefined);
+}
+
+/**
+ * The studio's models a prompt alone can run, each at its defaults (a comparison, a batch): all but
+ * those that cannot do without an input of the person's — a talking character's picture and
+ * recording (ADR 049).
+ */
+export function promptModels(type?: ModelType): readonly ModelDefinition[] {
+  return listModels(type).filter(
+    (model) => !model.parameters.some((def) => def.type === 'file' && def.required === true),
+  );
 }

@@ -37,6 +37,7 @@ export const modelSummaries: readonly ModelSummary[] = deepFreeze([
   { id: 'veo3', type: 'video', name: 'Veo 3' },
   { id: 'veo3-fast', type: 'video', name: 'Veo 3 Fast' },
   { id: 'veo2', type: 'video', name: 'Veo 2' },
+  { id: 'omni-human', type: 'video', name: 'OmniHuman 1.5' },
   { id: 'upscale', type: 'image', name: 'Real-ESRGAN', tool: tool('Upscale', 'Увеличить') },
   {
     id: 'remove-background',

@@ -184,7 +184,7 @@ export type ProviderMapping = {
 /**
  * A price rule as data. Image models make one output each (maxOutputs 1), so `per-output` is the
  * price of one generation. `per-second` multiplies by the effective duration, which for a model
- * with `fixedDuration` is always that duration (veo3: 75 × 8 = 600).
+ * with `fixedDuration` is always that duration (veo3 with sound: 75 × 8 = 600).
  */
 export type PriceRule =
   | { kind: 'per-output'; tokens: number }
@@ -193,6 +193,17 @@ export type PriceRule =
       kind: 'per-second-by-resolution';
       param: string;
       tokensPerSecond: Readonly<Record<string, number>>;
+    }
+  /**
+   * Per second at a rate chosen by another option's value, keyed by `String(value)`: a boolean's
+   * are 'true' and 'false' (Veo 3's sound: 75 with, 50 without, ADR 048). `labels` name each
+   * value's rate mid-sentence in the price lists ('with sound', 'со звуком').
+   */
+  | {
+      kind: 'per-second-by-option';
+      param: string;
+      tokensPerSecond: Readonly<Record<string, number>>;
+      labels: Readonly<Record<string, Localized>>;
     }
   | { kind: 'flat'; tokens: number }
   /**
@@ -233,6 +244,18 @@ export type TrainedSupport = {
   kinds: readonly ReferenceKind[];
 };
 
+/**
+ * A model that makes a picture speak a recording (issue #48, ADR 049): the file parameter holding
+ * the recording, an upload of the person's. The video lasts as long as the recording, so the
+ * request's duration is the recording's length in whole seconds (rounded up), read by the server
+ * from the stored file, and a per-second price charges that.
+ */
+export type SpeechSupport = {
+  audioParam: string;
+  /** The longest recording taken, in seconds. */
+  maxSeconds: number;
+};
+
 export type ModelDefinition = {
   id: string;
   type: ModelType;
@@ -267,6 +290,8 @@ export type ModelDefinition = {
   references?: ReferenceSupport;
   /** Present on a model that runs a person's trained element, never listed for everyone. */
   trained?: TrainedSupport;
+  /** Present on a model that makes a picture speak a recording (a talking character). */
+  speech?: SpeechSupport;
 };
 
 export type FieldErrorCode =

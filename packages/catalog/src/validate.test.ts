@@ -34,13 +34,21 @@ describe('validateRequest: defaults', () => {
   it.each(listModels().map((model) => [model.id, model] as const))(
     '%s accepts a prompt alone and fills in every visible default',
     (id, model) => {
-      const value = valid(id, { prompt: 'a cat' });
+      // A file the model cannot do without (a talking character's picture and recording) is given.
+      const required = Object.fromEntries(
+        model.parameters
+          .filter((def) => def.type === 'file' && def.required)
+          .map((def) => [def.name, url]),
+      );
+      const value = valid(id, { prompt: 'a cat', parameters: required });
       const defaults = defaultParameters(id);
       const visible = model.parameters.filter((def) => isParameterVisible(def, defaults));
       expect(value.model).toBe(id);
       expect(value.type).toBe(model.type);
       expect(value.parameters).toEqual(
-        Object.fromEntries(visible.map((def) => [def.name, def.default ?? null])),
+        Object.fromEntries(
+          visible.map((def) => [def.name, required[def.name] ?? def.default ?? null]),
+        ),
       );
     },
   );

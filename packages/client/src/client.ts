@@ -30,6 +30,8 @@ export type KadrCreateBody = Body<'createGeneration'>;
 /** A join of your finished videos: `clips` in order, each trimmed, and `crossfade_ms`. */
 export type KadrCreateJoinBody = Body<'createJoin'>;
 export type KadrUpload = Json<'uploadImage', 201>;
+/** A recording kept for a talking character: its `url` (the `audio` parameter) and length. */
+export type KadrRecording = Json<'uploadRecording', 201>;
 export type KadrBalance = Json<'getBalance', 200>;
 export type KadrStatement = Json<'getStatement', 200>;
 export type KadrStatementQuery = Query<'getStatement'>;
@@ -272,6 +274,25 @@ export function createKadrClient(options: KadrClientOptions) {
         throw new KadrApiError(response.status, body, response.headers);
       }
       return body as KadrUpload;
+    },
+
+    /**
+     * A recording (MP3, WAV, M4A, AAC or Ogg, 1–30 s) for a talking character: pass the answer's
+     * `url` as `parameters.audio` of model `omni-human`; the video lasts `duration_ms`.
+     */
+    async uploadRecording(audio: Blob, filename = 'recording'): Promise<KadrRecording> {
+      const form = new FormData();
+      form.append('audio', audio, filename);
+      const response = await fetchImpl(`${baseUrl}/api/v1/recordings`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      const body: unknown = await response.json().catch(() => undefined);
+      if (!response.ok || body === undefined) {
+        throw new KadrApiError(response.status, body, response.headers);
+      }
+      return body as KadrRecording;
     },
 
     /**

@@ -16,6 +16,7 @@ export {
   type KadrGenerationQuery,
   type KadrGenerationStatus,
   type KadrModel,
+  type KadrRecording,
   type KadrStatement,
   type KadrStatementQuery,
   type KadrUpload,

@@ -467,6 +467,16 @@ export const apiUploadSchema = z.object({
 });
 export type ApiUpload = z.infer<typeof apiUploadSchema>;
 
+/** A recording kept for a talking character (issue #48, ADR 049), always an MP3. */
+export const apiRecordingSchema = z.object({
+  /** Pass it as the talking character's `audio` parameter. */
+  url: z.string(),
+  mime: z.string(),
+  /** Its length: what the video lasts, and what is charged (whole seconds, rounded up). */
+  duration_ms: z.number().check(z.int()),
+});
+export type ApiRecording = z.infer<typeof apiRecordingSchema>;
+
 // Library elements (issue #47, ADR 043)
 
 /** One reference picture of a library element: the owner's own copy, kept with the element. */

@@ -501,6 +501,13 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/** A recording kept for a talking character (issue #48): its address and its length. */
+export const recordingUploadResponseSchema = z.object({
+  urls: z.object({ get: z.string() }),
+  duration_ms: z.number().check(z.int()),
+});
+export type RecordingUploadResponse = z.infer<typeof recordingUploadResponseSchema>;
+
 /** An answer with no body (204). */
 export const noContentSchema = z.null().check(z.describe('No content.'));
 

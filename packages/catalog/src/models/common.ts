@@ -1,7 +1,13 @@
 // Parameter shapes shared by several models. A model entry stays the one place that describes the
 // model: these builders only spare it from repeating the wording of common controls.
 import { acceptedImageTypes } from '../images.ts';
-import type { Localized, ParameterDefinition, ParamGroup, SelectOption } from '../types.ts';
+import type {
+  Localized,
+  ParameterDefinition,
+  ParamGroup,
+  PriceRule,
+  SelectOption,
+} from '../types.ts';
 
 /** The largest seed providers accept (a signed 32-bit integer). */
 export const seedMax = 2_147_483_647;
@@ -168,6 +174,35 @@ export function videoResolution(
     default: defaultValue,
     order,
     group,
+  };
+}
+
+/** A video model's own soundtrack, on or off (`generate_audio`, Veo 3's schema: default true). */
+export function generateAudio({ order, group = 'basic' }: Placement): ParameterDefinition {
+  return {
+    name: 'generate_audio',
+    type: 'boolean',
+    label: { en: 'Sound', ru: 'Звук' },
+    description: {
+      en: 'Speech, effects and music the model makes along with the video',
+      ru: 'Речь, шумы и музыка, которые модель создаёт вместе с видео',
+    },
+    default: true,
+    order,
+    group,
+  };
+}
+
+/** Tokens per second with sound and without, by `generate_audio` (ADR 048). */
+export function perSecondBySound(withSound: number, withoutSound: number): PriceRule {
+  return {
+    kind: 'per-second-by-option',
+    param: 'generate_audio',
+    tokensPerSecond: { true: withSound, false: withoutSound },
+    labels: {
+      true: { en: 'with sound', ru: 'со звуком' },
+      false: { en: 'without sound', ru: 'без звука' },
+    },
   };
 }
 

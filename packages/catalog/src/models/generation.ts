@@ -4,6 +4,7 @@ import { fluxKontextPro } from './flux-kontext-pro.ts';
 import { hunyuan } from './hunyuan.ts';
 import { imagen4Ultra } from './imagen-4-ultra.ts';
 import { nanoBanana } from './nano-banana.ts';
+import { omniHuman } from './omni-human.ts';
 import { qwenImage } from './qwen-image.ts';
 import { seedanceLite } from './seedance-lite.ts';
 import { seedancePro } from './seedance-pro.ts';
@@ -31,4 +32,5 @@ export const generationModels: readonly ModelDefinition[] = deepFreeze([
   veo3,
   veo3Fast,
   veo2,
+  omniHuman,
 ]);

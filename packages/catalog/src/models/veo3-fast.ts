@@ -1,5 +1,13 @@
 import type { ModelDefinition } from '../types.ts';
-import { demoImages, enhancePrompt, negativePrompt, seed, videoResolution } from './common.ts';
+import {
+  demoImages,
+  enhancePrompt,
+  generateAudio,
+  negativePrompt,
+  perSecondBySound,
+  seed,
+  videoResolution,
+} from './common.ts';
 import { veo3ProviderInputs } from './veo3.ts';
 
 export const veo3Fast: ModelDefinition = {
@@ -13,13 +21,14 @@ export const veo3Fast: ModelDefinition = {
   provider: {
     ref: { model: 'google/veo-3-fast' },
     inputs: veo3ProviderInputs,
-    constants: { duration: 8, generate_audio: true },
+    constants: { duration: 8 },
   },
   parameters: [
     enhancePrompt(true, { order: 1 }),
     negativePrompt({ order: 2 }),
     videoResolution(['480p', '720p', '1080p'], '720p', { order: 3 }),
-    seed({ order: 4 }),
+    generateAudio({ order: 4 }),
+    seed({ order: 5 }),
   ],
   groups: [
     { id: 'basic', expanded: true },
@@ -30,6 +39,7 @@ export const veo3Fast: ModelDefinition = {
   typicalSeconds: { min: 30, max: 60 },
   demoImages: demoImages('veo3-fast'),
   maxOutputs: 1,
-  price: { kind: 'per-second', tokensPerSecond: 40 },
+  // With sound 320 for 8 s; without, two thirds rounded up (216), as Veo 3's (ADR 048).
+  price: perSecondBySound(40, 27),
   fixedDuration: 8,
 };

@@ -1,5 +1,12 @@
 import type { ModelDefinition } from '../types.ts';
-import { demoImages, enhancePrompt, negativePrompt, seed } from './common.ts';
+import {
+  demoImages,
+  enhancePrompt,
+  generateAudio,
+  negativePrompt,
+  perSecondBySound,
+  seed,
+} from './common.ts';
 
 /**
  * Veo 3 and Veo 3 Fast accept these inputs; `enhance_prompt` comes from the model's first
@@ -28,10 +35,15 @@ export const veo3: ModelDefinition = {
   provider: {
     ref: { model: 'google/veo-3' },
     inputs: veo3ProviderInputs,
-    // The price is for 8 seconds with sound, so both are pinned rather than left to defaults.
-    constants: { duration: 8, generate_audio: true },
+    // The price is for 8 seconds, so the length is pinned rather than left to the default.
+    constants: { duration: 8 },
   },
-  parameters: [enhancePrompt(true, { order: 1 }), negativePrompt({ order: 2 }), seed({ order: 3 })],
+  parameters: [
+    enhancePrompt(true, { order: 1 }),
+    negativePrompt({ order: 2 }),
+    generateAudio({ order: 3 }),
+    seed({ order: 4 }),
+  ],
   groups: [
     { id: 'basic', expanded: true },
     { id: 'advanced', expanded: false },
@@ -41,6 +53,8 @@ export const veo3: ModelDefinition = {
   typicalSeconds: { min: 60, max: 180 },
   demoImages: demoImages('veo3'),
   maxOutputs: 1,
-  price: { kind: 'per-second', tokensPerSecond: 75 },
+  // The spec's 75 is with sound (600 for 8 s); without it two thirds, rounded up (400): fal's
+  // published ratio for Veo 3 Fast, as Replicate's page shows one price only (ADR 048).
+  price: perSecondBySound(75, 50),
   fixedDuration: 8,
 };

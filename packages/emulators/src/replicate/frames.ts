@@ -158,3 +158,62 @@ export async function frameDifference(
   }
   return total / frame.data.length;
 }
+
+/**
+ * A talking character (issue #48): OmniHuman's video carries the recording it was given. A test
+ * makes a recording that speaks, then falls silent (a tone, then silence), and reads how loud a
+ * stretch of a file's sound is, so it can tell the recording's own shape in what came back.
+ */
+export async function makeRecording(
+  path: string,
+  {
+    toneSec,
+    silenceSec,
+    frequency = 440,
+  }: { toneSec: number; silenceSec: number; frequency?: number },
+): Promise<void> {
+  const total = toneSec + silenceSec;
+  await run(resolveFfmpegPath(), [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:sample_rate=44100:duration=${total}`,
+    '-af',
+    `volume=enable='gte(t,${toneSec})':volume=0`,
+    // The container follows the name: .mp3, .wav, .m4a, .ogg.
+    ...(path.endsWith('.ogg') ? ['-c:a', 'libvorbis'] : []),
+    path,
+  ]);
+}
+
+/** The mean loudness (dBFS; −91 is silence) of a file's sound from `fromSec` to `toSec`. */
+export async function meanVolume(
+  media: string | Uint8Array,
+  fromSec: number,
+  toSec: number,
+): Promise<number> {
+  return withVideoFile(media, async (path) => {
+    const report = await ffmpegReport([
+      '-ss',
+      String(fromSec),
+      '-t',
+      String(toSec - fromSec),
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-af',
+      'volumedetect',
+      '-f',
+      'null',
+      '-',
+    ]);
+    const volume = /mean_volume: (-?[\d.]+|-inf) dB/.exec(report)?.[1];
+    if (volume === undefined) throw new Error(`ffmpeg measured no sound: ${report.slice(-500)}`);
+    return volume === '-inf' ? -91 : Number(volume);
+  });
+}

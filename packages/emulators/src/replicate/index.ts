@@ -1,5 +1,11 @@
 export type { RgbFrame as VideoFrame, VideoFacts } from './frames.ts';
-export { frameDifference, probeVideo, readVideoFrame } from './frames.ts';
+export {
+  frameDifference,
+  makeRecording,
+  meanVolume,
+  probeVideo,
+  readVideoFrame,
+} from './frames.ts';
 export {
   END_FRAME_HOLD_SEC,
   VIDEO_RENDER_FPS as REPLICATE_VIDEO_FPS,

@@ -225,6 +225,11 @@ export type RenderVideoOptions = {
   frames?: (renderSize: Size) => Promise<VideoFramePictures>;
   durationSec: number;
   audio: boolean;
+  /**
+   * A recording (a local file) that is the video's sound instead of the tone, its waveform drawn
+   * along the bottom of the picture: a talking character (OmniHuman).
+   */
+  speech?: string;
   prompt: string;
   caption: string;
   path: string;
@@ -272,6 +277,31 @@ function runFfmpeg(args: string[], signal?: AbortSignal): Promise<string> {
         );
     });
   });
+}
+
+/**
+ * A recording's length in seconds, read by ffmpeg from the file; null when it holds no sound
+ * ffmpeg can read (a talking character's input, OmniHuman).
+ */
+export async function recordingSeconds(path: string, signal?: AbortSignal): Promise<number | null> {
+  const report = await new Promise<string>((resolve, reject) => {
+    const child = spawn(resolveFfmpegPath(), ['-hide_banner', '-i', path], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      signal,
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 64_000) stderr += chunk;
+    });
+    child.on('error', reject);
+    // `ffmpeg -i` alone exits 1 by design (no output named): its report is what counts.
+    child.on('close', () => resolve(stderr));
+  });
+  if (!/Stream #[^\n]*Audio: /.test(report)) return null;
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(report);
+  if (!duration) return null;
+  return Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]);
 }
 
 /**
@@ -343,17 +373,29 @@ export async function renderVideo(options: RenderVideoOptions): Promise<void> {
       ? [...still(backgroundPath), ...still(lastPath)]
       : still(backgroundPath);
     const audioIndex = options.frames ? 3 : 2;
-    const audioInput = options.audio
-      ? ['-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=44100']
-      : [];
-    const audioFilter = options.audio ? `;[${audioIndex}:a]volume=0.08[a]` : '';
-    const audioOutput = options.audio
-      ? ['-map', '[a]', '-c:a', 'aac', '-b:a', '48k', '-ac', '1']
-      : [];
-    const videoFilter = options.frames
+    const audioInput = options.speech
+      ? ['-i', options.speech]
+      : options.audio
+        ? ['-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=44100']
+        : [];
+    const waves = Math.max(2, Math.round(height / 8) * 2);
+    const audioFilter = options.speech
+      ? `;[${audioIndex}:a]aresample=44100,asplit[a][w];` +
+        `[w]showwaves=s=${width}x${waves}:mode=cline:rate=${VIDEO_RENDER_FPS}:colors=white,format=rgba[waves];` +
+        `[pictures][waves]overlay=0:${height - waves}:shortest=1,format=yuv420p[v]`
+      : options.audio
+        ? `;[${audioIndex}:a]volume=0.08[a]`
+        : '';
+    const audioOutput =
+      options.speech || options.audio
+        ? ['-map', '[a]', '-c:a', 'aac', '-b:a', options.speech ? '96k' : '48k', '-ac', '1']
+        : [];
+    const frames = options.frames
       ? endFramesFilter(Math.round(options.durationSec * VIDEO_RENDER_FPS), VIDEO_RENDER_FPS)
       : `[0:v]crop=${width}:${height}:x='(in_w-out_w)*t/${duration}':y=0[bg];` +
         '[bg][1:v]overlay=0:0,format=yuv420p[v]';
+    // With a recording, the picture is named [pictures] and the waveform laid over it makes [v].
+    const videoFilter = options.speech ? frames.replace(/\[v\]$/, '[pictures]') : frames;
     const filter = `${videoFilter}${audioFilter}`;
     await writeAtomically(options.path, (tmp) =>
       runFfmpeg(

@@ -37,6 +37,12 @@ type VideoPlan = {
   durationSec: number;
   audio: boolean;
   frames?: VideoFrames;
+  /**
+   * A talking character (OmniHuman): the recording it speaks. The video lasts as long as the
+   * recording (measured when rendered, `durationSec` is then only the plan's guess) and carries it
+   * as its sound, its waveform drawn over the picture.
+   */
+  speech?: PictureRef;
 } & References;
 type TextPlan = { kind: 'text' };
 /** A finishing tool run for real on its input picture. */
@@ -622,6 +628,41 @@ const veo2 = defineModel({
   },
 });
 
+/** The longest recording OmniHuman 1.5 takes ("must be less than 35 seconds"). */
+export const OMNI_HUMAN_MAX_AUDIO_SEC = 35;
+
+/**
+ * ByteDance's OmniHuman 1.5 (`bytedance/omni-human-1.5`, version 83653e05): the person in `image`
+ * speaks `audio`; `prompt` (optional) steers the scene, `fast_mode` trades effects for speed. The
+ * emulator holds the picture for the recording's length, with the recording as its sound.
+ */
+const omniHuman = defineModel({
+  ref: 'bytedance/omni-human-1.5',
+  kind: 'video',
+  output: 'uri',
+  input: z.looseObject({
+    image: z.string().min(1, 'image must not be empty'),
+    audio: z.string().min(1, 'audio must not be empty'),
+    prompt: z.string().nullable().optional(),
+    seed,
+    fast_mode: z.boolean().default(false),
+  }),
+  async plan(input, probe) {
+    const ratio = (await probedRatio(input.image, probe)) ?? 1;
+    return {
+      kind: 'video',
+      size: fitShortSide(ratio, 720, 2),
+      durationSec: 1,
+      audio: true,
+      frames: {
+        first: { url: input.image, field: 'image' },
+        last: { url: input.image, field: 'image' },
+      },
+      speech: { url: input.audio, field: 'audio' },
+    };
+  },
+});
+
 /** Stand-in for the Replicate-hosted LLM that Kadr uses to translate prompts. */
 export const TRANSLATOR_MODEL_REF = 'meta/meta-llama-3-8b-instruct';
 
@@ -913,6 +954,7 @@ const EMULATED_MODELS: readonly EmulatedModel[] = [
   veo3('google/veo-3'),
   veo3('google/veo-3-fast'),
   veo2,
+  omniHuman,
   llama3Instruct,
   realEsrgan,
   briaRemoveBackground,

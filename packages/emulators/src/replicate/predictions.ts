@@ -1,11 +1,17 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fitFramePicture } from './frames.ts';
 import type { Size } from './geometry.ts';
 import { isoWithMicros, newPredictionId, preciseNow } from './ids.ts';
-import { fetchInputPicture, InputError, probeImageSize } from './inputs.ts';
-import { renderImage, renderVideo, type VideoFramePictures } from './media.ts';
-import type { EmulatedModel, RenderPlan, VideoFrames } from './models.ts';
+import { fetchInputBytes, fetchInputPicture, InputError, probeImageSize } from './inputs.ts';
+import { recordingSeconds, renderImage, renderVideo, type VideoFramePictures } from './media.ts';
+import {
+  type EmulatedModel,
+  OMNI_HUMAN_MAX_AUDIO_SEC,
+  type RenderPlan,
+  type VideoFrames,
+} from './models.ts';
 import { referenceOverlay } from './references.ts';
 import type { PictureRef } from './tool-jobs.ts';
 import { describeToolJob, runTool } from './tools.ts';
@@ -260,6 +266,36 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
     };
   }
 
+  /**
+   * A recording input (OmniHuman's `audio`) fetched through the guarded input fetch into the
+   * prediction's folder, and its length; a file with no sound, or one as long as the model
+   * refuses, fails the prediction as the model would.
+   */
+  async function speechInput(
+    ref: PictureRef,
+    dir: string,
+    signal: AbortSignal,
+  ): Promise<{ path: string; seconds: number }> {
+    const bytes = await fetchInputBytes(ref.url, { fetch: fetchImpl, field: ref.field, signal });
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, 'speech-input');
+    await writeFile(path, bytes);
+    const seconds = await recordingSeconds(path, signal);
+    if (seconds === null || seconds <= 0) {
+      await rm(path, { force: true });
+      throw new InputError(
+        `Prediction failed: could not read input ${ref.field}: not audio the model can decode`,
+      );
+    }
+    if (seconds >= OMNI_HUMAN_MAX_AUDIO_SEC) {
+      await rm(path, { force: true });
+      throw new InputError(
+        `Prediction failed: audio duration must be less than ${OMNI_HUMAN_MAX_AUDIO_SEC} seconds`,
+      );
+    }
+    return { path, seconds };
+  }
+
   async function render(
     record: PredictionRecord,
     signal: AbortSignal,
@@ -296,23 +332,31 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
     }
     if (plan.kind === 'video') {
       const file = 'out-0.mp4';
+      // A talking character's recording, fetched and measured: the video lasts as long.
+      const speech = plan.speech ? await speechInput(plan.speech, dir, signal) : undefined;
+      const durationSec = speech?.seconds ?? plan.durationSec;
       appendLog(
         record,
-        `Generating ${plan.size.width}x${plan.size.height}, ${plan.durationSec.toFixed(2)} s${plan.frames ? ', from the first frame to the last frame' : ''}`,
+        `Generating ${plan.size.width}x${plan.size.height}, ${durationSec.toFixed(2)} s${speech ? ', speaking the recording' : plan.frames ? ', from the first frame to the last frame' : ''}`,
       );
-      await limitVideos(() =>
-        renderVideo({
-          size: plan.size,
-          durationSec: plan.durationSec,
-          audio: plan.audio,
-          prompt: record.prompt,
-          caption,
-          path: join(dir, file),
-          signal,
-          ...(overlay ? { overlay } : {}),
-          ...(plan.frames ? { frames: framePictures(plan.frames, signal) } : {}),
-        }),
-      );
+      try {
+        await limitVideos(() =>
+          renderVideo({
+            size: plan.size,
+            durationSec,
+            audio: plan.audio,
+            prompt: record.prompt,
+            caption,
+            path: join(dir, file),
+            signal,
+            ...(overlay ? { overlay } : {}),
+            ...(plan.frames ? { frames: framePictures(plan.frames, signal) } : {}),
+            ...(speech ? { speech: speech.path } : {}),
+          }),
+        );
+      } finally {
+        if (speech) await rm(speech.path, { force: true });
+      }
       return urlOf(file);
     }
     if (plan.kind === 'tool') {

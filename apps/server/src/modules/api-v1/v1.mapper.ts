@@ -64,6 +64,10 @@ const priceSummaries: Record<Locale, (model: ModelDefinition) => string> = {
         return `per second of video by resolution: ${Object.entries(rule.tokensPerSecond)
           .map(([resolution, tokens]) => `${resolution} ${tokens}`)
           .join(', ')} tokens`;
+      case 'per-second-by-option':
+        return `per second of video: ${Object.entries(rule.tokensPerSecond)
+          .map(([value, tokens]) => `${rule.labels[value]?.en ?? value} ${tokens}`)
+          .join(', ')} tokens`;
       case 'per-megapixel':
         return `${rule.tokensPerMegapixel} tokens per megapixel of the result, at least ${rule.minimum}`;
     }
@@ -81,6 +85,10 @@ const priceSummaries: Record<Locale, (model: ModelDefinition) => string> = {
         return `за секунду видео по разрешению: ${Object.entries(rule.tokensPerSecond)
           .map(([resolution, tokens]) => `${resolution} — ${tokens}`)
           .join(', ')} кр.`;
+      case 'per-second-by-option':
+        return `за секунду видео: ${Object.entries(rule.tokensPerSecond)
+          .map(([value, tokens]) => `${rule.labels[value]?.ru ?? value} — ${tokens}`)
+          .join(', ')} кр.`;
       case 'per-megapixel':
         return `${rule.tokensPerMegapixel} кр. за мегапиксель результата, не меньше ${rule.minimum}`;
     }
@@ -91,6 +99,8 @@ const priceSummaries: Record<Locale, (model: ModelDefinition) => string> = {
 function priceFrom(model: ModelDefinition): number {
   const rule = model.price;
   if (rule.kind === 'per-megapixel') return rule.minimum;
+  // A talking character's shortest video is its shortest recording's, a second (ADR 049).
+  if (model.speech && rule.kind === 'per-second') return rule.tokensPerSecond;
   return estimateFromDraft(model.id, {}) ?? 0;
 }
 

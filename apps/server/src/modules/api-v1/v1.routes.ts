@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { videoJoin } from '@kadr/catalog';
+import { recordingMaxSeconds, videoJoin } from '@kadr/catalog';
 import {
   type ApiProblemCode,
   apiAddElementPicturesBodySchema,
@@ -18,6 +18,7 @@ import {
   apiModelListSchema,
   apiPageQuerySchema,
   apiProblemSchema,
+  apiRecordingSchema,
   apiStatementSchema,
   apiUploadSchema,
   type FieldError,
@@ -236,7 +237,10 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
           'generations; once it is made, Kadr joins the clip and the continuation into a new ' +
           'generation of model `join` (free, listed by `GET /generations`, its `source_id` the ' +
           "clip). Another person's or an unfinished clip, or a model that cannot continue one, " +
-          'is 400 `invalid_request` naming `extend` or `model`.',
+          'is 400 `invalid_request` naming `extend` or `model`. A talking character (model ' +
+          "`omni-human`) takes `parameters.image` (a picture of the owner's) and " +
+          '`parameters.audio` (a recording from `POST /recordings`): the video lasts as long as ' +
+          'the recording and costs its seconds, rounded up; it takes no `duration`.',
         body: apiCreateBodySchema,
         response: {
           200: apiGenerationSchema,
@@ -410,50 +414,60 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       async (request, reply) => {
         const { user } = keyOf(request);
         const locale = requestLocale(request);
-        const ru = locale === 'ru';
-        const field = (code: ApiProblemCode, detail: string, errorCode: string, message: string) =>
-          apiProblem(code, locale, {
-            detail,
-            errors: [{ field: 'image', code: errorCode, message }],
-          });
-        if (!request.isMultipart()) {
-          throw field(
-            'unsupported_media_type',
-            ru
-              ? 'Отправьте картинку как multipart/form-data в поле «image».'
-              : 'Send the picture as multipart/form-data in the field "image".',
-            'required',
-            'is required',
-          );
-        }
-        const mb = Math.round(options.maxUploadBytes / 1024 / 1024);
-        let data: Buffer;
-        try {
-          const part = await request.file();
-          if (part?.fieldname !== 'image') throw new Error('no image part');
-          data = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw field(
-              'too_large',
-              ru ? `Картинка больше ${mb} МБ.` : `The picture is larger than ${mb} MB.`,
-              'too_large',
-              `must be at most ${mb} MB`,
-            );
-          }
-          throw field(
-            'invalid_request',
-            ru
-              ? 'Отправьте одну картинку в поле «image» (multipart/form-data).'
-              : 'Send one picture in the field "image" (multipart/form-data).',
-            'required',
-            'must be a file',
-          );
-        }
+        const field = fieldProblem(locale, 'image');
+        const data = await readUpload(request, locale, 'image', options.maxUploadBytes);
         const stored = await v1.upload(user, data);
         switch (stored.outcome) {
           case 'stored':
             return reply.code(201).send(stored.upload);
+          case 'empty':
+            throw field(
+              'invalid_request',
+              locale === 'ru' ? 'Файл пустой.' : 'The file is empty.',
+              'empty',
+              'is empty',
+            );
+          case 'unsupported_type':
+          case 'undecodable':
+            throw field(
+              'unsupported_media_type',
+              codeText('unsupported_media_type', locale),
+              stored.outcome,
+              'must be a JPEG, PNG, GIF or WebP picture',
+            );
+          default:
+            return unhandledOutcome(stored);
+        }
+      },
+    );
+
+    uploads.post(
+      '/recordings',
+      {
+        schema: {
+          tags,
+          security,
+          operationId: 'uploadRecording',
+          description:
+            "A recording for a talking character's `audio` parameter (model `omni-human`): " +
+            `multipart/form-data, field \`audio\`: MP3, WAV, M4A, AAC or Ogg, 1 to ${recordingMaxSeconds} ` +
+            `seconds, at most ${Math.round(options.maxUploadBytes / 1024 / 1024)} MB. Kadr keeps it ` +
+            'as an MP3 (its sound only, no metadata) and answers its `url` and `duration_ms`: the ' +
+            'video lasts as long, and is charged by its seconds, rounded up.',
+          consumes: ['multipart/form-data'],
+          response: { 201: apiRecordingSchema, ...problems(400, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const { user } = keyOf(request);
+        const locale = requestLocale(request);
+        const ru = locale === 'ru';
+        const field = fieldProblem(locale, 'audio');
+        const data = await readUpload(request, locale, 'audio', options.maxUploadBytes);
+        const stored = await v1.record(user, data);
+        switch (stored.outcome) {
+          case 'stored':
+            return reply.code(201).send(stored.recording);
           case 'empty':
             throw field(
               'invalid_request',
@@ -465,9 +479,27 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
           case 'undecodable':
             throw field(
               'unsupported_media_type',
-              codeText('unsupported_media_type', locale),
+              ru
+                ? 'Подойдут только записи MP3, WAV, M4A, AAC и Ogg, в которых есть звук.'
+                : 'Only MP3, WAV, M4A, AAC and Ogg recordings with sound in them can be used.',
               stored.outcome,
-              'must be a JPEG, PNG, GIF or WebP picture',
+              'must be an MP3, WAV, M4A, AAC or Ogg recording',
+            );
+          case 'too_short':
+            throw field(
+              'invalid_request',
+              ru ? 'Запись короче секунды.' : 'The recording is shorter than a second.',
+              'too_short',
+              'must last at least 1 s',
+            );
+          case 'too_long':
+            throw field(
+              'invalid_request',
+              ru
+                ? `Запись длиннее ${recordingMaxSeconds} секунд.`
+                : `The recording is longer than ${recordingMaxSeconds} seconds.`,
+              'too_long',
+              `must last at most ${recordingMaxSeconds} s`,
             );
           default:
             return unhandledOutcome(stored);
@@ -727,15 +759,17 @@ function completed(operation: Operation): Operation {
       },
     ];
   }
-  if (operation.operationId === 'uploadImage') {
+  // The uploads' one file field: a picture's `image`, a recording's `audio`.
+  const fileField = { uploadImage: 'image', uploadRecording: 'audio' }[operation.operationId ?? ''];
+  if (fileField) {
     extra.requestBody = {
       required: true,
       content: {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { image: { type: 'string', format: 'binary' } },
-            required: ['image'],
+            properties: { [fileField]: { type: 'string', format: 'binary' } },
+            required: [fileField],
           },
         },
       },
@@ -781,4 +815,61 @@ function v1Document(full: OpenApiDocument, publicUrl: string) {
       },
     },
   };
+}
+
+/** A refusal of an upload naming its field, in the request's language. */
+function fieldProblem(locale: Locale, name: 'image' | 'audio') {
+  return (code: ApiProblemCode, detail: string, errorCode: string, message: string) =>
+    apiProblem(code, locale, { detail, errors: [{ field: name, code: errorCode, message }] });
+}
+
+/** The one file of a v1 upload, from its field (`image` a picture, `audio` a recording). */
+async function readUpload(
+  request: FastifyRequest,
+  locale: Locale,
+  name: 'image' | 'audio',
+  maxBytes: number,
+): Promise<Buffer> {
+  const ru = locale === 'ru';
+  const field = fieldProblem(locale, name);
+  const what = name === 'image' ? (ru ? 'картинку' : 'picture') : ru ? 'запись' : 'recording';
+  if (!request.isMultipart()) {
+    throw field(
+      'unsupported_media_type',
+      ru
+        ? `Отправьте ${what} как multipart/form-data в поле «${name}».`
+        : `Send the ${what} as multipart/form-data in the field "${name}".`,
+      'required',
+      'is required',
+    );
+  }
+  const mb = Math.round(maxBytes / 1024 / 1024);
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== name) throw new Error(`no ${name} part`);
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw field(
+        'too_large',
+        name === 'image'
+          ? ru
+            ? `Картинка больше ${mb} МБ.`
+            : `The picture is larger than ${mb} MB.`
+          : ru
+            ? `Запись больше ${mb} МБ.`
+            : `The recording is larger than ${mb} MB.`,
+        'too_large',
+        `must be at most ${mb} MB`,
+      );
+    }
+    throw field(
+      'invalid_request',
+      ru
+        ? `Отправьте одну ${what} в поле «${name}» (multipart/form-data).`
+        : `Send one ${what} in the field "${name}" (multipart/form-data).`,
+      'required',
+      'must be a file',
+    );
+  }
 }

@@ -11,6 +11,7 @@ import type {
   ApiGeneration,
   ApiGenerationList,
   ApiModel,
+  ApiRecording,
   ApiStatement,
   ApiUpload,
   FieldError,
@@ -36,7 +37,7 @@ import {
 } from '../generations/index.ts';
 import { type ApiKeyContext, type ApiKeyRepository, isWebhookUrl } from '../keys/index.ts';
 import type { StatementService } from '../statement/index.ts';
-import type { ImageStore, UploadService } from '../uploads/index.ts';
+import type { ImageStore, RecordingStore, UploadService } from '../uploads/index.ts';
 import type { UserRepository } from '../users/index.ts';
 import { toApiElement, toApiModel } from './v1.mapper.ts';
 
@@ -149,7 +150,7 @@ export function createApiV1Service(deps: {
     'quote' | 'create' | 'createJoin' | 'readForApi' | 'cursorPage' | 'cancel' | 'ownFiles'
   >;
   statement: Pick<StatementService, 'before'>;
-  uploads: Pick<UploadService, 'storeImage'>;
+  uploads: Pick<UploadService, 'storeImage' | 'storeRecording'>;
   elements: Pick<ElementService, 'list' | 'get' | 'create' | 'addPictures' | 'remove'>;
   modelSwitches: Pick<ModelSwitchService, 'off'>;
   repositories: {
@@ -362,6 +363,27 @@ export function createApiV1Service(deps: {
           mime: stored.file.mime,
           width: stored.file.width ?? 0,
           height: stored.file.height ?? 0,
+        },
+      };
+    },
+
+    /** A recording for a talking character (ADR 049): checked, kept as an MP3, with its length. */
+    async record(
+      user: SessionUser,
+      bytes: Buffer,
+    ): Promise<
+      | { outcome: 'stored'; recording: ApiRecording }
+      | Exclude<RecordingStore, { outcome: 'stored' }>
+    > {
+      const stored = await deps.uploads.storeRecording(user.id, bytes);
+      if (stored.outcome !== 'stored') return stored;
+      const name = stored.file.storageKey.split('/').pop() ?? '';
+      return {
+        outcome: 'stored',
+        recording: {
+          url: deps.urls.absolute(stored.file.id, name),
+          mime: stored.file.mime,
+          duration_ms: stored.file.durationMs ?? 0,
         },
       };
     },

@@ -55,7 +55,7 @@ describe('/api/v1 with a bearer key', () => {
           id: string;
           kind: string;
           parameters: unknown[];
-          price: { from: number };
+          price: { rule: string; from: number; summary: string };
           description: string;
         }[];
       }
@@ -66,10 +66,19 @@ describe('/api/v1 with a bearer key', () => {
     ]);
     expect(items.find((item) => item.id === 'remove-background')?.kind).toBe('tool');
     for (const item of items) expect(item.price.from).toBeGreaterThan(0);
+    // Sound switches Veo 3's rate (ADR 048); `from` is its defaults' price, with sound.
+    expect(items.find((item) => item.id === 'veo3')?.price).toEqual({
+      rule: 'per-second-by-option',
+      from: 600,
+      summary: 'per second of video: with sound 75, without sound 50 tokens',
+    });
     const ru = (await v1('GET', '/models', { headers: { 'accept-language': 'ru' } })).json() as {
-      items: { description: string }[];
+      items: { id: string; description: string; price: { summary: string } }[];
     };
     expect(ru.items[0]?.description).not.toBe(items[0]?.description);
+    expect(ru.items.find((item) => item.id === 'veo3')?.price.summary).toBe(
+      'за секунду видео: со звуком — 75, без звука — 50 кр.',
+    );
   });
 
   it('estimates, creates (201), replays an Idempotency-Key (200), refuses another body with it (409)', async () => {
@@ -355,6 +364,7 @@ describe('GET /api/v1/openapi.json', () => {
         'listGenerations',
         'listModels',
         'uploadImage',
+        'uploadRecording',
       ].sort(),
     );
     for (const operations of Object.values(doc.paths)) {

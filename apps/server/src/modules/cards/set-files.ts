@@ -10,8 +10,9 @@ export type SetFiles = {
   scene: FileRow | undefined;
 };
 
+// An upload may be a recording (ADR 049): only pictures count.
 const isPicture = (file: FileRow) =>
-  file.kind === 'upload' || (file.kind === 'output' && file.mime.startsWith('image/'));
+  file.mime.startsWith('image/') && (file.kind === 'upload' || file.kind === 'output');
 
 /**
  * The files of many sets at once (two queries however many sets): a photo that is no longer there

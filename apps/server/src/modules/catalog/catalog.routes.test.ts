@@ -32,6 +32,17 @@ describe('POST /api/estimate-video and /api/estimate-image', () => {
     ],
     ['/api/estimate-video', { model: 'veo3', prompt: 'x', parameters: {}, duration: 0 }, 600],
     ['/api/estimate-video', { model: 'veo3-fast', prompt: 'x', parameters: {} }, 320],
+    // Sound off (ADR 048).
+    [
+      '/api/estimate-video',
+      { model: 'veo3', prompt: 'x', parameters: { generate_audio: false } },
+      400,
+    ],
+    [
+      '/api/estimate-video',
+      { model: 'veo3-fast', prompt: 'x', parameters: { generate_audio: false } },
+      216,
+    ],
     ['/api/estimate-video', { model: 'hunyuan', prompt: 'x', parameters: {} }, 250],
     ['/api/estimate-video', { model: 'veo2', prompt: 'x', parameters: { duration: 7 } }, 350],
     ['/api/estimate-image', { model: 'imagen-4-ultra', prompt: 'x', parameters: {} }, 6],
@@ -96,7 +107,10 @@ describe('GET /api/models', () => {
         'nano-banana',
       ],
     ],
-    ['video', ['hunyuan', 'seedance-pro', 'seedance-lite', 'veo3', 'veo3-fast', 'veo2']],
+    [
+      'video',
+      ['hunyuan', 'seedance-pro', 'seedance-lite', 'veo3', 'veo3-fast', 'veo2', 'omni-human'],
+    ],
   ])('lists the %s models', async (type, ids) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/models?type=${type}` });
     expect(res.statusCode).toBe(200);

@@ -17,9 +17,9 @@ import type { ModelSwitchService } from './model-switch.service.ts';
 import { validateForType } from './request-validation.ts';
 
 /**
- * A finishing tool's estimate: its price depends on the source picture's size, which only the
- * signed-in person's own files say, so the generations module prices it (the figure its create
- * charges) and answers its refusals.
+ * A finishing tool's estimate, or a talking character's: its price depends on the source picture's
+ * size (the recording's length), which only the signed-in person's own files say, so the
+ * generations module prices it (the figure its create charges) and answers its refusals.
  */
 export type ToolEstimator = (
   request: FastifyRequest,
@@ -85,7 +85,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     type: ModelType,
     body: { model: string; prompt: string; parameters: Record<string, unknown>; duration?: number },
   ) => {
-    if (getModel(body.model)?.tool !== undefined) {
+    // A tool's price follows its source picture's size, a talking character's its recording's
+    // length: both only the stored files tell, so the generations' own quote prices them.
+    const model = getModel(body.model);
+    if (model?.tool !== undefined || model?.speech !== undefined) {
       return { estimation: await estimateTool(request, type, body) };
     }
     const checked = validateForType(type, body.model, {

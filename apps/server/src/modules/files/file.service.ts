@@ -46,8 +46,9 @@ export async function findOwnImage(
   const file = own ? await deps.files.findById(own.id) : undefined;
   if (!own || !file || file.ownerId !== userId) return undefined;
   if (path.posix.basename(file.storageKey) !== own.name) return undefined;
+  // An upload may be a recording (ADR 049): only pictures count.
   const picture =
-    file.kind === 'upload' || (file.kind === 'output' && file.mime.startsWith('image/'));
+    file.mime.startsWith('image/') && (file.kind === 'upload' || file.kind === 'output');
   return picture ? file : undefined;
 }
 

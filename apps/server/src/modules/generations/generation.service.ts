@@ -12,6 +12,7 @@ import {
   priceOf,
   referencePictures,
   type Size,
+  takesAudio,
   type ValidatedRequest,
   videoJoin,
 } from '@kadr/catalog';
@@ -351,7 +352,8 @@ export function createGenerationService(deps: {
 
   /**
    * Image inputs must be pictures this person has here — uploaded, or an image they generated
-   * ('Animate', a tool on a result) — never arbitrary URLs. Answers the files by parameter.
+   * ('Animate', a tool on a result) — never arbitrary URLs; a recording (a talking character's
+   * voice) must be one they uploaded. Answers the files by parameter.
    */
   async function imageInputs(
     user: SessionUser,
@@ -365,20 +367,56 @@ export function createGenerationService(deps: {
       if (def.type !== 'file' || typeof value !== 'string' || value === '') continue;
       const own = deps.urls.parseOwn(value);
       const file = own ? await files.findById(own.id) : undefined;
+      const audio = takesAudio(def);
       const usable =
         file?.ownerId === user.id &&
-        (file.kind === 'upload' || (file.kind === 'output' && file.mime.startsWith('image/')));
+        (audio
+          ? file.kind === 'upload' && file.mime.startsWith('audio/')
+          : file.mime.startsWith('image/') && (file.kind === 'upload' || file.kind === 'output'));
       if (usable) {
         found.set(def.name, file);
       } else {
         errors.push({
           field: def.name,
           code: 'not_uploaded',
-          message: 'must be an image uploaded to Kadr',
+          message: audio
+            ? 'must be a recording uploaded to Kadr'
+            : 'must be an image uploaded to Kadr',
         });
       }
     }
     return { errors, files: found };
+  }
+
+  /**
+   * A talking character's length (ADR 049): its recording's, in whole seconds rounded up, read
+   * from the stored file — what the video lasts and what is charged. Null for other models.
+   */
+  function spokenSeconds(
+    model: ModelDefinition,
+    inputs: Map<string, FileRow>,
+  ): { errors: FieldError[]; seconds?: number } {
+    if (!model.speech) return { errors: [] };
+    const field = model.speech.audioParam;
+    const durationMs = inputs.get(field)?.durationMs ?? 0;
+    const seconds = Math.ceil(durationMs / 1000);
+    if (seconds <= 0) {
+      return {
+        errors: [{ field, code: 'not_uploaded', message: "the recording's length is unknown" }],
+      };
+    }
+    if (seconds > model.speech.maxSeconds) {
+      return {
+        errors: [
+          {
+            field,
+            code: 'too_long',
+            message: `must last at most ${model.speech.maxSeconds} s`,
+          },
+        ],
+      };
+    }
+    return { errors: [], seconds };
   }
 
   /**
@@ -535,6 +573,9 @@ export function createGenerationService(deps: {
     if (inputs.errors.length > 0) return { outcome: 'invalid' as const, errors: inputs.errors };
     const tool = toolSource(parsed.model, parsed.validated, inputs.files);
     if (tool.errors.length > 0) return { outcome: 'invalid' as const, errors: tool.errors };
+    const spoken = spokenSeconds(parsed.model, inputs.files);
+    if (spoken.errors.length > 0) return { outcome: 'invalid' as const, errors: spoken.errors };
+    if (spoken.seconds !== undefined) parsed.validated.duration = spoken.seconds;
     const references = await referencesOf(user, parsed.model, parsed.validated, parsed.elementIds);
     if (references.errors.length > 0) {
       return { outcome: 'invalid' as const, errors: references.errors, modelId: parsed.model.id };

@@ -1,4 +1,4 @@
-import { defaultParameters, listModels, priceOf, validateRequest } from '@kadr/catalog';
+import { defaultParameters, priceOf, promptModels, validateRequest } from '@kadr/catalog';
 import { signWebhook } from '@kadr/emulators';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -278,7 +278,9 @@ describe('image generation end to end', () => {
 });
 
 describe('every model of the catalogue', () => {
-  it.each(listModels().map((m) => [m.id, m.type] as const))(
+  // Each model a prompt alone runs; the talking character, which needs a picture and a recording,
+  // is run end to end in talking-characters.test.ts.
+  it.each(promptModels().map((m) => [m.id, m.type] as const))(
     '%s (%s) completes with a real file and costs exactly its catalogue price',
     async (model, type) => {
       const { cookie, user } = await signInDemo(t.app);
@@ -323,6 +325,37 @@ describe('every model of the catalogue', () => {
     },
     30_000,
   );
+});
+
+describe('sound on Veo 3 (ADR 048)', () => {
+  it('switched off, reaches the model as generate_audio false and costs 400, as the ledger says', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    await applyLedgerEntry(t.database.db, { userId: user.id, delta: 1000, reason: 'adjustment' });
+    const res = await create(cookie, 'video', {
+      model: 'veo3',
+      prompt: 'a quiet street at night',
+      generate_audio: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await tokens(cookie)).toBe(700);
+    const debits = await t.database.pool.query(
+      `select delta from token_ledger where user_id = $1 and reason = 'generation_debit'`,
+      [user.id],
+    );
+    expect(debits.rows.map((row) => row.delta)).toEqual([-400]);
+    const done = await waitForEnd(
+      cookie,
+      (res.json() as { request_id: string }).request_id,
+      30_000,
+    );
+    expect(done.status, done.error).toBe('completed');
+    expect(t.container.demo.replicate?.getPrediction(done.replicate_id)?.input).toMatchObject({
+      duration: 8,
+      generate_audio: false,
+    });
+    expect(await tokens(cookie)).toBe(700);
+    await expectMoneyInvariants(t.database.pool);
+  }, 30_000);
 });
 
 describe('money is never lost or counted twice', () => {

@@ -58,6 +58,7 @@ const routeClasses: Record<string, RateLimitClass> = {
   '/api/card-sets/:id/check': 'estimate',
   '/api/card-sets/:id/zip': 'estimate',
   '/api/upload-image': 'upload',
+  '/api/upload-audio': 'upload',
   // Adding pictures to a library element copies a result as an upload is checked (ADR 043).
   '/api/elements/:id/pictures': 'upload',
   '/api/create-payment': 'payment',
@@ -71,6 +72,7 @@ const apiCreateRoutes = new Set([
   'POST /api/v1/generations',
   'POST /api/v1/joins',
   'POST /api/v1/uploads',
+  'POST /api/v1/recordings',
   // A library element's pictures are checked and copied as uploads are (ADR 043).
   'POST /api/v1/elements',
   'POST /api/v1/elements/:id/pictures',

@@ -34,6 +34,21 @@ export interface MediaTools {
    * silent in it; `crossfadeMs` > 0 fades each clip into the next, picture and sound (ADR 047).
    */
   join(clips: readonly JoinClip[], crossfadeMs: number, output: string): Promise<void>;
+  /**
+   * A recording as the person uploaded it, read and written again as an MP3 (its first audio
+   * stream only; metadata, pictures and any video dropped), no longer than `maxMs`: what a talking
+   * character speaks (ADR 049). `too_long` when the recording says it is longer (nothing written),
+   * `unreadable` when it is not audio ffmpeg can decode.
+   */
+  recording(
+    input: string,
+    output: string,
+    maxMs: number,
+  ): Promise<
+    | { outcome: 'written'; durationMs: number }
+    | { outcome: 'too_long'; durationMs: number }
+    | { outcome: 'unreadable' }
+  >;
 }
 
 interface VideoFacts {
@@ -80,9 +95,13 @@ function ffmpegPath(): string {
 function run(
   binary: string,
   args: string[],
+  timeoutMs?: number,
 ): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(binary, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, killSignal: 'SIGKILL' as const }),
+    });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -99,21 +118,31 @@ function run(
 /** The container's facts as `ffmpeg -i` prints them (it exits non-zero by design: no output). */
 async function readVideoFacts(binary: string, file: string): Promise<VideoFacts> {
   const { stderr } = await run(binary, ['-hide_banner', '-i', file]);
-  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
+  const durationMs = reportedDurationMs(stderr);
   const video = /Stream #[^\n]*Video: [^\n]*/.exec(stderr)?.[0] ?? '';
   const size = /Video: [^\n]*?(\d{2,5})x(\d{2,5})/.exec(video);
-  if (!duration || !size) throw new Error('output is not a readable video');
+  if (durationMs === null || !size) throw new Error('output is not a readable video');
   const fps = Number(/(\d+(?:\.\d+)?) fps/.exec(video)?.[1] ?? 0);
   return {
     width: Number(size[1]),
     height: Number(size[2]),
-    durationMs: Math.round(
-      (Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000,
-    ),
+    durationMs,
     fps: fps > 0 && fps <= 120 ? fps : 24,
     audio: /Stream #[^\n]*Audio: /.test(stderr),
   };
 }
+
+/** A container's length as `ffmpeg -i` prints it, in milliseconds; null when it prints none. */
+function reportedDurationMs(report: string): number | null {
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(report);
+  if (!duration) return null;
+  return Math.round(
+    (Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000,
+  );
+}
+
+/** A recording's read and rewrite never take longer than this (a hostile file cannot hold a worker). */
+const RECORDING_TIMEOUT_MS = 60_000;
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
@@ -260,6 +289,53 @@ export function createMediaTools(binary = ffmpegPath()): MediaTools {
       } finally {
         await rm(out, { force: true });
       }
+    },
+
+    async recording(input, output, maxMs) {
+      const report = await run(binary, ['-hide_banner', '-i', input], RECORDING_TIMEOUT_MS);
+      if (!/Stream #[^\n]*Audio: /.test(report.stderr)) return { outcome: 'unreadable' };
+      const declared = reportedDurationMs(report.stderr);
+      if (declared !== null && declared > maxMs)
+        return { outcome: 'too_long', durationMs: declared };
+      // Written again whatever it was: only the sound is kept, at most a little past the limit (a
+      // file that lies about its length is cut, then measured).
+      const written = await run(
+        binary,
+        [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-y',
+          '-i',
+          input,
+          '-map',
+          '0:a:0',
+          '-vn',
+          '-sn',
+          '-dn',
+          '-map_metadata',
+          '-1',
+          '-t',
+          seconds(maxMs + 1000),
+          '-ar',
+          '44100',
+          '-c:a',
+          'libmp3lame',
+          '-b:a',
+          '128k',
+          '-f',
+          'mp3',
+          output,
+        ],
+        RECORDING_TIMEOUT_MS,
+      );
+      if (written.code !== 0) return { outcome: 'unreadable' };
+      const measured = reportedDurationMs(
+        (await run(binary, ['-hide_banner', '-i', output], RECORDING_TIMEOUT_MS)).stderr,
+      );
+      if (measured === null) return { outcome: 'unreadable' };
+      if (measured > maxMs) return { outcome: 'too_long', durationMs: measured };
+      return { outcome: 'written', durationMs: measured };
     },
 
     async join(clips, crossfadeMs, output) {

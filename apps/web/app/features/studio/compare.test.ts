@@ -1,4 +1,4 @@
-import { estimateFromDraft, listModels } from '@kadr/catalog';
+import { estimateFromDraft, listModels, promptModels } from '@kadr/catalog';
 import { describe, expect, it } from 'vitest';
 import { compareLimits, comparePayload, compareQuote, toggleModel } from './compare';
 
@@ -14,7 +14,10 @@ describe('compare', () => {
   it.each(['image', 'video'] as const)(
     'asks each %s model for the prompt at its defaults, and quotes their sum',
     (type) => {
-      const models = listModels(type).map((model) => model.id);
+      // The models a comparison offers: a prompt alone runs each (not a talking character).
+      const models = promptModels(type).map((model) => model.id);
+      expect(models).not.toContain('omni-human');
+      expect(models.length).toBeGreaterThan(listModels(type).length - 2);
       const quote = compareQuote(type, models);
       for (const [index, model] of models.entries()) {
         const payload = comparePayload(type, model, '  a red fox  ');

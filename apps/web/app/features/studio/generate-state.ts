@@ -7,17 +7,20 @@ export type GenerateState =
   | { kind: 'not-enough'; required: number };
 
 /**
- * The button is disabled while the prompt is blank, a start is pending or an upload is pending,
- * and when a positive estimate is above the balance — then it says how many tokens are needed.
+ * The button is disabled while the prompt is blank (unless the model takes none: a talking
+ * character), a start is pending or an upload is pending, and when a positive estimate is above
+ * the balance — then it says how many tokens are needed.
  */
 export function generateState({
   prompt,
+  promptOptional = false,
   starting,
   uploading,
   estimate,
   balance,
 }: {
   prompt: string;
+  promptOptional?: boolean;
   starting: boolean;
   uploading: boolean;
   estimate: number | null;
@@ -28,6 +31,6 @@ export function generateState({
     return { kind: 'not-enough', required: estimate };
   }
   if (uploading) return { kind: 'uploading', cost: estimate };
-  if (prompt.trim() === '') return { kind: 'blank-prompt', cost: estimate };
+  if (prompt.trim() === '' && !promptOptional) return { kind: 'blank-prompt', cost: estimate };
   return { kind: 'ready', cost: estimate };
 }

@@ -3,6 +3,7 @@ import {
   getModel,
   imageToVideoModels,
   listModels,
+  promptModels,
   studioDefaults,
   validateRequest,
 } from '@kadr/catalog';
@@ -165,7 +166,7 @@ describe('toPayload', () => {
   const withPrompt = (state: StudioState) =>
     studioReducer(state, { type: 'prompt', prompt: '  a cat  ' });
 
-  it.each(listModels().map((model) => [model.id] as const))(
+  it.each(promptModels().map((model) => [model.id] as const))(
     '%s: the default form is a request the catalogue accepts, at the catalogue price',
     (id) => {
       const state = withPrompt(studioReducer(start(), { type: 'model', model: id }));

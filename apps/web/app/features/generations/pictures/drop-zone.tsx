@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { ImagePlus, LoaderCircle } from 'lucide-react';
+import { ImagePlus, LoaderCircle, type LucideIcon } from 'lucide-react';
 import { type DragEvent, type ReactNode, useState } from 'react';
 
 /**
@@ -16,6 +16,7 @@ export function DropZone({
   className,
   onFile,
   onFiles,
+  icon: Icon = ImagePlus,
   children,
 }: {
   inputId: string;
@@ -26,6 +27,8 @@ export function DropZone({
   className?: string;
   onFile?: (file: File | undefined) => void;
   onFiles?: (files: File[]) => void;
+  /** What the box shows when idle (a picture's by default; a recording's for a voice). */
+  icon?: LucideIcon;
   children: ReactNode;
 }) {
   const [dragging, setDragging] = useState(false);
@@ -58,7 +61,7 @@ export function DropZone({
           className="size-5 text-accent-soft motion-safe:animate-spin"
         />
       ) : (
-        <ImagePlus aria-hidden="true" className="size-5 text-accent-soft" />
+        <Icon aria-hidden="true" className="size-5 text-accent-soft" />
       )}
       <span className="text-sm font-medium text-fg">{title}</span>
       <span className="text-xs text-fg-muted">{hint}</span>

@@ -14,3 +14,24 @@ export function uploadFailureText(failure: unknown, t: TFunction<'app'>): string
   if (!problem || !code) return t('run.upload.unknown');
   return t(`run.upload.errors.${code}`, { mb: problem.limit ?? 10 });
 }
+
+const recordingCodes = [
+  'empty',
+  'unsupported_type',
+  'undecodable',
+  'too_short',
+  'too_long',
+  'too_large',
+  'malformed',
+] as const;
+
+/** Why a recording was refused (a talking character's voice), in the interface's language. */
+export function recordingFailureText(failure: unknown, t: TFunction<'app'>): string {
+  const problem = failure instanceof ClientError ? failure.problem : undefined;
+  const code = recordingCodes.find((known) => known === problem?.fieldErrors[0]?.code);
+  if (!problem || !code) return t('run.upload.unknown');
+  return t(`run.recording.errors.${code}`, {
+    mb: problem.limit ?? 10,
+    count: problem.limit ?? 30,
+  });
+}

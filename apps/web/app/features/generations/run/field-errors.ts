@@ -1,5 +1,5 @@
 import '~/locales/app-run';
-import type { ParameterDefinition } from '@kadr/catalog';
+import { type ParameterDefinition, recordingMaxSeconds, takesAudio } from '@kadr/catalog';
 import type { TFunction } from 'i18next';
 
 const known = new Set([
@@ -24,6 +24,14 @@ export function fieldErrorText(
   error: { code: string },
   def: ParameterDefinition | undefined,
 ): string {
+  // A recording (a talking character's voice) is asked for again as a recording, not a picture,
+  // and one too long says its limit in seconds.
+  if (def && takesAudio(def)) {
+    if (error.code === 'not_uploaded') return t('run.errors.not_uploaded_recording');
+    if (error.code === 'too_long') {
+      return t('run.recording.errors.too_long', { count: recordingMaxSeconds });
+    }
+  }
   const code = known.has(error.code) ? error.code : 'other';
   return t(`run.errors.${code}` as 'run.errors.other', {
     min: def?.min,

@@ -9,6 +9,7 @@ import {
   generationRecordSchema,
   type ModelListItem,
   modelListSchema,
+  recordingUploadResponseSchema,
   uploadResponseSchema,
 } from '@kadr/contract';
 import { apiRequest } from '~/lib/api';
@@ -28,6 +29,7 @@ const answers = import.meta.env.DEV
       estimateResponseSchema,
       generationRecordSchema,
       modelListSchema,
+      recordingUploadResponseSchema,
       uploadResponseSchema,
     }
   : undefined;
@@ -115,6 +117,22 @@ export function uploadImage(file: File): Promise<UploadedImage> {
       parse: answers?.uploadResponseSchema.parse,
     });
     return { url: result.urls.get, width: result.width, height: result.height };
+  });
+}
+
+/** An uploaded recording (a talking character's voice): where it is served, and its length. */
+export type UploadedRecording = { url: string; durationMs: number };
+
+export function uploadRecording(file: File): Promise<UploadedRecording> {
+  return wrapped('Recording upload failed', async () => {
+    const form = new FormData();
+    form.append('audio', file, file.name);
+    const result = await apiRequest('/api/upload-audio', {
+      method: 'POST',
+      body: form,
+      parse: answers?.recordingUploadResponseSchema.parse,
+    });
+    return { url: result.urls.get, durationMs: result.duration_ms };
   });
 }
 

@@ -19,22 +19,31 @@ const groups: { type: 'image' | 'video'; icon: LucideIcon }[] = [
   { type: 'video', icon: Film },
 ];
 
-/** A model's rates as the public pages say them: per image, per second (at a resolution), fixed. */
+/**
+ * A model's rates as the public pages say them: per image, per second (at a resolution, or with an
+ * option such as sound), fixed.
+ */
 export function useModelRates(): (card: ModelCost) => string[] {
   const { t } = useTranslation('landing');
+  const language = usePageLanguage();
   const credits = (count: number) => t('home.prices.credits', { count });
   const rate = (item: CostRate) => {
     const cost = credits(item.tokens);
     if (item.per === 'image') return t('home.prices.perImage', { cost });
     if (item.per === 'video') return t('home.prices.perVideo', { cost });
+    if (item.option) return t('home.prices.perSecondWith', { cost, option: item.option[language] });
     return item.resolution
       ? t('home.prices.perSecondAt', { cost, resolution: item.resolution })
       : t('home.prices.perSecond', { cost });
   };
+  const fixedCost = ({ tokens, upTo }: NonNullable<ModelCost['fixed']>) =>
+    upTo === undefined
+      ? credits(tokens)
+      : t('home.prices.range', { from: tokens, cost: credits(upTo) });
   return (card) => [
     ...card.rates.map(rate),
     ...(card.fixed
-      ? [t('home.prices.fixed', { seconds: card.fixed.seconds, cost: credits(card.fixed.tokens) })]
+      ? [t('home.prices.fixed', { seconds: card.fixed.seconds, cost: fixedCost(card.fixed) })]
       : []),
   ];
 }

@@ -1,7 +1,7 @@
 import '~/locales/app';
 import '~/locales/app-pricing';
 import type { ModelType } from '@kadr/catalog';
-import { type CostRate, modelCosts } from '@kadr/catalog';
+import { type CostRate, type ModelCost, modelCosts } from '@kadr/catalog';
 import { Film, Image } from 'lucide-react';
 import { useOfferedModelIds } from '~/features/generations/run/offered-models';
 import { useTranslation } from '~/lib/use-translation';
@@ -36,10 +36,17 @@ function CostGroup({ type, title }: { type: ModelType; title: string }) {
     const cost = t('pricing.tokens', { count: item.tokens });
     if (item.per === 'image') return t('pricing.costs.perImage', { cost });
     if (item.per === 'video') return t('pricing.costs.perVideo', { cost });
+    if (item.option) {
+      return t('pricing.costs.perSecondWith', { cost, option: item.option[language] });
+    }
     return item.resolution
       ? t('pricing.costs.perSecondAt', { cost, resolution: item.resolution })
       : t('pricing.costs.perSecond', { cost });
   };
+  const fixedCost = ({ tokens, upTo }: NonNullable<ModelCost['fixed']>) =>
+    upTo === undefined
+      ? t('pricing.tokens', { count: tokens })
+      : t('pricing.costs.range', { from: tokens, cost: t('pricing.tokens', { count: upTo }) });
   return (
     <section aria-label={title}>
       <h3 className="flex items-center gap-2 text-sm font-medium text-fg-muted">
@@ -59,13 +66,15 @@ function CostGroup({ type, title }: { type: ModelType; title: string }) {
               <p className="mt-1 text-sm text-fg-muted">{card.description[language]}</p>
               <ul className="mt-4 space-y-1 text-sm font-medium text-accent-soft">
                 {card.rates.map((item) => (
-                  <li key={`${item.per}-${item.resolution ?? ''}`}>{rate(item)}</li>
+                  <li key={`${item.per}-${item.resolution ?? item.option?.en ?? ''}`}>
+                    {rate(item)}
+                  </li>
                 ))}
                 {card.fixed ? (
                   <li>
                     {t('pricing.costs.fixed', {
                       seconds: card.fixed.seconds,
-                      cost: t('pricing.tokens', { count: card.fixed.tokens }),
+                      cost: fixedCost(card.fixed),
                     })}
                   </li>
                 ) : null}

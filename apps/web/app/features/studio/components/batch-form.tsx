@@ -1,6 +1,6 @@
 import '~/locales/app-batch';
 import '~/locales/app-studio';
-import { getModel, listModels, type ModelType } from '@kadr/catalog';
+import { getModel, type ModelType, promptModels } from '@kadr/catalog';
 import { batchMaxItems } from '@kadr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
@@ -137,7 +137,7 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
           {t('batch.models', { max: maxModels })}
         </legend>
         <div className="flex flex-wrap gap-2">
-          {listModels(type)
+          {promptModels(type)
             .filter((model) => offered.has(model.id))
             .map((model) => {
               const checked = models.includes(model.id);

@@ -1,6 +1,6 @@
 import '~/locales/app-compare';
 import '~/locales/app-studio';
-import { getModel, listModels, type ModelType } from '@kadr/catalog';
+import { getModel, type ModelType, promptModels } from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { Check, Columns2, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -116,7 +116,7 @@ export function CompareForm({ onStarted }: { onStarted: (run: CompareRun) => voi
           {t('compare.models', { min: compareLimits.min, max: compareLimits.max })}
         </legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-          {listModels(type)
+          {promptModels(type)
             .filter((model) => offered.has(model.id))
             .map((model) => {
               const checked = selected.includes(model.id);

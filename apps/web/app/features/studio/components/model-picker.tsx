@@ -112,6 +112,9 @@ function ModelCard({
   const { t } = useTranslation('app');
   const language = currentLanguage();
   const price = estimateDraft(model, {});
+  // A talking character's price follows its recording: its rate a second says it.
+  const rate =
+    model.speech && model.price.kind === 'per-second' ? model.price.tokensPerSecond : null;
   const demo = model.demoImages[0];
   return (
     <label className={modelCardClass(checked)}>
@@ -152,6 +155,7 @@ function ModelCard({
         <span className="line-clamp-2 text-xs text-fg-muted">{model.description[language]}</span>
         <span className="mt-auto pt-1 text-xs text-fg-muted tabular-nums">
           {price !== null ? `${t('generation.cost', { count: price })} · ` : null}
+          {rate !== null ? `${t('studio.costPerSecond', { count: rate })} · ` : null}
           {t('studio.modelTime', model.typicalSeconds)}
         </span>
       </span>

@@ -77,16 +77,28 @@ export function StudioForm({
 
   // The catalogue's own figure at once; the server's answer replaces it when it comes. The cost
   // never depends on the prompt, so the server is asked once a prompt exists (it refuses a blank
-  // one) and again only when the model or a priced parameter changes.
+  // one) and again only when the model or a priced parameter changes. A talking character costs
+  // its recording's seconds, which only the server reads from the file: it is asked once the
+  // picture and the recording it cannot do without are there, and again when either changes.
+  const needed = useMemo(
+    () =>
+      model.speech
+        ? model.parameters.filter((def) => def.type === 'file' && def.required).map((d) => d.name)
+        : [],
+    [model],
+  );
   const priced = useMemo(() => {
     const values: Record<string, unknown> = {};
-    for (const name of pricedParameters(model)) {
+    for (const name of [...pricedParameters(model), ...needed]) {
       if (name in payload.parameters) values[name] = payload.parameters[name];
     }
     return values;
-  }, [model, payload.parameters]);
+  }, [model, needed, payload.parameters]);
   const instant = estimateDraft(model, { parameters: priced, duration: payload.duration });
-  const hasPrompt = payload.prompt !== '';
+  const promptOptional = model.prompt === 'optional';
+  const askable = model.speech
+    ? needed.every((name) => typeof priced[name] === 'string' && priced[name] !== '')
+    : payload.prompt !== '' || promptOptional;
   const estimate = useQuery({
     queryKey: queryKeys.generation.estimate(model.type, model.id, priced),
     queryFn: ({ signal }) =>
@@ -95,7 +107,7 @@ export function StudioForm({
         { model: model.id, prompt: payload.prompt, parameters: priced, duration: payload.duration },
         signal,
       ),
-    enabled: hasPrompt,
+    enabled: askable,
     staleTime: 5 * 60 * 1000,
     retry: false,
   });
@@ -117,6 +129,7 @@ export function StudioForm({
 
   const button = generateState({
     prompt: state.prompt,
+    promptOptional,
     starting: create.isPending,
     uploading: uploads > 0,
     estimate: cost,
@@ -247,7 +260,7 @@ export function StudioForm({
         <div>
           <div className="mb-1.5 flex items-baseline justify-between gap-2">
             <label htmlFor={promptId} className="text-sm font-medium text-fg">
-              {t('studio.prompt.label')}
+              {promptOptional ? t('studio.prompt.optionalLabel') : t('studio.prompt.label')}
             </label>
             <span className="text-xs text-fg-muted tabular-nums" aria-hidden="true">
               {t('studio.prompt.count', { count: state.prompt.length, max: promptMaxLength })}
@@ -258,7 +271,9 @@ export function StudioForm({
             rows={5}
             maxLength={promptMaxLength}
             value={state.prompt}
-            placeholder={t('studio.prompt.placeholder')}
+            placeholder={
+              model.speech ? t('studio.prompt.speechPlaceholder') : t('studio.prompt.placeholder')
+            }
             aria-invalid={errors.prompt ? true : undefined}
             aria-describedby={errors.prompt ? `${promptId}-error` : undefined}
             onChange={(event) => dispatch({ type: 'prompt', prompt: event.currentTarget.value })}

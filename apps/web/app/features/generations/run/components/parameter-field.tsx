@@ -1,10 +1,16 @@
 import '~/locales/app-studio';
-import { evaluateCondition, type Localized, type ParameterDefinition } from '@kadr/catalog';
+import {
+  evaluateCondition,
+  type Localized,
+  type ParameterDefinition,
+  takesAudio,
+} from '@kadr/catalog';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { onDemand } from '~/components/on-demand';
 import { currentLanguage } from '~/lib/i18n';
 import { useTranslation } from '~/lib/use-translation';
+import type { AudioInputProps } from '../../pictures/audio-input';
 import type { ImageInputProps } from '../../pictures/image-input';
 import type { FieldProps } from './field-props';
 
@@ -14,6 +20,12 @@ import type { FieldProps } from './field-props';
  */
 const ImageInput = onDemand<ImageInputProps>(
   () => import('../../pictures/image-input').then((module) => module.ImageInput),
+  () => true,
+);
+
+/** A recording (a talking character's voice, ADR 049): fetched when such a field first shows. */
+const AudioInput = onDemand<AudioInputProps>(
+  () => import('../../pictures/audio-input').then((module) => module.AudioInput),
   () => true,
 );
 
@@ -60,6 +72,8 @@ export function ParameterField(props: FieldProps) {
         {t('studio.fixedValue', { value: String(def.default ?? '') })}
       </output>
     );
+  } else if (takesAudio(def)) {
+    return <AudioInput {...props} labelId={`${id}-label`} label={text(def.label)} hints={hints} />;
   } else if (def.type === 'file') {
     return (
       <ImageInput

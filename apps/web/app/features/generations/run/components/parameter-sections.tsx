@@ -66,7 +66,7 @@ function Section({
   const id = useId();
   const label = section.label[currentLanguage()];
   const body = (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*:has(textarea,[type=file],[type=range])]:sm:col-span-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*:has(textarea,[type=file],[type=range],audio)]:sm:col-span-2">
       {children}
     </div>
   );
