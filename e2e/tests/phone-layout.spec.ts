@@ -95,7 +95,7 @@ for (const lang of ['ru', 'en'] as const) {
   test(`at 390 px (${lang}): every signed-in screen fits the width, its controls are in reach, and axe finds nothing serious`, {
     tag: '@phone',
   }, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await useLanguage(page, lang);
     await demoSignIn(page.request, { name: 'Phone Person', email: uniqueEmail('phone') });
     // One finished generation: history has a card with its buttons, the statement two rows.
