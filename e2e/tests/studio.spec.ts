@@ -207,7 +207,9 @@ for (const lang of ['ru', 'en'] as const) {
         });
         const panel = await generate(page, 'A quiet harbour at night');
         await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
-        expect(polls.length).toBeGreaterThan(1);
+        // With the stream down only a poll can tell the panel it ended (one is enough when the
+        // image is done before the second, 2 s on).
+        expect(polls.length).toBeGreaterThan(0);
         await expect(
           page.getByText(fill(t.run.toast.completed, { type: t.generation.typeLower.image })),
         ).toBeVisible();
