@@ -75,6 +75,9 @@ function viewer(page: Page): Locator {
 test('a chain of edits keeps its lineage both ways: studio, viewer, history, prices', async ({
   page,
 }) => {
+  // Four tool runs in a row, each drawn by the emulator (sharp) and stored, then every screen that
+  // shows them: on the loaded two-core machine it ran out of 60 s at its last steps (2026-12-07).
+  test.setTimeout(120_000);
   await useLanguage(page, 'en');
   await demoSignIn(page.request, { name: 'Lineage Person', email: uniqueEmail('lineage') });
 

@@ -96,6 +96,9 @@ async function runTool(page: Page, lang: Lang, status: 'completed' | 'failed' = 
 test('tools (ru, desktop): each tool on a generated result, chained, mouse mask and drag, in history', async ({
   page,
 }) => {
+  // Five tools chained, each run and its file read back: on the loaded two-core machine it ran out
+  // of 60 s at its last steps (2026-12-07), as the lineage walk beside it did.
+  test.setTimeout(120_000);
   const t = texts.ru.tools;
   const original = await personWithResult(page, 'ru');
 
