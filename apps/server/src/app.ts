@@ -36,6 +36,7 @@ import { RATE_LIMIT_WINDOW_MS, rateLimitPlugin } from './modules/limits/rate-lim
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { promptRoutes } from './modules/prompts/prompts.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { shareRoutes } from './modules/shares/shares.routes.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps) {
     trainings: container.trainings,
     urls: container.fileUrls,
   });
+  await app.register(promptRoutes, { improvements: container.promptImprovements });
   await app.register(batchRoutes, { batches: container.batches });
   await app.register(cardRoutes, {
     brandKits: container.brandKits,

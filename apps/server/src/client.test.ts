@@ -93,6 +93,12 @@ describe('@kadr/client against a real Kadr', () => {
     const estimate = await kadr.estimate({ model, prompt: 'a lighthouse' });
     expect(estimate).toEqual({ model, cost: expect.any(Number), balance: 100 });
     expect(estimate.cost).toBeGreaterThan(0);
+    // A style preset suiting the model: named, and free (ADR 051).
+    const style = (await kadr.listStyles()).find((entry) => entry.models.includes(model));
+    expect(style?.name).toEqual(expect.any(String));
+    expect(await kadr.estimate({ model, prompt: 'a lighthouse', style: style?.id })).toEqual(
+      estimate,
+    );
   });
 
   it('creates once per idempotency key, waits for the end and downloads the output', async () => {

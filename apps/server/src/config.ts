@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promptImprover } from '@kadr/catalog';
 import { z } from 'zod';
 import type { TrustProxy } from './lib/trust-proxy.ts';
 import type { LocalSecrets } from './local-secrets.ts';
@@ -132,6 +133,11 @@ const envSchema = z
       .string()
       .regex(/^[\w.-]+\/[\w.-]+$/)
       .default('meta/meta-llama-3-8b-instruct'),
+    /** The language model of the prompt improver (ADR 050): a Llama 3 instruct model's inputs. */
+    IMPROVE_MODEL: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/)
+      .default(promptImprover.provider.ref.model),
     EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     MAX_RUNNING_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(8),
@@ -326,6 +332,8 @@ export interface Config {
     baseUrl: string;
     webhookSecret: string;
     translateModel: string;
+    /** The prompt improver's language model (ADR 050). */
+    improveModel: string;
     emulatorLatencyMs: number;
     /**
      * `owner/name` of the model characters' trainings make versions of (ADR 045); unset: training
@@ -512,6 +520,7 @@ export function loadConfig(
           baseUrl: env.REPLICATE_BASE_URL,
           webhookSecret: env.REPLICATE_WEBHOOK_SECRET ?? '',
           translateModel: env.TRANSLATE_MODEL,
+          improveModel: env.IMPROVE_MODEL,
           emulatorLatencyMs: env.EMULATOR_LATENCY_MS,
           trainingDestination: env.REPLICATE_TRAINING_DESTINATION,
         }
@@ -522,6 +531,7 @@ export function loadConfig(
           // The data folder's own, so webhooks signed before a restart still verify after it.
           webhookSecret: localSecrets.replicateWebhookSecret,
           translateModel: env.TRANSLATE_MODEL,
+          improveModel: env.IMPROVE_MODEL,
           emulatorLatencyMs: env.EMULATOR_LATENCY_MS,
           trainingDestination: env.REPLICATE_TRAINING_DESTINATION ?? 'kadr/characters',
         },

@@ -27,6 +27,7 @@ import { createKeyService } from './modules/keys/key.service.ts';
 import { createKeyAuthService } from './modules/keys/key-auth.service.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { createPaymentService } from './modules/payments/payment.service.ts';
+import { createPromptImprovementService } from './modules/prompts/prompt-improvement.service.ts';
 import {
   createProviderHealth,
   type ProviderHealth,
@@ -207,6 +208,14 @@ export function createContainer(
       createWebhookPoster({ allowPrivate: config.webhooks.allowPrivateUrls }),
     logger,
   });
+  // The prompt improver (ADR 050): a language model through the same provider as translations.
+  const promptImprovements = createPromptImprovementService({
+    repositories,
+    provider,
+    providerHealth,
+    model: config.replicate.improveModel,
+    logger,
+  });
   const cardDeps = { repositories, urls: fileUrls, publicUrl: config.publicUrl };
   return {
     config,
@@ -228,6 +237,7 @@ export function createContainer(
     collections: createCollectionService({ repositories }),
     elements,
     trainings,
+    promptImprovements,
     shares: createShareService({ repositories, storage, publicUrl: config.publicUrl }),
     webhooks: createWebhookService({
       repositories,

@@ -24,6 +24,7 @@ import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createRateLimitRepository } from './modules/limits/rate-limit.repository.ts';
 import { createMetricsRepository } from './modules/metrics/metrics.repository.ts';
 import { createPaymentRepository } from './modules/payments/payment.repository.ts';
+import { createPromptImprovementRepository } from './modules/prompts/prompt-improvement.repository.ts';
 import { createProviderHealthRepository } from './modules/provider-health/provider-health.repository.ts';
 import { createJobRepository } from './modules/queue/job.repository.ts';
 import { createShareRepository } from './modules/shares/share.repository.ts';
@@ -47,6 +48,7 @@ const binders = {
   collections: createCollectionRepository,
   elements: createElementRepository,
   trainings: createTrainingRepository,
+  promptImprovements: createPromptImprovementRepository,
   shares: createShareRepository,
   batches: createBatchRepository,
   cardSets: createCardSetRepository,

@@ -8,6 +8,7 @@ interface Queryable {
  * requests raced, retried or crashed:
  * - every person's balance equals the sum of their ledger entries, and is never below zero;
  * - a generation is refunded at most once, only after a debit, and by exactly what it was debited;
+ * - a training or a prompt improvement is charged once and refunded once exactly when it failed;
  * - every person's maintained generation counts equal their rows, per type;
  * - a succeeded payment has exactly one credit, of its tokens, and any other payment none;
  * - a payment whose payer had a referrer has exactly one commission, of the recorded amount, to
@@ -55,6 +56,22 @@ const rules: { name: string; sql: string }[] = [
            where coalesce(l.debits, 0) <> 1 or l.debited <> -t.cost
               or coalesce(l.refunds, 0) <> case when t.status in ('failed', 'canceled') then 1 else 0 end
               or (l.refunds > 0 and l.refunded <> t.cost)`,
+  },
+  {
+    // ADR 050: charged once at the ask; a failed one refunded once, by its price.
+    name: 'a prompt improvement is charged its cost once, refunded once exactly when it failed',
+    sql: `select p.id, p.status, p.cost, l.debits, l.debited, l.refunds, l.refunded
+            from prompt_improvements p
+            left join (select prompt_improvement_id,
+                              count(*) filter (where reason = 'prompt_improvement_debit')::int as debits,
+                              sum(delta) filter (where reason = 'prompt_improvement_debit')::int as debited,
+                              count(*) filter (where reason = 'prompt_improvement_refund')::int as refunds,
+                              sum(delta) filter (where reason = 'prompt_improvement_refund')::int as refunded
+                         from token_ledger where prompt_improvement_id is not null
+                        group by prompt_improvement_id) l on l.prompt_improvement_id = p.id
+           where coalesce(l.debits, 0) <> 1 or l.debited <> -p.cost
+              or coalesce(l.refunds, 0) <> case when p.status = 'failed' then 1 else 0 end
+              or (l.refunds > 0 and l.refunded <> p.cost)`,
   },
   {
     name: 'counts = rows',

@@ -15,6 +15,7 @@ import type pricing from '~/locales/ru/app-pricing.json';
 import type profile from '~/locales/ru/app-profile.json';
 import type run from '~/locales/ru/app-run.json';
 import type studio from '~/locales/ru/app-studio.json';
+import type styles from '~/locales/ru/app-styles.json';
 import type tools from '~/locales/ru/app-tools.json';
 import type auth from '~/locales/ru/auth.json';
 import type common from '~/locales/ru/common.json';
@@ -49,6 +50,7 @@ declare module 'i18next' {
           elements: typeof elements;
           elementsEditor: typeof elementsEditor;
           characters: typeof characters;
+          styles: typeof styles;
           montage: typeof montage;
         };
       admin: typeof admin;

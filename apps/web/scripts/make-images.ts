@@ -1,7 +1,10 @@
 // Makes the landing pages' pictures: illustrative scenes drawn as layered SVG and rasterised by
 // sharp into small AVIF and WebP files (and the JPEG social card). Nothing is downloaded: every
 // picture is drawn here, so the output is ours to publish. Run `npm run images -w @kadr/web`
-// after changing a scene, and commit apps/web/public/{samples,heroImages}.
+// after changing a scene, and commit apps/web/public/{samples,heroImages,styles,examples}.
+// The style presets' previews and the gallery's examples (issue #49) are drawn by
+// scripts/style-scenes.ts; to draw only some parts name them: `npm run images -w @kadr/web --
+// styles examples` (the parts: landing, styles, examples; none named draws them all).
 //
 // sharp is a dependency of @kadr/server (uploads, previews); it is resolved from there rather
 // than declared twice.
@@ -9,7 +12,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { listModels } from '@kadr/catalog';
+import { examples, listModels } from '@kadr/catalog';
 import type SharpModule from 'sharp';
 import {
   type HeroImages,
@@ -18,7 +21,10 @@ import {
   samples,
   type UseCaseImageId,
 } from '../app/features/landing/images.ts';
+import { stylePreview, stylePreviewIds } from '../app/features/studio/style-previews.ts';
 import { socialCard } from '../app/lib/social-card.ts';
+import { exampleSubjects, isPixelStyle, previewSubjects, renderStyled } from './style-scenes.ts';
+import type { Subject } from './style-subjects.ts';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const requireFromServer = createRequire(path.join(webDir, '../server/package.json'));
@@ -851,6 +857,60 @@ async function writeImage(asset: ImageAsset, scene: Scene): Promise<number> {
   return avif.length + webp.length;
 }
 
+/** A style preview's or an example's most bytes in either format. */
+const styledBudget = 14 * 1024;
+
+/**
+ * A subject in a style's look (scripts/style-scenes.ts), at the qualities of the landing's
+ * pictures, lowered step by step for a grainy one until it fits `styledBudget`. Pixel art is
+ * kept lossless when that fits, so its blocks stay crisp.
+ */
+async function writeStyled(asset: ImageAsset, style: string, subject: Subject): Promise<number> {
+  const png = await renderStyled(sharp, style, subject, asset.width, asset.height);
+  const encode = async (
+    lossless: () => Promise<Buffer>,
+    lossy: (quality: number) => Promise<Buffer>,
+    quality: number,
+  ): Promise<Buffer> => {
+    if (isPixelStyle(style)) {
+      const exact = await lossless();
+      if (exact.length <= styledBudget) return exact;
+    }
+    let out = await lossy(quality);
+    for (let q = quality - 6; out.length > styledBudget && q >= quality - 30; q -= 6) {
+      out = await lossy(q);
+    }
+    return out;
+  };
+  const [avif, webp] = await Promise.all([
+    encode(
+      () => sharp(png).avif({ lossless: true, effort: 6 }).toBuffer(),
+      (quality) => sharp(png).avif({ quality, effort: 6 }).toBuffer(),
+      52,
+    ),
+    encode(
+      () => sharp(png).webp({ lossless: true, effort: 6 }).toBuffer(),
+      (quality) => sharp(png).webp({ quality, effort: 6 }).toBuffer(),
+      78,
+    ),
+  ]);
+  const file = path.join(webDir, 'public', asset.src);
+  await mkdir(path.dirname(file), { recursive: true });
+  await Promise.all([writeFile(`${file}.avif`, avif), writeFile(`${file}.webp`, webp)]);
+  console.info(`${asset.src}: avif ${avif.length} B, webp ${webp.length} B`);
+  return avif.length + webp.length;
+}
+
+/** The parts to draw: those named on the command line, or all of them. */
+const allParts = ['landing', 'styles', 'examples'];
+const named = process.argv.slice(2);
+for (const part of named) {
+  if (!allParts.includes(part)) {
+    throw new Error(`unknown part ${part}: name some of ${allParts.join(', ')}`);
+  }
+}
+const parts = new Set(named.length > 0 ? named : allParts);
+
 /** 1200×630: the brand, a line in both languages and three samples on cards. */
 async function writeSocialCard(): Promise<void> {
   const card = (scene: Scene, id: string, x: number, y: number, angle: number) =>
@@ -887,55 +947,70 @@ ${card(sampleScenes.marketplace, 'c2', 760, 140, -1)}
 }
 
 let total = 0;
-for (const [id, asset] of Object.entries(samples) as [UseCaseImageId, ImageAsset][]) {
-  total += await writeImage(asset, sampleScenes[id]);
-}
-for (const [id, set] of Object.entries(heroImages) as [UseCaseImageId, HeroImages][]) {
-  for (const [role, asset] of Object.entries(set) as [keyof HeroImages, ImageAsset][]) {
-    total += await writeImage(asset, heroScenes[id][role]);
+if (parts.has('landing')) {
+  for (const [id, asset] of Object.entries(samples) as [UseCaseImageId, ImageAsset][]) {
+    total += await writeImage(asset, sampleScenes[id]);
   }
-}
-// The studio's model cards (the catalogue's `demoImages`, 320×180 WebP and AVIF), a scene of its
-// own for every model: stills for the image models; for the video models a frame with the play badge
-// and running time of a clip (a poster), each with another person and light.
-const imageModelScenes: Scene[] = [
-  productScene(products[2] as Product),
-  portrait(pastelStudio, people.rin as Person),
-  moodboardScene(palettes[1] as Palette),
-  drinkScene(drinks[1] as Drink),
-  // Seedream 4 and Nano Banana (issue #47): a character kept across pictures, a product placed.
-  portrait(blueStudio, people.noor as Person),
-  productScene(products[1] as Product),
-];
-const videoModelScenes: Scene[] = [
-  living(goldenHour, people.amber as Person, 0),
-  living(gardenLight, people.june as Person, 1),
-  living(neonCity, people.mila as Person, 2),
-  living(beachDay, people.kai as Person, 3),
-  living(goldenHour, people.noor as Person, 4),
-  living(blueStudio, people.lea as Person, 5),
-  // OmniHuman 1.5 (issue #48): a talking character.
-  speaking(pastelStudio, people.rin as Person),
-];
-for (const [type, scenes] of [
-  ['image', imageModelScenes],
-  ['video', videoModelScenes],
-] as const) {
-  const models = listModels(type);
-  if (models.length > scenes.length) {
-    throw new Error(
-      `${models.length} ${type} models but ${scenes.length} card scenes: draw another`,
-    );
-  }
-  for (const [index, model] of models.entries()) {
-    for (const src of model.demoImages) {
-      const scene = scenes[index] as Scene;
-      total += await writeImage(
-        { src: src.replace(/\.webp$/, ''), width: 320, height: 180 },
-        scene,
-      );
+  for (const [id, set] of Object.entries(heroImages) as [UseCaseImageId, HeroImages][]) {
+    for (const [role, asset] of Object.entries(set) as [keyof HeroImages, ImageAsset][]) {
+      total += await writeImage(asset, heroScenes[id][role]);
     }
   }
+  // The studio's model cards (the catalogue's `demoImages`, 320×180 WebP and AVIF), a scene of its
+  // own for every model: stills for the image models; for the video models a frame with the play badge
+  // and running time of a clip (a poster), each with another person and light.
+  const imageModelScenes: Scene[] = [
+    productScene(products[2] as Product),
+    portrait(pastelStudio, people.rin as Person),
+    moodboardScene(palettes[1] as Palette),
+    drinkScene(drinks[1] as Drink),
+    // Seedream 4 and Nano Banana (issue #47): a character kept across pictures, a product placed.
+    portrait(blueStudio, people.noor as Person),
+    productScene(products[1] as Product),
+  ];
+  const videoModelScenes: Scene[] = [
+    living(goldenHour, people.amber as Person, 0),
+    living(gardenLight, people.june as Person, 1),
+    living(neonCity, people.mila as Person, 2),
+    living(beachDay, people.kai as Person, 3),
+    living(goldenHour, people.noor as Person, 4),
+    living(blueStudio, people.lea as Person, 5),
+    // OmniHuman 1.5 (issue #48): a talking character.
+    speaking(pastelStudio, people.rin as Person),
+  ];
+  for (const [type, scenes] of [
+    ['image', imageModelScenes],
+    ['video', videoModelScenes],
+  ] as const) {
+    const models = listModels(type);
+    if (models.length > scenes.length) {
+      throw new Error(
+        `${models.length} ${type} models but ${scenes.length} card scenes: draw another`,
+      );
+    }
+    for (const [index, model] of models.entries()) {
+      for (const src of model.demoImages) {
+        const scene = scenes[index] as Scene;
+        total += await writeImage(
+          { src: src.replace(/\.webp$/, ''), width: 320, height: 180 },
+          scene,
+        );
+      }
+    }
+  }
+  await writeSocialCard();
 }
-await writeSocialCard();
+if (parts.has('styles')) {
+  for (const id of stylePreviewIds) {
+    total += await writeStyled(stylePreview(id), id, previewSubjects[id]);
+  }
+}
+if (parts.has('examples')) {
+  for (const example of examples) {
+    const subject = exampleSubjects[example.id];
+    if (!subject)
+      throw new Error(`the example ${example.id} has no scene: draw one in style-scenes.ts`);
+    total += await writeStyled(example.image, example.style, subject);
+  }
+}
 console.info(`total ${Math.round(total / 1024)} KiB`);

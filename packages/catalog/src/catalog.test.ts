@@ -151,14 +151,17 @@ const specTable: Record<string, readonly (readonly unknown[])[]> = {
   ],
   'seedance-pro': seedanceShared(['480p', '1080p'], '1080p'),
   'seedance-lite': seedanceShared(['480p', '720p'], '720p'),
-  // Sound: `generate_audio` of their schemas, default true (ADR 048).
+  // Sound: `generate_audio` of their schemas, default true (ADR 048). The frame's shape: their
+  // schemas' `aspect_ratio`, 16:9 or 9:16, for the formats (ADR 051).
   veo3: [
+    ['aspect_ratio', 'select', '16:9', undefined, undefined, undefined, ['16:9', '9:16']],
     ['enhance_prompt', 'boolean', true, undefined, undefined, undefined, undefined],
     ['negative_prompt', 'textarea', '', undefined, undefined, undefined, undefined],
     ['generate_audio', 'boolean', true, undefined, undefined, undefined, undefined],
     seed,
   ],
   'veo3-fast': [
+    ['aspect_ratio', 'select', '16:9', undefined, undefined, undefined, ['16:9', '9:16']],
     ['enhance_prompt', 'boolean', true, undefined, undefined, undefined, undefined],
     ['negative_prompt', 'textarea', '', undefined, undefined, undefined, undefined],
     ['resolution', 'select', '720p', undefined, undefined, undefined, ['480p', '720p', '1080p']],
@@ -646,7 +649,16 @@ describe('lookups', () => {
         seed: null,
       },
     ],
-    ['veo3', { enhance_prompt: true, negative_prompt: '', generate_audio: true, seed: null }],
+    [
+      'veo3',
+      {
+        aspect_ratio: '16:9',
+        enhance_prompt: true,
+        negative_prompt: '',
+        generate_audio: true,
+        seed: null,
+      },
+    ],
     ['flux-dev', {}],
     ['nope', {}],
   ])('defaultParameters(%s) holds every default, seed empty', (id, expected) => {

@@ -26,6 +26,13 @@ export {
   studioDefaults,
 } from './defaults.ts';
 export { durationParam, effectiveDuration } from './duration.ts';
+export {
+  type Example,
+  type ExampleUseCase,
+  exampleById,
+  examples,
+  examplesFor,
+} from './examples.ts';
 export { productFacts } from './facts.ts';
 export {
   groupLabels,
@@ -34,6 +41,8 @@ export {
   parameterSections,
   promptUse,
 } from './form.ts';
+export { type FormatFit, fitFormat, formatsFor } from './format-fit.ts';
+export { type FormatDefinition, formats, getFormat, takesShape } from './formats.ts';
 export { type AcceptedImageType, acceptedImageTypes, isAcceptedImageType } from './images.ts';
 export {
   isJoin,
@@ -66,6 +75,13 @@ export {
   type WorkedExample,
   workedExamples,
 } from './price-list.ts';
+export {
+  type PromptLanguage,
+  promptImprovementInput,
+  promptImprovementTokens,
+  promptImprover,
+  promptLanguage,
+} from './prompt-help.ts';
 export { type ProviderRequest, toProviderRequest } from './provider.ts';
 export {
   checkReferences,
@@ -82,6 +98,17 @@ export {
   listModels,
   promptModels,
 } from './studio-models.ts';
+export {
+  getStyle,
+  type StyleCategory,
+  type StyleDefinition,
+  type StyleFamily,
+  styledPrompt,
+  styleFamily,
+  styleSuits,
+  styles,
+  stylesFor,
+} from './styles.ts';
 export {
   getModelSummary,
   type ModelSummary,

@@ -24,6 +24,8 @@ export type KadrGenerationList = Json<'listGenerations', 200>;
 export type KadrGenerationQuery = Query<'listGenerations'>;
 /** A model or finishing tool with its parameters and price rule. */
 export type KadrModel = Json<'listModels', 200>['items'][number];
+/** A style preset: its `id` goes in a create's `style`. */
+export type KadrStyle = Json<'listStyles', 200>['items'][number];
 export type KadrEstimate = Json<'estimate', 200>;
 export type KadrEstimateBody = Body<'estimate'>;
 export type KadrCreateBody = Body<'createGeneration'>;
@@ -147,6 +149,11 @@ export function createKadrClient(options: KadrClientOptions) {
     /** Every model and finishing tool, with its parameters, price rule and availability. */
     async listModels(): Promise<KadrModel[]> {
       return (await data(api.GET('/api/v1/models'))).items;
+    },
+
+    /** The style presets, with the models each suits (a style changes no price). */
+    async listStyles(): Promise<KadrStyle[]> {
+      return (await data(api.GET('/api/v1/styles'))).items;
     },
 
     /** What a create with this body would cost now, and the balance. */

@@ -19,6 +19,7 @@ export {
   type KadrRecording,
   type KadrStatement,
   type KadrStatementQuery,
+  type KadrStyle,
   type KadrUpload,
   type KadrWebhookMessage,
   kadrWebhookEventTypes,

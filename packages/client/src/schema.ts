@@ -22,6 +22,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/styles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The style presets: pass an `id` as `style` on a create or an estimate. A style adds words to the prompt the model reads (after translation) and nothing to the price; it suits the models it lists. Texts in the request language (`Accept-Language`). */
+        get: operations["listStyles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/estimate": {
         parameters: {
             query?: never;
@@ -460,6 +477,160 @@ export interface operations {
             };
         };
     };
+    listStyles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            category: "product" | "photo" | "art" | "graphic";
+                            name: string;
+                            description: string;
+                            models: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+        };
+    };
     estimate: {
         parameters: {
             query?: never;
@@ -480,6 +651,7 @@ export interface operations {
                     duration?: number;
                     /** @description Continue one of the key owner's finished videos (its generation id): the model, one that starts a video from a picture, starts from the clip's last frame, whatever start frame the parameters name. Priced and charged as any generation of the model; once it is made, Kadr joins the clip and the continuation into a new generation of model `join`, free (find it in `GET /api/v1/generations`: its `source_id` is the clip). */
                     extend?: string;
+                    style?: string | null;
                 };
             };
         };
@@ -905,6 +1077,7 @@ export interface operations {
                     };
                     duration?: number;
                     translate_prompt?: boolean;
+                    style?: string | null;
                     webhook_url?: string;
                     elements?: string[];
                     /** @description Continue one of the key owner's finished videos (its generation id): the model, one that starts a video from a picture, starts from the clip's last frame, whatever start frame the parameters name. Priced and charged as any generation of the model; once it is made, Kadr joins the clip and the continuation into a new generation of model `join`, free (find it in `GET /api/v1/generations`: its `source_id` is the clip). */
@@ -3775,7 +3948,7 @@ export interface operations {
                             id: string;
                             created: string;
                             /** @enum {string} */
-                            reason: "welcome" | "referral_bonus" | "generation_debit" | "generation_refund" | "training_debit" | "training_refund" | "payment_credit" | "referral_commission" | "payment_reversal" | "commission_reversal" | "payment_reinstatement" | "commission_reinstatement" | "adjustment";
+                            reason: "welcome" | "referral_bonus" | "generation_debit" | "generation_refund" | "training_debit" | "training_refund" | "prompt_improvement_debit" | "prompt_improvement_refund" | "payment_credit" | "referral_commission" | "payment_reversal" | "commission_reversal" | "payment_reinstatement" | "commission_reinstatement" | "adjustment";
                             delta: number;
                             balance_after: number;
                             generation_id: string | null;

@@ -312,6 +312,20 @@ export type ApiModel = z.infer<typeof apiModelSchema>;
 
 export const apiModelListSchema = z.object({ items: z.array(apiModelSchema) });
 
+/** A style preset (`GET /api/v1/styles`): pass its `id` as a create's `style`. */
+export const apiStyleSchema = z.object({
+  id: z.string(),
+  category: z.enum(['product', 'photo', 'art', 'graphic']),
+  /** In the request language. */
+  name: z.string(),
+  description: z.string(),
+  /** The models it suits: a create with another model and this style is refused (400). */
+  models: z.array(z.string()),
+});
+export type ApiStyle = z.infer<typeof apiStyleSchema>;
+
+export const apiStyleListSchema = z.object({ items: z.array(apiStyleSchema) });
+
 /** The parameter values of a request; the catalogue checks names, types and ranges. */
 const apiParameters = z.record(z.string(), z.unknown());
 
@@ -343,6 +357,8 @@ export const apiEstimateBodySchema = z.strictObject({
   duration: z.optional(z.number()),
   /** A continuation, priced as the model's own generation (the clip changes nothing). */
   extend: z.optional(apiExtend),
+  /** A style preset's id, checked as a create checks it (it changes no price). */
+  style: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
 });
 export type ApiEstimateBody = z.infer<typeof apiEstimateBodySchema>;
 
@@ -362,6 +378,11 @@ export const apiCreateBodySchema = z.strictObject({
   duration: z.optional(z.number()),
   /** Translate a non-English prompt to English before sending it to the model (default true). */
   translate_prompt: z.optional(z.boolean()),
+  /**
+   * A style preset's id (`GET /api/v1/styles`): its words are added to the prompt, for the models
+   * it suits (else 400 naming `style`). Free: it changes no price.
+   */
+  style: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
   /** Also send this generation's ending here (beside the key's own webhook). */
   webhook_url: z.optional(z.string().check(z.maxLength(apiKeyLimits.webhookUrlMax))),
   /**

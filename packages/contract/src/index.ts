@@ -5,6 +5,7 @@ export * from './cookies.ts';
 export * from './ledger.ts';
 export * from './page-config.ts';
 export * from './paths.ts';
+export * from './prompts.ts';
 export * from './referral.ts';
 export * from './rules.ts';
 export * from './schemas.ts';

@@ -122,7 +122,8 @@ const parametersSchema = boundedRecord('Parameter values by name; the catalogue 
 
 /**
  * `POST /api/create-image|video`: `model`, `prompt`, `parameters` (or the parameters at the top
- * level), `duration`, `translate_prompt`. The catalogue checks every field and refuses unknown ones.
+ * level), `duration`, `translate_prompt`, `style`. The catalogue checks every field and refuses
+ * unknown ones.
  */
 export const createGenerationBodySchema = boundedRecord(
   'model, prompt, parameters (or parameters at the top level), duration, translate_prompt.',
@@ -209,6 +210,11 @@ export const generationJsondataSchema = z.looseObject({
   translate_prompt: z.optional(z.boolean()),
   /** The prompt as sent to the model (translated when asked). */
   sent_prompt: z.optional(z.string()),
+  /**
+   * The style preset chosen (issue #49, ADR 051), by its catalogue id: its words are added to the
+   * prompt when it is sent, and 'Reuse settings' chooses it again.
+   */
+  style: z.optional(z.string()),
   /**
    * A finishing tool's source picture's size in pixels when it was asked for (ADR 038): what its
    * price and its provider inputs measured in pixels (expand's canvas) were computed from.
@@ -424,6 +430,8 @@ export const batchItemInputSchema = z.strictObject({
   parameters: z.optional(z.record(z.string(), z.unknown())),
   duration: z.optional(z.number()),
   translate_prompt: z.optional(z.boolean()),
+  /** A style preset's id (ADR 051): its words are added to the item's prompt. */
+  style: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
   /** Library elements sent as the model's references (issue #47); a model taking none refuses. */
   elements: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(10))),
 });
@@ -611,6 +619,9 @@ export const ledgerReasonSchema = z.enum([
   /** A character's training (ADR 045): charged at its start, refunded once if it fails or stops. */
   'training_debit',
   'training_refund',
+  /** A prompt improvement (ADR 050): charged when asked, refunded once if the model fails. */
+  'prompt_improvement_debit',
+  'prompt_improvement_refund',
   'payment_credit',
   'referral_commission',
   'payment_reversal',

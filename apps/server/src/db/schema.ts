@@ -9,6 +9,7 @@ import type {
   GenerationStatus,
   PaymentProviderName,
   PaymentStatus,
+  PromptImprovementStatus,
   Slide,
   TrainingStatus,
 } from '@kadr/contract';
@@ -364,6 +365,50 @@ export const trainings = pgTable(
 );
 
 /**
+ * A prompt improvement (issue #49, ADR 050): the person's prompt, the model and style it was
+ * rewritten for, the rewrite once the language model answered. Charged at the ask
+ * (`prompt_improvement_debit`, keyed by it in `token_ledger.prompt_improvement_id`), refunded once
+ * in the transaction that fails it (`prompt_improvement_refund`); one still `running` long after
+ * its ask (a node that died while waiting) is failed and refunded by the reconcile job.
+ */
+export const promptImprovements = pgTable(
+  'prompt_improvements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The catalogue model it was written for. */
+    model: text('model').notNull(),
+    /** The style preset's id, when one was chosen. */
+    style: text('style'),
+    prompt: text('prompt').notNull(),
+    /** The rewrite, once it succeeded. */
+    improved: text('improved'),
+    status: text('status').notNull().$type<PromptImprovementStatus>().default('running'),
+    cost: integer('cost').notNull(),
+    /** What went wrong, for the operator (the provider's words or ours); the person sees a sentence. */
+    error: text('error'),
+    created: created(),
+    finished: timestamp('finished', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'prompt_improvements_status_check',
+      sql`${t.status} in ('running', 'succeeded', 'failed')`,
+    ),
+    check('prompt_improvements_cost_check', sql`${t.cost} > 0`),
+    check(
+      'prompt_improvements_improved_check',
+      sql`(${t.status} = 'succeeded') = (${t.improved} is not null)`,
+    ),
+    index('prompt_improvements_user_idx').on(t.userId, t.created.desc()),
+    // The reconcile job's look for improvements left running.
+    index('prompt_improvements_running_idx').on(t.created).where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/**
  * A private, unguessable link to one result (`/s/<token>`): it shows only the output, the model
  * and, if the owner chose, the prompt. Revoked links stay (revoked_at) so an old address keeps
  * answering 404; at most one live link per generation.
@@ -591,6 +636,10 @@ export const tokenLedger = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     /** A character's training (ADR 045): its charge and its refund. */
     trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'set null' }),
+    /** A prompt improvement (ADR 050): its charge and its refund. */
+    promptImprovementId: uuid('prompt_improvement_id').references(() => promptImprovements.id, {
+      onDelete: 'set null',
+    }),
     /** The friend whose sign-up earned a referral bonus. */
     referredUserId: uuid('referred_user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
@@ -614,6 +663,9 @@ export const tokenLedger = pgTable(
     uniqueIndex('token_ledger_training_reason_uq')
       .on(t.trainingId, t.reason)
       .where(sql`${t.trainingId} is not null`),
+    uniqueIndex('token_ledger_prompt_improvement_reason_uq')
+      .on(t.promptImprovementId, t.reason)
+      .where(sql`${t.promptImprovementId} is not null`),
     uniqueIndex('token_ledger_referred_reason_uq')
       .on(t.referredUserId, t.reason)
       .where(sql`${t.referredUserId} is not null`),

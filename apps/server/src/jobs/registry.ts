@@ -6,6 +6,7 @@ import type { GenerationEngine } from '../modules/generations/generation.engine.
 import type { RateLimitRepository } from '../modules/limits/rate-limit.repository.ts';
 import type { Metrics } from '../modules/metrics/metrics.service.ts';
 import type { PaymentService } from '../modules/payments/payment.service.ts';
+import type { PromptImprovementService } from '../modules/prompts/index.ts';
 import type { JobPayloads } from '../modules/queue/index.ts';
 import type { WebhookDeliveryService } from '../modules/webhooks-out/webhook-delivery.service.ts';
 
@@ -18,6 +19,7 @@ export function buildTaskList(services: {
   batches: Pick<BatchService, 'releaseAll'>;
   webhookDeliveries: Pick<WebhookDeliveryService, 'send'>;
   trainings: Pick<TrainingService, 'submit' | 'follow'>;
+  promptImprovements: Pick<PromptImprovementService, 'reconcile'>;
   metrics?: Pick<Metrics, 'countJob'>;
 }): TaskList {
   const {
@@ -28,6 +30,7 @@ export function buildTaskList(services: {
     batches,
     webhookDeliveries,
     trainings,
+    promptImprovements,
     metrics,
   } = services;
   const tasks: Record<string, (payload: unknown, helpers: JobHelpers) => Promise<void>> = {
@@ -67,6 +70,10 @@ export function buildTaskList(services: {
     poll_training: async (payload) => {
       await trainings.follow((payload as JobPayloads['poll_training']).id);
     },
+    // Prompt improvements whose node died while it waited for the answer (ADR 050).
+    reconcile_prompt_improvements: async () => {
+      await promptImprovements.reconcile();
+    },
     // Counters whose window ended an hour ago count nothing any more.
     prune_rate_limits: async () => {
       await repositories.rateLimits.prune(60 * 60_000);
@@ -87,6 +94,7 @@ export const crontab = [
   '* * * * * reconcile_generations ?max=1',
   '* * * * * reconcile_payments ?max=1',
   '* * * * * release_batches ?max=1',
+  '* * * * * reconcile_prompt_improvements ?max=1',
   '*/10 * * * * prune_rate_limits ?max=1',
   '5 0 * * * pay_deferred_referrals ?max=1',
 ].join('\n');

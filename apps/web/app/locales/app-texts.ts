@@ -13,6 +13,7 @@ import enPricing from './en/app-pricing.json' with { type: 'json' };
 import enProfile from './en/app-profile.json' with { type: 'json' };
 import enRun from './en/app-run.json' with { type: 'json' };
 import enStudio from './en/app-studio.json' with { type: 'json' };
+import enStyles from './en/app-styles.json' with { type: 'json' };
 import enTools from './en/app-tools.json' with { type: 'json' };
 import ruApp from './ru/app.json' with { type: 'json' };
 import ruBatch from './ru/app-batch.json' with { type: 'json' };
@@ -29,6 +30,7 @@ import ruPricing from './ru/app-pricing.json' with { type: 'json' };
 import ruProfile from './ru/app-profile.json' with { type: 'json' };
 import ruRun from './ru/app-run.json' with { type: 'json' };
 import ruStudio from './ru/app-studio.json' with { type: 'json' };
+import ruStyles from './ru/app-styles.json' with { type: 'json' };
 import ruTools from './ru/app-tools.json' with { type: 'json' };
 
 /**
@@ -53,6 +55,7 @@ export const appTexts = {
     profile: ruProfile,
     run: ruRun,
     studio: ruStudio,
+    styles: ruStyles,
     tools: ruTools,
   },
   en: {
@@ -71,6 +74,7 @@ export const appTexts = {
     profile: enProfile,
     run: enRun,
     studio: enStudio,
+    styles: enStyles,
     tools: enTools,
   },
 } as const;

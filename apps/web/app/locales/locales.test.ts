@@ -70,6 +70,7 @@ describe('a screen’s own texts', () => {
     elements: 'elements',
     elementsEditor: 'elements-editor',
     characters: 'characters',
+    styles: 'styles',
   };
   const sections = Object.keys(sectionOf);
   const root = join(import.meta.dirname, '..');

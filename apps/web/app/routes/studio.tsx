@@ -8,7 +8,9 @@ import { useActiveGenerations } from '~/features/studio/active-generations';
 import { useCharacterHandoff } from '~/features/studio/characters';
 import { ActiveGenerations } from '~/features/studio/components/active-generations';
 import { StudioForm } from '~/features/studio/components/studio-form';
+import { useExampleHandoff } from '~/features/studio/examples';
 import { initialStudioState, studioReducer } from '~/features/studio/studio-state';
+import { useStyleHandoff } from '~/features/studio/styles';
 import { loadScreenTexts } from '~/lib/i18n';
 import { screenMeta } from '~/lib/meta';
 import { useTranslation } from '~/lib/use-translation';
@@ -64,6 +66,10 @@ export default function StudioPage() {
   // A trained character asked for by the address (`?character=<id>`, the library's "Generate
   // with…") or by a reuse of a result made with one: chosen once the library's list has it.
   const { take } = useCharacterHandoff(dispatch);
+  // A reused result's style, and an example's (`?example=<id>`, the galleries' "Try this"):
+  // chosen once the styles' data is in (issue #49).
+  const chooseStyle = useStyleHandoff(dispatch);
+  useExampleHandoff(dispatch, chooseStyle);
 
   // 'Reuse settings' and 'Animate' (from history or a panel) arrive as navigation state; it is
   // applied once and cleared, so a reload does not apply it again.
@@ -72,10 +78,13 @@ export default function StudioPage() {
     if (!isStudioHandoff(handoff)) return;
     if (handoff.kind === 'animate') dispatch({ type: 'animate', imageUrl: handoff.imageUrl });
     else if (handoff.kind === 'extend') dispatch({ type: 'extend', clip: handoff.clip });
-    else if (!take(handoff.settings)) dispatch({ type: 'reuse', settings: handoff.settings });
+    else {
+      if (!take(handoff.settings)) dispatch({ type: 'reuse', settings: handoff.settings });
+      chooseStyle(handoff.settings.style);
+    }
     void navigate(location.pathname, { replace: true, state: null });
     window.scrollTo({ top: 0 });
-  }, [location.state, location.pathname, navigate, take]);
+  }, [location.state, location.pathname, navigate, take, chooseStyle]);
 
   return (
     <>

@@ -1,5 +1,6 @@
 import type { ModelDefinition } from '../types.ts';
 import {
+  aspectRatio,
   demoImages,
   enhancePrompt,
   generateAudio,
@@ -39,6 +40,9 @@ export const veo3: ModelDefinition = {
     constants: { duration: 8 },
   },
   parameters: [
+    // Replicate's schema takes 16:9 and 9:16 (integrations.md §B.2): a vertical clip for Stories
+    // and Reels (issue #49's formats).
+    aspectRatio(['16:9', '9:16'], '16:9', { order: 0 }),
     enhancePrompt(true, { order: 1 }),
     negativePrompt({ order: 2 }),
     generateAudio({ order: 3 }),

@@ -6,6 +6,7 @@ export {
   probeVideo,
   readVideoFrame,
 } from './frames.ts';
+export { IMPROVER_MARK } from './improver.ts';
 export {
   END_FRAME_HOLD_SEC,
   VIDEO_RENDER_FPS as REPLICATE_VIDEO_FPS,
@@ -14,6 +15,7 @@ export {
   FLUX_LORA_TRAINER_REF,
   FLUX_LORA_TRAINER_VERSION,
   HUNYUAN_VIDEO_VERSION,
+  IMPROVER_MODEL_REF,
   REAL_ESRGAN_VERSION,
   TRANSLATOR_MODEL_REF,
 } from './models.ts';

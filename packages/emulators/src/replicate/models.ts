@@ -665,22 +665,34 @@ const omniHuman = defineModel({
 
 /** Stand-in for the Replicate-hosted LLM that Kadr uses to translate prompts. */
 export const TRANSLATOR_MODEL_REF = 'meta/meta-llama-3-8b-instruct';
+/** Stand-in for the larger one Kadr's prompt improver uses (ADR 050); it translates as well. */
+export const IMPROVER_MODEL_REF = 'meta/meta-llama-3-70b-instruct';
 
-const llama3Instruct = defineModel({
-  ref: TRANSLATOR_MODEL_REF,
-  kind: 'text',
-  output: 'tokens',
-  input: z.looseObject({
-    prompt,
-    system_prompt: z.string().optional(),
-    max_tokens: z.int().min(1).optional(),
-    min_tokens: z.int().min(0).optional(),
-    temperature: z.number().min(0).max(5).optional(),
-    top_p: z.number().min(0).max(1).optional(),
-    prompt_template: z.string().optional(),
-  }),
-  plan: () => ({ kind: 'text' }),
-});
+/**
+ * A Llama 3 instruct model: the inputs its published schema lists (and `system_prompt`, which
+ * older callers send). Each answers a translation, or — when its instructions carry Kadr's improver
+ * mark (improver.ts) — a prompt improvement.
+ */
+function llama3Instruct(ref: string) {
+  return defineModel({
+    ref,
+    kind: 'text',
+    output: 'tokens',
+    input: z.looseObject({
+      prompt,
+      system_prompt: z.string().optional(),
+      max_tokens: z.int().min(1).optional(),
+      min_tokens: z.int().min(0).optional(),
+      temperature: z.number().min(0).max(5).optional(),
+      top_p: z.number().min(0).max(1).optional(),
+      top_k: z.int().optional(),
+      presence_penalty: z.number().optional(),
+      frequency_penalty: z.number().optional(),
+      prompt_template: z.string().optional(),
+    }),
+    plan: () => ({ kind: 'text' }),
+  });
+}
 
 // --- Finishing tools: run for real on the input picture (tools.ts) ---------------------------------
 
@@ -955,7 +967,8 @@ const EMULATED_MODELS: readonly EmulatedModel[] = [
   veo3('google/veo-3-fast'),
   veo2,
   omniHuman,
-  llama3Instruct,
+  llama3Instruct(TRANSLATOR_MODEL_REF),
+  llama3Instruct(IMPROVER_MODEL_REF),
   realEsrgan,
   briaRemoveBackground,
   briaGenerateBackground,

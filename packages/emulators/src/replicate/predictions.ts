@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fitFramePicture } from './frames.ts';
 import type { Size } from './geometry.ts';
 import { isoWithMicros, newPredictionId, preciseNow } from './ids.ts';
+import { improvePrompt, isImproveRequest } from './improver.ts';
 import { fetchInputBytes, fetchInputPicture, InputError, probeImageSize } from './inputs.ts';
 import { recordingSeconds, renderImage, renderVideo, type VideoFramePictures } from './media.ts';
 import {
@@ -81,6 +82,8 @@ const TRANSLATOR_FAIL_SWITCH = /#translator-fail\b/i;
 
 export const SLOW_RUNTIME_MS = 60_000;
 export const TRANSLATOR_RUNTIME_MS = 100;
+/** A prompt improvement (ADR 050) writes more than a translation: long enough to see it run. */
+const IMPROVER_RUNTIME_MS = 600;
 const MAX_KEPT_PREDICTIONS = 5000;
 
 export function failureMessage(prompt = ''): string {
@@ -171,21 +174,30 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
 
   /** Time from `starting` to terminal, and the part of it spent in `starting`. */
   function timing(record: PredictionRecord): { total: number; queued: number } {
+    const improving = record.model.kind === 'text' && isImproveRequest(record.prediction.input);
     const base =
       record.model.kind === 'text'
-        ? TRANSLATOR_RUNTIME_MS
+        ? improving
+          ? IMPROVER_RUNTIME_MS
+          : TRANSLATOR_RUNTIME_MS
         : record.model.kind === 'video'
           ? latencyMs * 2
           : latencyMs;
     const queued = Math.min(500, Math.round(base / 10));
-    const slow = record.model.kind !== 'text' && SLOW_SWITCH.test(record.switches);
+    // A translation is never slow (its generation's `#slow` is the model's); an improvement is.
+    const slow = (record.model.kind !== 'text' || improving) && SLOW_SWITCH.test(record.switches);
     return { total: slow ? SLOW_RUNTIME_MS : base, queued };
   }
 
   function shouldFail(record: PredictionRecord): boolean {
-    return record.model.kind === 'text'
-      ? TRANSLATOR_FAIL_SWITCH.test(record.switches)
-      : FAIL_SWITCH.test(record.switches) || NSFW_SWITCH.test(record.switches);
+    if (record.model.kind !== 'text') {
+      return FAIL_SWITCH.test(record.switches) || NSFW_SWITCH.test(record.switches);
+    }
+    // A prompt improvement fails on `#fail` in the person's prompt; a translation only on its own
+    // switch, so a generation's `#fail` is translated and fails at its model.
+    return isImproveRequest(record.prediction.input)
+      ? FAIL_SWITCH.test(record.switches)
+      : TRANSLATOR_FAIL_SWITCH.test(record.switches);
   }
 
   function appendLog(record: PredictionRecord, line: string): void {
@@ -303,7 +315,12 @@ export function createPredictionEngine(options: PredictionEngineOptions) {
     const { id } = record.prediction;
     const plan = await record.plan(probe);
     if (plan.kind === 'text') {
-      return toTokens(translateRuToEn(extractSourceText(record.prompt)));
+      const { input } = record.prediction;
+      return toTokens(
+        isImproveRequest(input)
+          ? improvePrompt(record.prompt, input)
+          : translateRuToEn(extractSourceText(record.prompt)),
+      );
     }
     const caption = `${record.model.ref} · Kadr emulator`;
     const dir = join(options.storageDir, id);

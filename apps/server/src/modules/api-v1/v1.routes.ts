@@ -20,6 +20,7 @@ import {
   apiProblemSchema,
   apiRecordingSchema,
   apiStatementSchema,
+  apiStyleListSchema,
   apiUploadSchema,
   type FieldError,
   fileBytesSchema,
@@ -183,6 +184,23 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       },
     },
     async (request) => ({ items: await v1.models(requestLocale(request)) }),
+  );
+
+  app.get(
+    '/styles',
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'listStyles',
+        description:
+          'The style presets: pass an `id` as `style` on a create or an estimate. A style adds ' +
+          'words to the prompt the model reads (after translation) and nothing to the price; it ' +
+          'suits the models it lists. Texts in the request language (`Accept-Language`).',
+        response: { 200: apiStyleListSchema, ...problems() },
+      },
+    },
+    async (request) => ({ items: v1.styles(requestLocale(request)) }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { getModel, listModels, listTools, type ModelType } from '@kadr/catalog';
+import { getModel, listModels, listTools, type ModelType, styles } from '@kadr/catalog';
 import type {
   ApiBalance,
   ApiCreateBody,
@@ -13,6 +13,7 @@ import type {
   ApiModel,
   ApiRecording,
   ApiStatement,
+  ApiStyle,
   ApiUpload,
   FieldError,
   GenerationStatus,
@@ -104,6 +105,7 @@ function catalogueBody(body: ApiEstimateBody | ApiCreateBody): Record<string, un
       ? { translate_prompt: body.translate_prompt }
       : {}),
     ...('elements' in body && body.elements !== undefined ? { elements: body.elements } : {}),
+    ...(body.style === undefined || body.style === null ? {} : { style: body.style }),
     // A continuation (ADR 047): the service checks the clip, and at a create reads its last frame.
     ...(body.extend === undefined ? {} : { extend: body.extend }),
   };
@@ -237,6 +239,17 @@ export function createApiV1Service(deps: {
       return [...listModels(), ...listTools()].map((model) =>
         toApiModel(model, !off.has(model.id), locale),
       );
+    },
+
+    /** The style presets (ADR 051), in the request language, with the models each suits. */
+    styles(locale: Locale): ApiStyle[] {
+      return styles.map((style) => ({
+        id: style.id,
+        category: style.category,
+        name: style.name[locale],
+        description: style.description[locale],
+        models: [...style.models],
+      }));
     },
 
     async estimate(

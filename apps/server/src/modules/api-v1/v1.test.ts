@@ -363,6 +363,7 @@ describe('GET /api/v1/openapi.json', () => {
         'listElements',
         'listGenerations',
         'listModels',
+        'listStyles',
         'uploadImage',
         'uploadRecording',
       ].sort(),

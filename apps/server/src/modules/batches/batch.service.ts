@@ -29,6 +29,7 @@ function createBody(type: ModelType, item: BatchItemInput): Record<string, unkno
     model: item.model,
     prompt: item.prompt,
     ...(item.translate_prompt === undefined ? {} : { translate_prompt: item.translate_prompt }),
+    ...(item.style === undefined || item.style === null ? {} : { style: item.style }),
     ...(type === 'video' ? { duration: item.duration ?? 0 } : {}),
     // Library elements as the model's references (ADR 044), checked as a create checks them.
     ...(item.elements === undefined ? {} : { elements: item.elements }),

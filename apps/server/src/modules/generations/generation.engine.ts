@@ -4,9 +4,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   getModel,
+  getStyle,
   isJoin,
   type ModelDefinition,
   type Size,
+  styledPrompt,
   toProviderRequest,
   type ValidatedRequest,
   videoJoin,
@@ -298,6 +300,11 @@ export function createGenerationEngine(options: EngineOptions) {
     return references.length > 0 ? withElementNames(prompt, elements) : prompt;
   }
 
+  function negativeOf(parameters: Record<string, unknown>): string | undefined {
+    const value = parameters.negative_prompt;
+    return typeof value === 'string' ? value : undefined;
+  }
+
   function validatedOf(row: GenerationRow, prompt: string): ValidatedRequest {
     const input = (row.jsondata.input ?? {}) as Record<string, string | number | boolean | null>;
     const { duration, ...parameters } = input;
@@ -306,10 +313,19 @@ export function createGenerationEngine(options: EngineOptions) {
     // or put first if it was not: `withTriggerWord` adds it only when missing).
     const trained = row.jsondata.trained;
     const character = row.jsondata.elements?.[0]?.name ?? '';
+    const named = trained ? withTriggerWord(prompt, character, trained.trigger_word) : prompt;
+    // A style preset's words after the prompt as translated, and its negative words where the
+    // model takes a negative prompt (ADR 051).
+    const style = row.jsondata.style ? getStyle(row.jsondata.style) : undefined;
+    const model = getModel(row.model);
+    const styled =
+      style && model ? styledPrompt(style, model, named, negativeOf(parameters)) : null;
+    const takesNegative = model?.parameters.some((def) => def.name === 'negative_prompt') ?? false;
+    if (styled?.negative && takesNegative) parameters.negative_prompt = styled.negative;
     return {
       model: row.model,
       type: row.type,
-      prompt: trained ? withTriggerWord(prompt, character, trained.trigger_word) : prompt,
+      prompt: styled ? styled.prompt : named,
       parameters,
       duration: typeof duration === 'number' ? duration : 0,
       ...(references.length > 0 ? { references } : {}),

@@ -5,6 +5,7 @@ import {
   checkToolSource,
   extensionModels,
   getModel,
+  getStyle,
   isTool,
   joinedDurationMs,
   type ModelDefinition,
@@ -12,6 +13,7 @@ import {
   priceOf,
   referencePictures,
   type Size,
+  styleSuits,
   takesAudio,
   type ValidatedRequest,
   videoJoin,
@@ -168,6 +170,7 @@ const RESERVED = new Set([
   'parameters',
   'elements',
   'extend',
+  'style',
 ]);
 
 /** The most library elements one request may name: the most references any model takes. */
@@ -197,6 +200,31 @@ function readElementIds(raw: unknown): { ids: string[]; errors: FieldError[] } {
     };
   }
   return { ids: [...new Set(raw)], errors: [] };
+}
+
+/**
+ * The `style` of a body (issue #49, ADR 051): a preset of the catalogue's that suits the model, or
+ * nothing. An unknown id or one the model does not take is refused before anything is charged.
+ */
+function readStyle(raw: unknown, model: string): { id?: string; error?: FieldError } {
+  if (raw === undefined || raw === null || raw === '') return {};
+  if (typeof raw !== 'string') {
+    return { error: { field: 'style', code: 'invalid_type', message: 'must be a style id' } };
+  }
+  const style = getStyle(raw);
+  if (!style) {
+    return { error: { field: 'style', code: 'unknown_style', message: `is not a style: ${raw}` } };
+  }
+  if (model !== '' && getModel(model) && !styleSuits(style, model)) {
+    return {
+      error: {
+        field: 'style',
+        code: 'not_suited',
+        message: `${style.name.en} does not suit ${getModel(model)?.name ?? model}`,
+      },
+    };
+  }
+  return { id: style.id };
 }
 
 export function createGenerationService(deps: {
@@ -247,6 +275,8 @@ export function createGenerationService(deps: {
     }
     const elements = readElementIds(body.elements);
     errors.push(...elements.errors);
+    const style = readStyle(body.style, model);
+    if (style.error) errors.push(style.error);
     const checked = validateForType(
       type,
       model,
@@ -260,6 +290,7 @@ export function createGenerationService(deps: {
       model: checked.model,
       translate: translate === true,
       elementIds: elements.ids,
+      style: style.id,
     };
   }
 
@@ -763,8 +794,18 @@ export function createGenerationService(deps: {
       }
       const checked = await check(user, type, body, true);
       if (checked.outcome !== 'valid') return checked;
-      const { validated, model, translate, source, sourceId, used, references, trained, extendOf } =
-        checked;
+      const {
+        validated,
+        model,
+        translate,
+        source,
+        sourceId,
+        used,
+        references,
+        trained,
+        extendOf,
+        style,
+      } = checked;
       const cost = priceFor(checked);
       const hashed = context?.webhookUrl ? { ...body, webhook_url: context.webhookUrl } : body;
       const hash = idempotencyKey ? requestHash(type, hashed) : '';
@@ -777,6 +818,8 @@ export function createGenerationService(deps: {
         },
         output: null,
         translate_prompt: translate,
+        // The style preset's words are added when it is sent (ADR 051).
+        ...(style ? { style } : {}),
         // A tool's provider inputs measured in pixels (expand's canvas) need it at submit.
         ...(source ? { source_size: source } : {}),
         // The library elements it names and the pictures sent for them (issue #47, ADR 044).
@@ -908,6 +951,7 @@ export function createGenerationService(deps: {
             input: source.jsondata.input ?? {},
             output: null,
             translate_prompt: source.jsondata.translate_prompt ?? false,
+            ...(source.jsondata.style ? { style: source.jsondata.style } : {}),
             ...(source.jsondata.source_size ? { source_size: source.jsondata.source_size } : {}),
             retry_of: source.id,
           },

@@ -1,4 +1,4 @@
-import { defaultParameters, priceOf, promptModels, validateRequest } from '@kadr/catalog';
+import { defaultParameters, getStyle, priceOf, promptModels, validateRequest } from '@kadr/catalog';
 import { signWebhook } from '@kadr/emulators';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -356,6 +356,96 @@ describe('sound on Veo 3 (ADR 048)', () => {
     expect(await tokens(cookie)).toBe(700);
     await expectMoneyInvariants(t.database.pool);
   }, 30_000);
+});
+
+describe('style presets (issue #49, ADR 051)', () => {
+  it('add their words to what the model reads, per family, translated prompt first, at no cost', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    await applyLedgerEntry(t.database.db, { userId: user.id, delta: 1000, reason: 'adjustment' });
+    const film = getStyle('film-photo');
+    const white = getStyle('product-white');
+    const estimate = await t.app.inject({
+      method: 'POST',
+      url: '/api/estimate-image',
+      headers: { cookie, ...ORIGIN },
+      payload: { model: 'qwen-image', prompt: 'x', parameters: {} },
+    });
+    const image = await create(cookie, 'image', {
+      model: 'qwen-image',
+      prompt: 'кот на подоконнике',
+      style: 'film-photo',
+      negative_prompt: 'dogs',
+    });
+    const video = await create(cookie, 'video', {
+      model: 'veo3-fast',
+      prompt: 'a jar of honey',
+      style: 'product-white',
+    });
+    expect(image.statusCode, image.body).toBe(200);
+    expect(video.statusCode, video.body).toBe(200);
+    const cost = (estimate.json() as { estimation: number }).estimation;
+    const fast = validateRequest('veo3-fast', { prompt: 'x', parameters: {}, duration: 0 });
+    if (!fast.ok) throw new Error(JSON.stringify(fast.errors));
+    const debits = await t.database.pool.query(
+      `select delta from token_ledger where user_id = $1 and reason = 'generation_debit' order by created`,
+      [user.id],
+    );
+    // A style adds nothing to the price.
+    expect(debits.rows.map((row) => row.delta)).toEqual([-cost, -priceOf('veo3-fast', fast.value)]);
+    const [shot, clip] = await Promise.all(
+      [image, video].map((res) =>
+        waitForEnd(cookie, (res.json() as { request_id: string }).request_id, 30_000),
+      ),
+    );
+    expect(shot?.status, shot?.error).toBe('completed');
+    expect(clip?.status, clip?.error).toBe('completed');
+    const sent = (id: string) => t.container.demo.replicate?.getPrediction(id)?.input ?? {};
+    const still = sent(shot?.replicate_id ?? '');
+    expect(still.prompt).toBe(`${shot?.jsondata.sent_prompt}, ${film?.prompt.image}`);
+    expect(String(still.prompt)).toMatch(/^cat /);
+    expect(still.negative_prompt).toBe(`dogs, ${film?.negative?.image}`);
+    const moving = sent(clip?.replicate_id ?? '');
+    expect(moving.prompt).toBe(`a jar of honey, ${white?.prompt.video}`);
+    expect(moving.negative_prompt).toBe(white?.negative?.video);
+    // Kept on the record for 'Reuse settings'; the prompt as the person typed it.
+    expect(shot?.jsondata).toMatchObject({ style: 'film-photo', prompt: 'кот на подоконнике' });
+    await expectMoneyInvariants(t.database.pool);
+  }, 40_000);
+
+  it('refuse an unknown style and one the model does not take, in the person’s language, charging nothing', async () => {
+    const { cookie, user } = await signInDemo(t.app);
+    const before = await tokens(cookie);
+    const unknown = await create(
+      cookie,
+      'image',
+      { model: 'seedream-3', prompt: 'a cat', style: 'vaporwave-9000' },
+      { 'accept-language': 'ru' },
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      expect.objectContaining({ field: 'style', code: 'unknown_style' }),
+    ]);
+    const unsuited = await create(cookie, 'video', {
+      model: 'omni-human',
+      prompt: 'a cat',
+      style: 'anime',
+    });
+    expect(unsuited.statusCode).toBe(400);
+    expect(unsuited.json().errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'style', code: 'not_suited' })]),
+    );
+    const typed = await create(cookie, 'image', { model: 'seedream-3', prompt: 'a', style: 7 });
+    expect(typed.json().errors).toEqual([
+      expect.objectContaining({ field: 'style', code: 'invalid_type' }),
+    ]);
+    expect(await tokens(cookie)).toBe(before);
+    const rows = await t.database.pool.query(
+      'select count(*)::int as n from generation_requests where user_id = $1',
+      [user.id],
+    );
+    expect(rows.rows[0].n).toBe(0);
+    await expectMoneyInvariants(t.database.pool);
+  });
 });
 
 describe('money is never lost or counted twice', () => {

@@ -23,6 +23,8 @@ export interface LedgerEntry {
   paymentId?: string;
   /** A character's training (ADR 045). */
   trainingId?: string;
+  /** A prompt improvement (ADR 050). */
+  promptImprovementId?: string;
   referredUserId?: string;
   /**
    * With `paymentId`: tells apart entries of one payment and reason that may repeat (each step of a
@@ -61,10 +63,11 @@ export async function applyLedgerEntry(tx: Executor, entry: LedgerEntry): Promis
   const result = await tx.execute<{ inserted: number; balance: number | null }>(sql`
     with entry as (
       insert into token_ledger
-        (user_id, delta, reason, generation_id, payment_id, training_id, referred_user_id, ref,
-         actor_id, note)
+        (user_id, delta, reason, generation_id, payment_id, training_id, prompt_improvement_id,
+         referred_user_id, ref, actor_id, note)
       values (${entry.userId}, ${entry.delta}, ${entry.reason}, ${entry.generationId ?? null},
               ${entry.paymentId ?? null}, ${entry.trainingId ?? null},
+              ${entry.promptImprovementId ?? null},
               ${entry.referredUserId ?? null}, ${entry.ref ?? ''},
               ${entry.actorId ?? null}, ${entry.note ?? null})
       on conflict do nothing
@@ -165,14 +168,17 @@ const promptChars = statementPromptExcerpt + 1;
 
 /**
  * What the entries `entries` (a CTE of token_ledger rows) were for, joined so that a person sees
- * only their own: the model, prompt and elements of a generation that is theirs, the character of
- * a training of theirs, the package of a payment that is theirs, and of a friend only the name —
+ * only their own: the model, prompt and elements of a generation that is theirs, the model and
+ * prompt of a prompt improvement of theirs (ADR 050), the character of a training of theirs, the
+ * package of a payment that is theirs, and of a friend only the name —
  * the friend who signed up with their link (a bonus) or whose purchase paid them a share (its
  * payer).
  */
 function statementDetails(entries: SQL) {
   return sql`
-    select e.*, g.model, left(g.jsondata->>'prompt', ${promptChars}) as prompt,
+    select e.*, coalesce(g.model, improvement.model) as model,
+           coalesce(left(g.jsondata->>'prompt', ${promptChars}),
+                    left(improvement.prompt, ${promptChars})) as prompt,
            p.provider as payment_provider, p.tokens as payment_tokens,
            p.amount::text as payment_amount, p.currency as payment_currency,
            nullif(btrim(friend.name), '') as friend,
@@ -188,6 +194,8 @@ function statementDetails(entries: SQL) {
              on friends_payment.id = e.payment_id and friends_payment.user_id <> e.user_id
             and e.reason in ('referral_commission', 'commission_reversal', 'commission_reinstatement')
       left join trainings training on training.id = e.training_id and training.user_id = e.user_id
+      left join prompt_improvements improvement
+             on improvement.id = e.prompt_improvement_id and improvement.user_id = e.user_id
       left join elements trained on trained.id = training.element_id
       left join users friend
              on friend.id = case when e.reason = 'referral_bonus' then e.referred_user_id
@@ -221,7 +229,8 @@ export function createLedgerRepository(db: Executor) {
       const counted = await db.execute<{ total: number }>(sql`
         select count(*)::int as total from token_ledger where user_id = ${userId}`);
       const page = sql`(
-        select id, user_id, created, reason, delta, generation_id, payment_id, training_id, referred_user_id,
+        select id, user_id, created, reason, delta, generation_id, payment_id, training_id,
+               prompt_improvement_id, referred_user_id,
                (sum(delta) over (order by id))::int as balance_after
           from token_ledger
          where user_id = ${userId}
@@ -243,7 +252,8 @@ export function createLedgerRepository(db: Executor) {
       const before = beforeId === undefined ? sql`` : sql`and id < ${beforeId}`;
       const page = sql`(
         select * from (
-          select id, user_id, created, reason, delta, generation_id, payment_id, training_id, referred_user_id,
+          select id, user_id, created, reason, delta, generation_id, payment_id, training_id,
+                 prompt_improvement_id, referred_user_id,
                  (sum(delta) over (order by id))::int as balance_after
             from token_ledger
            where user_id = ${userId} ${before}) running
@@ -268,7 +278,8 @@ export function createLedgerRepository(db: Executor) {
       let before = BigInt(top) + 1n;
       for (;;) {
         const batch = sql`(
-          select id, user_id, created, reason, delta, generation_id, payment_id, training_id, referred_user_id
+          select id, user_id, created, reason, delta, generation_id, payment_id, training_id,
+                 prompt_improvement_id, referred_user_id
             from token_ledger
            where user_id = ${userId} and id < ${before.toString()}
            order by id desc

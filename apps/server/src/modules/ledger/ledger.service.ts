@@ -60,6 +60,26 @@ export function createLedgerService(ledger: LedgerRepository) {
       });
     },
 
+    /** A prompt improvement's price, charged once when it is asked for (ADR 050). */
+    chargePromptImprovement(entry: { userId: string; improvementId: string; tokens: number }) {
+      return ledger.apply({
+        userId: entry.userId,
+        delta: -entry.tokens,
+        reason: 'prompt_improvement_debit',
+        promptImprovementId: entry.improvementId,
+      });
+    },
+
+    /** A failed prompt improvement's tokens back, once per improvement. */
+    refundPromptImprovement(entry: { userId: string; improvementId: string; tokens: number }) {
+      return ledger.apply({
+        userId: entry.userId,
+        delta: entry.tokens,
+        reason: 'prompt_improvement_refund',
+        promptImprovementId: entry.improvementId,
+      });
+    },
+
     /** A paid package's tokens, once per payment. */
     creditPayment(entry: { userId: string; paymentId: string; tokens: number }) {
       return ledger.apply({

@@ -45,6 +45,8 @@ const routeClasses: Record<string, RateLimitClass> = {
   '/api/create-video': 'create',
   // A join of clips is free but runs ffmpeg over every clip (ADR 047): counted as a create.
   '/api/joins': 'create',
+  // A prompt improvement costs a token and a language model's answer (ADR 050).
+  '/api/prompts/improve': 'create',
   // A batch is one create (its items are bounded by the running cap and the balance); following
   // one releases its waiting items every 2 s, like an estimate.
   '/api/batches': 'create',

@@ -16,6 +16,8 @@ export interface JobPayloads {
   /** A character's training (ADR 045): asked of the provider, then followed until it ends. */
   submit_training: { id: string };
   poll_training: { id: string };
+  /** Prompt improvements left running by a node that died: failed and refunded (ADR 050). */
+  reconcile_prompt_improvements: Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

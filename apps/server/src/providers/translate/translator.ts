@@ -1,5 +1,5 @@
 import type { ModelProvider } from '../replicate/replicate.adapter.ts';
-import { terminalStatuses } from '../replicate/replicate.adapter.ts';
+import { runLlm } from './llm.ts';
 
 export interface Translator {
   /** The text in English, or the text itself when it already is English. */
@@ -17,7 +17,7 @@ const SYSTEM =
 
 /**
  * Translation by a language model hosted on the same provider (no extra vendor). It waits for the
- * prediction by polling briefly: translations take a second or two.
+ * prediction by polling briefly (`runLlm`): translations take a second or two.
  */
 export function createLlmTranslator(options: {
   provider: ModelProvider;
@@ -30,35 +30,19 @@ export function createLlmTranslator(options: {
   return {
     async toEnglish(text) {
       if (!needsTranslation(text)) return text;
-      let prediction = await options.provider.create({
-        ref: { model: options.model },
-        input: {
-          prompt: `<text>${text}</text>`,
-          system_prompt: SYSTEM,
-          max_tokens: 512,
-          temperature: 0,
+      return runLlm(
+        options.provider,
+        {
+          model: options.model,
+          input: {
+            prompt: `<text>${text}</text>`,
+            system_prompt: SYSTEM,
+            max_tokens: 512,
+            temperature: 0,
+          },
         },
-      });
-      const started = Date.now();
-      while (!terminalStatuses.has(prediction.status)) {
-        if (Date.now() - started > timeoutMs) throw new Error('translation timed out');
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
-        const next = await options.provider.get(prediction.id);
-        if (!next) throw new Error('translation prediction disappeared');
-        prediction = next;
-      }
-      if (prediction.status !== 'succeeded') {
-        throw new Error(`translation failed: ${prediction.error ?? prediction.status}`);
-      }
-      const output = prediction.output;
-      const joined = Array.isArray(output)
-        ? output.join('')
-        : typeof output === 'string'
-          ? output
-          : '';
-      const translated = joined.trim();
-      if (!translated) throw new Error('translation came back empty');
-      return translated;
+        { task: 'translation', timeoutMs, pollMs },
+      );
     },
   };
 }

@@ -10,6 +10,8 @@ export type ReusableSettings = {
   translatePrompt?: boolean;
   /** The library elements it was made with (issue #47), chosen again. */
   elements?: readonly string[];
+  /** The style preset it was made with (issue #49), chosen again where the model takes it. */
+  style?: string;
 };
 
 /** What history (or a panel) hands the studio through the navigation state. */

@@ -14,6 +14,7 @@ function settingsOf(record: GenerationRecord): ReusableSettings {
     ...(record.jsondata.elements?.length
       ? { elements: record.jsondata.elements.map((element) => element.id) }
       : {}),
+    ...(record.jsondata.style ? { style: record.jsondata.style } : {}),
   };
 }
 

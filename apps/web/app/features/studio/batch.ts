@@ -113,6 +113,8 @@ export function expandBatch(
   models: readonly string[],
   variations: number,
   elements: readonly BatchElement[] = [],
+  /** A style preset for every item whose model it suits (issue #49). */
+  style: { id: string; models: readonly string[] } | null = null,
 ): BatchItemInput[] {
   const items: BatchItemInput[] = [];
   for (const row of rows) {
@@ -133,6 +135,7 @@ export function expandBatch(
           parameters,
           ...(type === 'video' && typeof duration === 'number' ? { duration } : {}),
           ...(references.length > 0 ? { elements: references } : {}),
+          ...(style?.models.includes(id) ? { style: style.id } : {}),
         });
       }
     }

@@ -1,5 +1,7 @@
 import {
   defaultParameters,
+  fitFormat,
+  getFormat,
   getModel,
   imageToVideoModels,
   listModels,
@@ -17,6 +19,7 @@ import {
   toPayload,
   visibleSections,
 } from './studio-state';
+import { findStyle } from './style-data';
 
 const start = () => initialStudioState();
 
@@ -322,5 +325,60 @@ describe('a trained character as the model (issue #47)', () => {
       settings: { model: 'flux-character', prompt: 'x', parameters: {}, elements: ['anna'] },
     });
     expect(lost).toEqual(start());
+  });
+});
+
+describe('styles and formats in the form (issue #49)', () => {
+  const film = { id: 'film-photo', name: { ru: 'Плёнка', en: 'Film photo' } };
+  const chosen = (id: string) => {
+    const style = findStyle(id);
+    if (!style) throw new Error(`no style ${id}`);
+    return style;
+  };
+
+  it('sends the chosen style with a model it suits, keeps it across such models, drops it on others', () => {
+    const styled = studioReducer(start(), { type: 'style', style: chosen(film.id) });
+    expect(toPayload(styled).style).toBe('film-photo');
+    const other = studioReducer(styled, { type: 'model', model: 'imagen-4-ultra' });
+    expect(toPayload(other).style).toBe('film-photo');
+    const speaking = studioReducer(studioReducer(other, { type: 'tab', tab: 'video' }), {
+      type: 'model',
+      model: 'omni-human',
+    });
+    expect(speaking.style).toBeNull();
+    expect(toPayload(speaking)).not.toHaveProperty('style');
+  });
+
+  it('refuses a style the model does not take, and clears one on request', () => {
+    const video = studioReducer(studioReducer(start(), { type: 'tab', tab: 'video' }), {
+      type: 'model',
+      model: 'omni-human',
+    });
+    expect(studioReducer(video, { type: 'style', style: chosen('anime') })).toBe(video);
+    const styled = studioReducer(start(), { type: 'style', style: chosen('anime') });
+    expect(studioReducer(styled, { type: 'style', style: null }).style).toBeNull();
+  });
+
+  it('reuse keeps a style already found for it and drops any other', () => {
+    const settings = { model: 'seedream-3', prompt: 'a cat', parameters: {}, style: 'anime' };
+    const found = studioReducer(start(), { type: 'style', style: chosen('anime') });
+    expect(studioReducer(found, { type: 'reuse', settings }).style?.id).toBe('anime');
+    const other = studioReducer(start(), { type: 'style', style: chosen('neon') });
+    expect(studioReducer(other, { type: 'reuse', settings }).style).toBeNull();
+    const none = studioReducer(found, {
+      type: 'reuse',
+      settings: { model: 'seedream-3', prompt: 'a cat', parameters: {} },
+    });
+    expect(none.style).toBeNull();
+  });
+
+  it('a format sets its values on the form, and they are sent', () => {
+    const model = getModel('seedream-3');
+    const stories = getFormat('stories');
+    if (!model || !stories) throw new Error('catalogue changed');
+    const fit = fitFormat(model, stories);
+    if (!fit) throw new Error('no fit');
+    const state = studioReducer(start(), { type: 'values', values: fit.values });
+    expect(toPayload(state).parameters.aspect_ratio).toBe('9:16');
   });
 });

@@ -43,6 +43,21 @@ export type StudioState = {
    * frame, so the model's start frame is not asked for.
    */
   extend: ContinuedClip | null;
+  /**
+   * The style preset chosen (issue #49, ADR 051), or null: its words are added to the prompt by the
+   * server. Kept across models that it suits, dropped on one it does not.
+   */
+  style: ChosenStyle | null;
+};
+
+/**
+ * A style as the form keeps it: the catalogue's entry is in the picker's code, loaded on first use
+ * (./styles.ts), so the form holds what it needs to show and to check it.
+ */
+export type ChosenStyle = {
+  id: string;
+  name: { ru: string; en: string };
+  models: readonly string[];
 };
 
 /** A finished video of the person's, as the form shows what it continues. */
@@ -67,7 +82,10 @@ export type StudioAction =
   | { type: 'extend'; clip: ContinuedClip }
   | { type: 'stopExtending' }
   | { type: 'elements'; ids: readonly string[] }
-  | { type: 'character'; character: ChosenCharacter };
+  | { type: 'character'; character: ChosenCharacter }
+  | { type: 'style'; style: ChosenStyle | null }
+  /** A format chosen (issue #49): the shape parameters it sets on this model. */
+  | { type: 'values'; values: Readonly<Record<string, ParamValue>> };
 
 function requireModel(id: string): ModelDefinition {
   const model = getStudioModel(id);
@@ -100,7 +118,13 @@ function withEntry(
     // Kept across video models: one that does not start from a picture cannot continue it, and
     // the form says so (`continues`) rather than forgetting the clip.
     extend: model.type === 'video' ? state.extend : null,
+    style: state.style?.models.includes(model.id) ? state.style : null,
   };
+}
+
+/** Whether the chosen style is sent with the form's model (it suits it). */
+export function styleOf(state: StudioState): ChosenStyle | null {
+  return state.style?.models.includes(modelOf(state).id) ? state.style : null;
 }
 
 function withModel(state: StudioState, modelId: string): StudioState {
@@ -118,6 +142,7 @@ export function initialStudioState(): StudioState {
     elements: [],
     character: null,
     extend: null,
+    style: null,
   };
   return withModel(base, studioDefaults.tab === 'image' ? base.model : studioDefaults.videoModel);
 }
@@ -160,7 +185,11 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       const character = action.character ?? null;
       const model = character?.model ?? getStudioModel(action.settings.model);
       if (!model || model.pricingOnly) return state;
-      const next = withEntry({ ...state, extend: null }, model, character);
+      // Its style is found by its id in the picker's code (./styles.ts), which chooses it once in:
+      // one found already for this reuse is kept, any other dropped.
+      const wanted = action.settings.style;
+      const style = wanted && state.style?.id === wanted ? state.style : null;
+      const next = withEntry({ ...state, extend: null, style }, model, character);
       const values = reusedValues(model, action.settings.parameters);
       const defaults = modelDefaults(model);
       // Open the groups holding a reused value that differs from the default (a fixed seed).
@@ -204,6 +233,11 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     }
     case 'stopExtending':
       return { ...state, extend: null };
+    case 'style':
+      if (action.style && !action.style.models.includes(modelOf(state).id)) return state;
+      return { ...state, style: action.style };
+    case 'values':
+      return { ...state, values: { ...state.values, ...action.values } };
   }
 }
 
@@ -265,5 +299,6 @@ export function toPayload(state: StudioState): GenerationPayload {
         ? { elements: [...state.elements] }
         : {}),
     ...(continued && state.extend ? { extend: state.extend.id } : {}),
+    ...(styleOf(state) ? { style: styleOf(state)?.id } : {}),
   };
 }

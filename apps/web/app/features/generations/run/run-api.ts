@@ -51,6 +51,8 @@ export type GenerationPayload = {
   elements?: string[];
   /** The person's finished video this one continues from its last frame (ADR 047). */
   extend?: string;
+  /** A style preset's id (ADR 051): the server adds its words to the prompt. */
+  style?: string;
 };
 
 export function estimateCost(

@@ -4,6 +4,7 @@ import { useLocalizedPath } from '~/lib/static-page';
 import { useTranslation } from '~/lib/use-translation';
 import type { HeroImages } from '../images';
 import { featureNumbers, type UseCaseId, useCaseById, useCases } from '../use-cases';
+import { ExamplesSection } from './examples-section';
 import { FinalCta } from './final-cta';
 import { Picture } from './picture';
 import { StartLink } from './start-link';
@@ -78,6 +79,7 @@ export function UseCasePage({
           </ul>
         </div>
       </section>
+      <ExamplesSection useCase={useCase} />
       {children}
       <HowItWorks />
       <MoreUseCases current={useCase} />

@@ -25,7 +25,9 @@ import {
   rowsFromCsv,
   strictestReferenceModel,
 } from '../batch';
+import type { ChosenStyle } from '../studio-state';
 import { ReferencePicker } from './reference-picker';
+import { StyleButton } from './style-button';
 import { TypeSwitch } from './type-switch';
 
 const maxModels = 4;
@@ -63,6 +65,7 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
   const chosenElements = referenceModel
     ? elementIds.flatMap((id) => library.data?.filter((element) => element.id === id) ?? [])
     : [];
+  const [style, setStyle] = useState<ChosenStyle | null>(null);
   const [busy, setBusy] = useState(false);
   const submission = useSubmission(repeatMs);
   // The batch this form started last: a repeat that answers it again says so.
@@ -72,7 +75,10 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
     mode === 'lines'
       ? { rows: promptsFromLines(text), problems: [] as CsvProblem[] }
       : rowsFromCsv(text);
-  const items = expandBatch(type, parsed.rows, models, variations, chosenElements);
+  const items = expandBatch(type, parsed.rows, models, variations, chosenElements, style);
+  // The style picker offers the first chosen model's styles; each item gets the style if its
+  // model takes it.
+  const styleModel = getModel(models[0] ?? '') ?? null;
   const tooMany = items.length > batchMaxItems;
   const body = { type, items };
   const valid = items.length > 0 && !tooMany && parsed.problems.length === 0;
@@ -187,6 +193,19 @@ export function BatchForm({ onStarted }: { onStarted: (id: string) => void }) {
                 .join(', '),
             })}
           </p>
+        </div>
+      ) : null}
+
+      {styleModel ? (
+        <div className="space-y-1" data-batch-style="">
+          <StyleButton
+            model={{ id: styleModel.id, name: styleModel.name }}
+            style={style}
+            onChange={setStyle}
+          />
+          {style && models.some((id) => !style.models.includes(id)) ? (
+            <p className="text-xs text-fg-muted">{t('batch.styleSome')}</p>
+          ) : null}
         </div>
       ) : null}
 

@@ -26,14 +26,19 @@ import {
   modelOf,
   type StudioAction,
   type StudioState,
+  styleOf,
   toPayload,
   visibleSections,
 } from '../studio-state';
 import { preloadGenerationPanel } from './active-generations';
 import { ContinuedClip } from './continued-clip';
+import { ExamplesButton } from './examples-button';
+import { FormatChips } from './format-chips';
 import { GenerateButton } from './generate-button';
 import { ModelPicker } from './model-picker';
+import { PromptImprover } from './prompt-improver';
 import { ReferencePicker } from './reference-picker';
+import { StyleButton } from './style-button';
 
 const tabs: readonly { type: ModelType; Icon: typeof Video }[] = [
   { type: 'image', Icon: ImageIcon },
@@ -96,6 +101,9 @@ export function StudioForm({
   }, [model, needed, payload.parameters]);
   const instant = estimateDraft(model, { parameters: priced, duration: payload.duration });
   const promptOptional = model.prompt === 'optional';
+  // Styles and the improver are for models that read a look from the prompt: not a talking
+  // character's, which follows its recording.
+  const stylable = model.speech === undefined;
   const askable = model.speech
     ? needed.every((name) => typeof priced[name] === 'string' && priced[name] !== '')
     : payload.prompt !== '' || promptOptional;
@@ -284,6 +292,30 @@ export function StudioForm({
               {errors.prompt}
             </p>
           ) : null}
+          {errors.style ? (
+            <p className="mt-1 text-xs text-red-300" role="alert">
+              {errors.style}
+            </p>
+          ) : null}
+          {stylable ? (
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <StyleButton
+                model={{ id: model.id, name: model.name }}
+                style={styleOf(state)}
+                onChange={(style) => {
+                  setErrors(({ style: _dropped, ...rest }) => rest);
+                  dispatch({ type: 'style', style });
+                }}
+              />
+              <ExamplesButton />
+              <PromptImprover
+                prompt={state.prompt}
+                model={model.id}
+                style={styleOf(state)?.id ?? null}
+                onPrompt={(prompt) => dispatch({ type: 'prompt', prompt })}
+              />
+            </div>
+          ) : null}
           {model.references ? (
             <div className="mt-4">
               <ReferencePicker
@@ -319,6 +351,16 @@ export function StudioForm({
 
         <div>
           <h2 className="mb-3 text-sm font-medium text-fg">{t('studio.settings')}</h2>
+          <FormatChips
+            model={model}
+            values={state.values}
+            onChoose={(values) => {
+              setErrors((current) =>
+                Object.fromEntries(Object.entries(current).filter(([name]) => !(name in values))),
+              );
+              dispatch({ type: 'values', values });
+            }}
+          />
           <ParameterSections
             sections={sections}
             values={state.values}
