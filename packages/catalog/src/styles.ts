@@ -27,7 +27,17 @@ export type StyleDefinition = {
 
 /** The families' models. A model's family comes from this table, so every entry is in one. */
 const families: Readonly<Record<StyleFamily, readonly string[]>> = {
-  image: ['seedream-3', 'imagen-4-ultra', 'qwen-image', 'seedream-4', 'flux-character', 'flux-dev'],
+  // The background replacement tool reads its prompt as a scene described (the card workshop's AI
+  // scenes, ADR 051).
+  image: [
+    'seedream-3',
+    'imagen-4-ultra',
+    'qwen-image',
+    'seedream-4',
+    'flux-character',
+    'flux-dev',
+    'replace-background',
+  ],
   edit: ['flux-kontext-pro', 'nano-banana'],
   video: ['hunyuan', 'seedance-pro', 'seedance-lite', 'veo3', 'veo3-fast', 'veo2', 'omni-human'],
 };
@@ -45,6 +55,8 @@ const motionModels = ['hunyuan', 'seedance-pro', 'seedance-lite', 'veo3', 'veo3-
 const everyModel = [...stillModels, ...motionModels];
 /** A trained character's model takes the looks of a person's picture. */
 const withCharacter = (list: readonly string[]) => [...list, 'flux-character'];
+/** The looks a product's new background can take (the card workshop's AI scenes). */
+const withScenes = (list: readonly string[]) => [...list, 'replace-background'];
 
 /** The family a model belongs to; a model missing from the table reads prompts as pictures. */
 export function styleFamily(model: Pick<ModelDefinition, 'id' | 'type'>): StyleFamily {
@@ -93,7 +105,7 @@ export const styles: readonly StyleDefinition[] = [
       video:
         'lifestyle scene in a warm lived-in home, natural window light, gentle handheld camera drifting closer, shallow depth of field',
     },
-    models: withCharacter(everyModel),
+    models: withScenes(withCharacter(everyModel)),
   },
   {
     id: 'flat-lay',
@@ -129,7 +141,7 @@ export const styles: readonly StyleDefinition[] = [
         'cinematic shot, anamorphic lens, slow dolly-in, dramatic side lighting, teal and orange color grade, atmospheric haze, film grain',
     },
     negative: { image: `flat lighting, ${blurry}`, video: 'flat lighting, shaky camera' },
-    models: withCharacter(everyModel),
+    models: withScenes(withCharacter(everyModel)),
   },
   {
     id: 'film-photo',
@@ -147,7 +159,7 @@ export const styles: readonly StyleDefinition[] = [
         'shot on 16mm film, warm faded colors, visible grain, gentle gate weave, soft vignette, handheld',
     },
     negative: { image: 'digital look, oversharpened, plastic skin, watermark' },
-    models: withCharacter(everyModel),
+    models: withScenes(withCharacter(everyModel)),
   },
   {
     id: 'anime',
@@ -201,7 +213,7 @@ export const styles: readonly StyleDefinition[] = [
         'animated watercolor painting, soft bleeding washes slowly spreading, paper texture, gentle camera drift',
     },
     negative: { image: 'photo, 3d render, hard edges, watermark' },
-    models: everyModel,
+    models: withScenes(everyModel),
   },
   {
     id: 'minimalism',
@@ -219,7 +231,7 @@ export const styles: readonly StyleDefinition[] = [
         'minimalist shot, single subject, generous negative space, muted colors, static camera, slow subtle motion',
     },
     negative: { image: `clutter, many objects, busy pattern, ${blurry}` },
-    models: everyModel,
+    models: withScenes(everyModel),
   },
   {
     id: 'neon',
@@ -236,7 +248,7 @@ export const styles: readonly StyleDefinition[] = [
       video:
         'neon lit night scene, glowing magenta and cyan neon, flickering light, reflections, slow tracking shot',
     },
-    models: withCharacter(everyModel),
+    models: withScenes(withCharacter(everyModel)),
   },
   {
     id: 'editorial-fashion',
@@ -307,7 +319,7 @@ export const styles: readonly StyleDefinition[] = [
       video:
         'golden hour, low warm sun, long shadows, lens flare, slow tracking shot toward the sun',
     },
-    models: withCharacter(everyModel),
+    models: withScenes(withCharacter(everyModel)),
   },
   {
     id: 'black-white',
@@ -325,7 +337,7 @@ export const styles: readonly StyleDefinition[] = [
         'black and white film, monochrome, high contrast, deep blacks, grain, slow camera move',
     },
     negative: { image: 'color, colorful, sepia, watermark', video: 'color' },
-    models: withCharacter(everyModel),
+    models: withScenes(withCharacter(everyModel)),
   },
   {
     id: 'pastel',
@@ -342,7 +354,7 @@ export const styles: readonly StyleDefinition[] = [
       video: 'soft pastel palette, mint peach and lilac, airy bright light, gentle slow motion',
     },
     negative: { image: 'dark, saturated, harsh shadows, watermark' },
-    models: withCharacter(everyModel),
+    models: withScenes(withCharacter(everyModel)),
   },
   {
     id: 'vintage-poster',
@@ -412,7 +424,7 @@ export const styles: readonly StyleDefinition[] = [
       video:
         'cyberpunk city at night, rain falling, neon signs flickering, reflections on wet street, slow drone flyover',
     },
-    models: withCharacter(everyModel),
+    models: withScenes(withCharacter(everyModel)),
   },
   {
     id: 'isometric',
@@ -466,7 +478,7 @@ export const styles: readonly StyleDefinition[] = [
         'luxury commercial, dark background, gold accents, black marble, dramatic spotlight, slow elegant orbit',
     },
     negative: { image: `cheap, cluttered, ${blurry}` },
-    models: everyModel,
+    models: withScenes(everyModel),
   },
   {
     id: 'ugc-phone',

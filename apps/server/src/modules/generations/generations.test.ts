@@ -412,6 +412,34 @@ describe('style presets (issue #49, ADR 051)', () => {
     await expectMoneyInvariants(t.database.pool);
   }, 40_000);
 
+  it('follow a card scene’s words on the background tool (the card workshop’s AI scenes)', async () => {
+    const { cookie } = await signInDemo(t.app);
+    const png = await sharp({
+      create: { width: 64, height: 80, channels: 3, background: '#f4efe6' },
+    })
+      .png()
+      .toBuffer();
+    const photo = (await uploadPicture(t.app, cookie, png)).urls.get;
+    const res = await create(cookie, 'image', {
+      model: 'replace-background',
+      image: photo,
+      prompt: 'a clean light wooden kitchen counter, morning light',
+      style: 'golden-hour',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await waitForEnd(
+      cookie,
+      (res.json() as { request_id: string }).request_id,
+      30_000,
+    );
+    expect(done.status, done.error).toBe('completed');
+    const input = t.container.demo.replicate?.getPrediction(done.replicate_id)?.input ?? {};
+    expect(input.bg_prompt).toBe(
+      `a clean light wooden kitchen counter, morning light, ${getStyle('golden-hour')?.prompt.image}`,
+    );
+    await expectMoneyInvariants(t.database.pool);
+  }, 40_000);
+
   it('refuse an unknown style and one the model does not take, in the person’s language, charging nothing', async () => {
     const { cookie, user } = await signInDemo(t.app);
     const before = await tokens(cookie);

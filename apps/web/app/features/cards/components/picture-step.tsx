@@ -1,6 +1,6 @@
 import '~/locales/app';
 import '~/locales/app-cards';
-import { cardScenes, cardStepTool, getMarketplacePreset } from '@kadr/catalog';
+import { cardScenes, cardStepTool, getMarketplacePreset, stylesFor } from '@kadr/catalog';
 import type { CardSet, CardSetBody, GenerationRecord } from '@kadr/contract';
 import { clsx } from 'clsx';
 import { useId, useMemo, useState } from 'react';
@@ -208,6 +208,9 @@ function Backdrops({
   );
   const chosen = cardScenes.find((scene) => scene.id === choice);
   const needsRun = chosen !== undefined && !chosen.drawn && madeScene !== chosen.id;
+  // A style preset for the AI scene (issue #49, ADR 051): its words follow the scene's, free.
+  const sceneStyles = useMemo(() => stylesFor(sceneTool.id), [sceneTool]);
+  const [sceneStyle, setSceneStyle] = useState<string | null>(null);
 
   const pick = (id: string) => {
     setChoice(id);
@@ -271,12 +274,41 @@ function Backdrops({
           );
         })}
       </div>
+      {needsRun && chosen && sceneStyles.length > 0 ? (
+        <fieldset className="min-w-0 space-y-2">
+          <legend className="mb-2 text-sm font-medium text-fg">{t('cards.backdrop.style')}</legend>
+          <div className="flex flex-wrap gap-2">
+            {[null, ...sceneStyles].map((style) => {
+              const on = (style?.id ?? null) === sceneStyle;
+              return (
+                <button
+                  key={style?.id ?? 'none'}
+                  type="button"
+                  aria-pressed={on}
+                  data-scene-style={style?.id ?? ''}
+                  title={style?.description[language]}
+                  onClick={() => setSceneStyle(style?.id ?? null)}
+                  className={clsx(
+                    'inline-flex min-h-10 items-center rounded-full border px-3 text-sm transition-colors',
+                    on
+                      ? 'border-accent bg-accent/15 text-fg'
+                      : 'border-line text-fg-muted hover:border-accent/50 hover:text-fg',
+                  )}
+                >
+                  {style ? style.name[language] : t('cards.backdrop.styleNone')}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
       {needsRun && chosen ? (
         <StepRun
           step="scene"
           title={t('cards.backdrop.run', { scene: chosen.title[language] })}
           source={source}
           prompt={chosen.prompt}
+          style={sceneStyle}
           onStarted={(id) => change((body) => withBackdrop(body, chosen.id, id), true)}
         />
       ) : null}

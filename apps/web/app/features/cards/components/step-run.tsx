@@ -33,6 +33,7 @@ export function StepRun({
   title,
   source,
   prompt = '',
+  style = null,
   blocked = null,
   variant,
   onStarted,
@@ -43,6 +44,8 @@ export function StepRun({
   /** The picture the tool works on; null while there is none. */
   source: ToolSource | null;
   prompt?: string;
+  /** A style preset whose words follow the prompt (an AI scene's, ADR 051), or null. */
+  style?: string | null;
   /** Why it cannot run yet, or null. */
   blocked?: string | null;
   variant?: ButtonVariant;
@@ -71,7 +74,10 @@ export function StepRun({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (state.kind !== 'ready' || !source) return;
-    const payload = toolPayload(tool, values, prompt, { [tool.tool.sourceParam]: source.url });
+    const payload = {
+      ...toolPayload(tool, values, prompt, { [tool.tool.sourceParam]: source.url }),
+      ...(style ? { style } : {}),
+    };
     const key = submission.begin(JSON.stringify(payload));
     if (key === undefined) return;
     create.mutate(

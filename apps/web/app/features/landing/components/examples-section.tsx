@@ -47,7 +47,9 @@ export function ExamplesSection({ useCase }: { useCase: ExampleUseCase }) {
                   />
                 </div>
                 <div className="flex flex-1 flex-col gap-3 p-5">
-                  <p className="text-sm leading-relaxed text-fg">«{example.prompt[language]}»</p>
+                  <p className="text-sm leading-relaxed text-fg">
+                    {language === 'ru' ? `«${example.prompt.ru}»` : `“${example.prompt.en}”`}
+                  </p>
                   <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted">
                     <div className="flex gap-1">
                       <dt>{t('useCase.examples.model')}</dt>
