@@ -24,7 +24,7 @@ import {
 import { stylePreview, stylePreviewIds } from '../app/features/studio/style-previews.ts';
 import { socialCard } from '../app/lib/social-card.ts';
 import { exampleSubjects, isPixelStyle, previewSubjects, renderStyled } from './style-scenes.ts';
-import type { Subject } from './style-subjects.ts';
+import { blur, linear, radial, random, type Subject } from './style-subjects.ts';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const requireFromServer = createRequire(path.join(webDir, '../server/package.json'));
@@ -34,39 +34,7 @@ const sharp = requireFromServer('sharp') as typeof SharpModule;
 const W = 400;
 const H = 500;
 
-// ── SVG helpers ──────────────────────────────────────────────────────────────────────────────
-
-type Stop = [offset: number, color: string, opacity?: number];
-
-function stops(list: Stop[]): string {
-  return list
-    .map(
-      ([offset, color, opacity = 1]) =>
-        `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`,
-    )
-    .join('');
-}
-
-function linear(id: string, list: Stop[], x1 = 0, y1 = 0, x2 = 0, y2 = 1): string {
-  return `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stops(list)}</linearGradient>`;
-}
-
-function radial(id: string, list: Stop[], cx = 0.5, cy = 0.5, r = 0.5): string {
-  return `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">${stops(list)}</radialGradient>`;
-}
-
-function blur(id: string, deviation: number): string {
-  return `<filter id="${id}" x="-60%" y="-60%" width="220%" height="220%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`;
-}
-
-/** A deterministic pseudo-random sequence, so every run draws the same pictures. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+// ── SVG helpers (gradients, blur, a seeded random: shared with the style scenes) ──────────────
 
 function sparkle(x: number, y: number, size: number, opacity = 0.9): string {
   const s = size;
