@@ -88,6 +88,10 @@ export default defineConfig({
           include: ['packages/emulators/src/**/*.test.ts'],
           environment: 'node',
           setupFiles,
+          // The emulated models render real videos with ffmpeg: about a second each alone, past
+          // Vitest's 5 s beside the server's tests on the loaded two-core machine (2026-12-07).
+          // How long before a test is called broken, not how fast it must be.
+          testTimeout: 20_000,
         },
       },
       {

@@ -27,6 +27,7 @@ import '~/locales/app-studio';
 import '~/locales/app-tools';
 import '~/locales/app-cards';
 import '~/locales/app-characters';
+import '~/locales/app-styles';
 import '~/locales/app-elements';
 import '~/locales/app-elements-editor';
 import '~/locales/auth';
