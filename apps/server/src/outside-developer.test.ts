@@ -370,12 +370,15 @@ describe('the developers’ page’s examples, as written', () => {
       printed += chunk.toString();
     });
     try {
+      // The receiver is a process of its own: on a loaded machine it listens after a few seconds.
       await expect
-        .poll(() =>
-          fetch(`http://127.0.0.1:${receiverPort}/`).then(
-            (res) => res.status,
-            () => 0,
-          ),
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${receiverPort}/`).then(
+              (res) => res.status,
+              () => 0,
+            ),
+          { timeout: 20_000 },
         )
         .toBe(400);
 
