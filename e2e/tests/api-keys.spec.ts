@@ -289,7 +289,10 @@ test.describe('API keys in the profile', () => {
       await delivery
         .getByRole('button', { name: new RegExp(`^${t.keys.deliveries.replay}`) })
         .click();
-      await expect(page.getByText(t.keys.deliveries.replayed)).toBeVisible();
+      // The toast says so (the key's log, below, may already say it too).
+      await expect(
+        page.getByRole('region', { name: /^Notifications/ }).getByText(t.keys.deliveries.replayed),
+      ).toBeVisible();
       await expect(delivery).toHaveAttribute('data-status', 'delivered');
       await expect(delivery).toContainText(t.keys.deliveries.statuses.delivered);
       // Every attempt and the replay carried the same message id.

@@ -9,7 +9,7 @@ export const exampleParam = 'example';
 /**
  * Opens the example the address names with its prompt (in the interface's language), model,
  * parameters and style, as "Reuse settings" opens a result; the examples' data loads only then.
- * The parameter is dropped from the address once read, so a reload keeps what the person changed.
+ * The parameter is dropped from the address once applied, so a reload keeps what the person changed.
  */
 export function useExampleHandoff(
   dispatch: (action: StudioAction) => void,
@@ -20,6 +20,17 @@ export function useExampleHandoff(
   useEffect(() => {
     if (asked === null) return;
     let active = true;
+    // Dropped from the address once applied (not before: the change would end this effect and
+    // lose the example while its data is still on the way).
+    const forget = () =>
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(exampleParam);
+          return next;
+        },
+        { replace: true },
+      );
     import('./example-data').then(
       ({ exampleById }) => {
         if (!active) return;
@@ -39,16 +50,12 @@ export function useExampleHandoff(
           chooseStyle(style);
           window.scrollTo({ top: 0 });
         }
+        forget();
       },
-      (failure: unknown) => console.warn(failure instanceof Error ? failure.message : failure),
-    );
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(exampleParam);
-        return next;
+      (failure: unknown) => {
+        console.warn(failure instanceof Error ? failure.message : failure);
+        if (active) forget();
       },
-      { replace: true },
     );
     return () => {
       active = false;
