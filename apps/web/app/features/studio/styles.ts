@@ -1,4 +1,3 @@
-import '~/locales/app-styles';
 import { useCallback } from 'react';
 import { withTexts } from '~/lib/i18n';
 import type { StudioAction } from './studio-state';
