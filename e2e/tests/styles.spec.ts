@@ -131,14 +131,16 @@ async function styled(page: Page, lang: Lang, phone: boolean) {
 test('styles (ru, desktop): a style reaches a picture model’s and a video model’s prompt, free; a format sets 9:16', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'runs on desktop only');
   await styled(page, 'ru', false);
 });
 
 test('styles (en, phone): the same by touch at 390 px, nothing sideways, axe clean @phone', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'phone', 'runs on phone only');
+  test.skip(
+    test.info().project.name !== 'phone',
+    'a 390 px walk by touch: the phone project runs it, the desktop one would run it at 1280 px',
+  );
   await styled(page, 'en', true);
 });
 
@@ -171,12 +173,14 @@ async function formats(page: Page, lang: Lang, phone: boolean) {
 test('formats (ru, desktop): exact on Imagen and HunyuanVideo, the nearest on Veo 2, said so', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'runs on desktop only');
   await formats(page, 'ru', false);
 });
 
 test('formats (en, phone): the same by touch @phone', async ({ page }) => {
-  test.skip(test.info().project.name !== 'phone', 'runs on phone only');
+  test.skip(
+    test.info().project.name !== 'phone',
+    'a 390 px walk by touch: the phone project runs it, the desktop one would run it at 1280 px',
+  );
   await formats(page, 'en', true);
 });
 
@@ -229,11 +233,13 @@ async function improve(page: Page, lang: Lang, phone: boolean) {
 test('the prompt improver (ru, desktop): a Russian prompt rewritten for 1 credit, undone, kept', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'runs on desktop only');
   await improve(page, 'ru', false);
 });
 
 test('the prompt improver (ru, phone): the same by touch @phone', async ({ page }) => {
-  test.skip(test.info().project.name !== 'phone', 'runs on phone only');
+  test.skip(
+    test.info().project.name !== 'phone',
+    'a 390 px walk by touch: the phone project runs it, the desktop one would run it at 1280 px',
+  );
   await improve(page, 'ru', true);
 });

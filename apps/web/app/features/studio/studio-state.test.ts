@@ -329,7 +329,6 @@ describe('a trained character as the model (issue #47)', () => {
 });
 
 describe('styles and formats in the form (issue #49)', () => {
-  const film = { id: 'film-photo', name: { ru: 'Плёнка', en: 'Film photo' } };
   const chosen = (id: string) => {
     const style = findStyle(id);
     if (!style) throw new Error(`no style ${id}`);
@@ -337,7 +336,7 @@ describe('styles and formats in the form (issue #49)', () => {
   };
 
   it('sends the chosen style with a model it suits, keeps it across such models, drops it on others', () => {
-    const styled = studioReducer(start(), { type: 'style', style: chosen(film.id) });
+    const styled = studioReducer(start(), { type: 'style', style: chosen('film-photo') });
     expect(toPayload(styled).style).toBe('film-photo');
     const other = studioReducer(styled, { type: 'model', model: 'imagen-4-ultra' });
     expect(toPayload(other).style).toBe('film-photo');

@@ -21,6 +21,13 @@ export function ImprovePanel({ outcome, onUndo, onRedo, onClose }: ImprovePanelP
   if (!outcome) return null;
   const button =
     'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium transition-colors';
+  // Applied: keep it, or back to mine. Undone: back to the improved one, or close.
+  const main = outcome.undone
+    ? { label: t('styles.improve.redo'), Icon: RotateCcw, act: onRedo }
+    : { label: t('styles.improve.keep'), Icon: Check, act: onClose };
+  const other = outcome.undone
+    ? { label: t('styles.improve.close'), Icon: null, act: onClose }
+    : { label: t('styles.improve.undo'), Icon: Undo2, act: onUndo };
   return (
     <section
       aria-label={t('styles.improve.title')}
@@ -48,35 +55,18 @@ export function ImprovePanel({ outcome, onUndo, onRedo, onClose }: ImprovePanelP
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
-        {outcome.undone ? (
-          <button type="button" onClick={onRedo} className={`${button} bg-accent text-white`}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {t('styles.improve.redo')}
-          </button>
-        ) : (
-          <button type="button" onClick={onClose} className={`${button} bg-accent text-white`}>
-            <Check aria-hidden="true" className="size-4" />
-            {t('styles.improve.keep')}
-          </button>
-        )}
-        {outcome.undone ? (
-          <button
-            type="button"
-            onClick={onClose}
-            className={`${button} border border-line text-fg hover:bg-line`}
-          >
-            {t('styles.improve.close')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            onClick={onUndo}
-            className={`${button} border border-line text-fg hover:bg-line`}
-          >
-            <Undo2 aria-hidden="true" className="size-4" />
-            {t('styles.improve.undo')}
-          </button>
-        )}
+        <button type="button" onClick={main.act} className={`${button} bg-accent text-white`}>
+          <main.Icon aria-hidden="true" className="size-4" />
+          {main.label}
+        </button>
+        <button
+          type="button"
+          onClick={other.act}
+          className={`${button} border border-line text-fg hover:bg-line`}
+        >
+          {other.Icon ? <other.Icon aria-hidden="true" className="size-4" /> : null}
+          {other.label}
+        </button>
       </div>
     </section>
   );
