@@ -43,20 +43,28 @@ function typecheckedWorkspaces() {
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
- * Runs one command. `stream`: its output goes straight to ours (a stage's only task); else it is
- * collected and printed whole at the end.
+ * Runs one command. `stream`: its output goes straight to ours as it comes (a stage's only task);
+ * else it is collected and printed whole at the end. Off a terminal (CI writes to a file) a
+ * streamed task's output is also kept, so the run can end by naming what failed (`failedLines`).
  */
 function run(task, stream) {
   const started = Date.now();
+  const inherit = stream && process.stdout.isTTY;
   return new Promise((resolve) => {
     const child = spawn(task.command[0], task.command.slice(1), {
       cwd: root,
       env: { ...process.env, ...colour },
-      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
     const chunks = [];
-    child.stdout?.on('data', (chunk) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    child.stdout?.on('data', (chunk) => {
+      chunks.push(chunk);
+      if (stream) process.stdout.write(chunk);
+    });
+    child.stderr?.on('data', (chunk) => {
+      chunks.push(chunk);
+      if (stream) process.stderr.write(chunk);
+    });
     const finish = (code, error) => {
       const result = {
         name: task.name,
@@ -193,7 +201,29 @@ for (const { stage, ms, results } of summary) {
 }
 process.stdout.write(`${'total'.padEnd(40)} ${seconds(Date.now() - startedAll).padStart(9)}\n`);
 if (failed) {
-  const names = summary.flatMap(({ results }) => results.filter((r) => !r.ok).map((r) => r.name));
-  process.stdout.write(`\nFAILED: ${names.join(', ')}\n`);
+  const failures = summary.flatMap(({ results }) => results.filter((r) => !r.ok));
+  process.stdout.write(`\nFAILED: ${failures.map((r) => r.name).join(', ')}\n`);
+  // The last lines are what a CI page shows: the failed tests by name, not only the stage.
+  for (const result of failures) {
+    const lines = failedLines(result.output);
+    if (lines.length > 0) process.stdout.write(`${result.name}:\n${lines.join('\n')}\n`);
+  }
   process.exitCode = 1;
+}
+
+/**
+ * The lines of a test runner's output that name what failed: Playwright's closing summary (its
+ * failed, flaky and did-not-run lists) or Vitest's FAIL lines, at most 40.
+ */
+function failedLines(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are stripped
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /^\s+\d+ (failed|flaky|interrupted)\s*$/.test(line));
+  if (start === -1)
+    return [...new Set(lines.filter((line) => /^\s*(FAIL|×)\s/.test(line)))].slice(0, 40);
+  const end = lines.findIndex((line, at) => at > start && !/^\s/.test(line));
+  const picked = lines
+    .slice(start, end === -1 ? undefined : end)
+    .filter((line) => line.trim() && !/^\s+\d+ (passed|skipped)/.test(line));
+  return picked.slice(0, 40);
 }
