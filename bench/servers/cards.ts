@@ -1,12 +1,13 @@
 // The card renderer (@kadr/cards, issue #36) in a process of its own with --expose-gc: one
 // Wildberries card of 900 × 1200 with a cut-out and full text (title, five bullets, badge, four
 // callouts), rendered one at a time after a warm-up, from the picture's bytes to the JPEG's; then a
-// set of 30 slides (the most a set holds) rendered as the export renders it, two at a time. Memory:
+// set of 30 slides (the most a set holds) rendered as the export renders it, two at a time; then the
+// check's reading of QR codes and barcodes off one drawn card (`findCodes`). Memory:
 // the process's peak RSS (the kernel's high-water mark, reset before each part) above its RSS at
 // the start of the part. CPU: the process's own (all its threads, libvips' included), which does
 // not grow with what else the machine runs as the wall time does. Answers `{ type: 'run' }` over the IPC channel with every figure.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type CardRenderInput, renderCard, renderCardSet } from '@kadr/cards';
+import { type CardRenderInput, findCodes, renderCard, renderCardSet } from '@kadr/cards';
 import { getCardScene, getMarketplacePreset } from '@kadr/catalog';
 import type { BrandKit, Slide } from '@kadr/contract';
 import sharp from 'sharp';
@@ -14,6 +15,7 @@ import sharp from 'sharp';
 const gc = (globalThis as { gc?: () => void }).gc;
 const renders = Number(process.env.BENCH_CARD_RENDERS ?? 60);
 const warmup = 8;
+const codeReads = Number(process.env.BENCH_CARD_CODE_READS ?? 20);
 
 const preset = getMarketplacePreset('wildberries');
 const backdrop = getCardScene('studio-white');
@@ -124,12 +126,34 @@ async function fullSet() {
   };
 }
 
+/**
+ * The card check's reading of codes (issue #50): `findCodes` over one drawn 900 × 1200 card, as the
+ * check reads each slide it has not read before, one at a time after a warm-up.
+ */
+async function codesOfCard() {
+  const card = await renderCard(input('main', 0, 5));
+  for (let i = 0; i < 3; i++) await findCodes(card.data);
+  const times: number[] = [];
+  const cpu: number[] = [];
+  let found = 0;
+  for (let i = 0; i < codeReads; i++) {
+    const started = process.hrtime.bigint();
+    const used = process.cpuUsage();
+    found = (await findCodes(card.data)).length;
+    const spent = process.cpuUsage(used);
+    times.push(ms(started));
+    cpu.push((spent.user + spent.system) / 1000);
+  }
+  return { times, cpu, found };
+}
+
 process.on('message', (message: { type?: string }) => {
   if (message.type !== 'run') return;
   void (async () => {
     const card = await oneCard();
     const set = await fullSet();
-    process.send?.({ type: 'run', renders, card, set, collected: gc !== undefined });
+    const codes = await codesOfCard();
+    process.send?.({ type: 'run', renders, card, set, codes, collected: gc !== undefined });
   })().catch((error: unknown) => {
     process.send?.({ type: 'run', error: String(error) });
   });

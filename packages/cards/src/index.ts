@@ -1,7 +1,9 @@
+export { type FoundCode, findCodes } from './codes.ts';
 export {
   type CardLayout,
   type LayoutInput,
   layoutCard,
+  type Omission,
   type PictureLayout,
   type Rect,
   type Shape,

@@ -1,7 +1,8 @@
-import { getCardScene, marketplacePresets, safeArea } from '@kadr/catalog';
-import { badgeStyles, slideKinds } from '@kadr/contract';
+import { getCardScene, getMarketplacePreset, marketplacePresets, safeArea } from '@kadr/catalog';
+import { badgeStyles, type CardBullet, slideKinds } from '@kadr/contract';
 import { describe, expect, it } from 'vitest';
 import { layoutCard, type Rect } from './layout.ts';
+import { renderCard } from './render.ts';
 import { buildKit, buildLongSlide, buildSlide } from './test/builders.ts';
 
 const backdrop = getCardScene('studio-white') ?? { id: 'x', title: { ru: '', en: '' }, prompt: '' };
@@ -148,5 +149,126 @@ describe('a card layout', () => {
       'snowflake',
     ]);
     expect(layout.logo).toBeNull();
+  });
+});
+
+describe('what a layout leaves out', () => {
+  const preset = getMarketplacePreset('yandex-market');
+  if (!preset) throw new Error('no yandex-market preset');
+  const long = buildLongSlide().bullets;
+  const six: CardBullet[] = [
+    ...long,
+    { text: 'Прочная ручка из нержавеющей стали выдерживает до двадцати килограммов', icon: 'box' },
+  ];
+  const layout = (bullets: CardBullet[], kind: 'main' | 'sizes' = 'main') =>
+    layoutCard({
+      preset,
+      slide: buildSlide({ kind, bullets }),
+      kit: buildKit(),
+      picture: { width: 600, height: 900 },
+      pictureKind: 'cutout',
+      backdrop,
+    });
+  /** The bullets' numbers, from 0, among the drawn texts. */
+  const drawnBullets = (
+    bullets: readonly CardBullet[],
+    texts: ReturnType<typeof layout>['texts'],
+  ) =>
+    bullets.flatMap((bullet, i) => {
+      const start = bullet.text.split(' ')[0] ?? '';
+      const drawn = texts.some(
+        (text) => text.role === 'bullet' && text.fit.lines[0]?.text.startsWith(start.slice(0, 6)),
+      );
+      return bullet.text.trim() && drawn ? [i] : [];
+    });
+
+  it('names the bullets it dropped and those it cut, on a 1000 × 1000 main slide', () => {
+    const found = layout(six);
+    const dropped = found.omitted.filter((o) => o.how === 'dropped').map((o) => o.field);
+    const cut = found.omitted.filter((o) => o.how === 'cut').map((o) => o.field);
+    expect(dropped.length).toBeGreaterThan(0);
+    // The last bullets are the ones left off; every one drawn ends in an ellipsis.
+    const shown = drawnBullets(six, found.texts);
+    expect(shown.length + dropped.length).toBe(six.length);
+    expect(dropped).toEqual(six.map((_, i) => `bullets.${i}`).slice(shown.length));
+    expect(cut).toEqual(shown.map((i) => `bullets.${i}`));
+    const bullets = found.texts.filter((text) => text.role === 'bullet');
+    expect(bullets.every((text) => text.fit.truncated)).toBe(true);
+  });
+
+  it('counts the bullets as the slide holds them, empty ones too', () => {
+    const withEmpty = [six[0], { text: '  ', icon: 'check' }, ...six.slice(1)] as CardBullet[];
+    const found = layout(withEmpty);
+    const fields = found.omitted.map((o) => o.field);
+    expect(fields).not.toContain('bullets.1');
+    expect(fields.at(-1)).toBe(`bullets.${withEmpty.length - 1}`);
+    expect(found.omitted.find((o) => o.field === 'bullets.0')?.how).toBe('cut');
+  });
+
+  it('leaves nothing out of a short set', () => {
+    for (const kind of slideKinds) {
+      // A sizes slide starts with no bullets (and a square one with bullets and tiles has little
+      // room for them: the check names those it drops, as above).
+      const found = layoutCard({
+        preset,
+        slide: buildSlide(kind === 'sizes' ? { kind, bullets: [] } : { kind }),
+        kit: buildKit(),
+        picture: { width: 600, height: 900 },
+        pictureKind: 'cutout',
+        backdrop,
+      });
+      expect(found.omitted, kind).toEqual([]);
+    }
+  });
+
+  it('names a title and a callout it cut', () => {
+    const found = layoutCard({
+      preset,
+      slide: buildLongSlide({
+        kind: 'sizes',
+        title: 'Сверхводонепроницаемый '.repeat(4).trim(),
+        bullets: [],
+        callouts: [
+          { label: 'Грузоподъёмность', value: 'Сверхпрочный пластик' },
+          { label: 'Высота', value: 'Сверхводонепроницаемый высокопрочный термоконтейнер' },
+        ],
+      }),
+      kit: buildKit(),
+      picture: { width: 600, height: 900 },
+      pictureKind: 'cutout',
+      backdrop,
+    });
+    const fields = found.omitted.map((o) => `${o.field} ${o.how}`);
+    expect(fields).toEqual(['title cut', 'callouts.1.value cut']);
+    // Everything named was drawn short: its last line ends in the ellipsis.
+    for (const text of found.texts.filter((t) => t.fit.truncated)) {
+      expect(text.fit.lines.at(-1)?.text.endsWith('…')).toBe(true);
+    }
+    expect(found.omitted).toHaveLength(found.texts.filter((t) => t.fit.truncated).length);
+  });
+
+  it('hands what it left out to the rendered card', async () => {
+    const card = await renderCard({
+      preset,
+      slide: buildSlide({ bullets: six }),
+      kit: buildKit(),
+      index: 0,
+      count: 1,
+      picture: null,
+      pictureKind: 'cutout',
+      backdrop,
+      logo: null,
+      width: 200,
+    });
+    const expected = layoutCard({
+      preset,
+      slide: buildSlide({ bullets: six }),
+      kit: buildKit(),
+      picture: null,
+      pictureKind: 'cutout',
+      backdrop,
+    }).omitted;
+    expect(expected.some((o) => o.how === 'dropped')).toBe(true);
+    expect(card.omitted).toEqual(expected);
   });
 });

@@ -3,7 +3,7 @@
  * with its fitted lines, at the preset's own size. The renderer draws exactly this (scaled for a
  * preview); tests read it. Everything text-like and badge-like stays inside the preset's safe area.
  */
-import { type CardScene, type MarketplacePreset, safeArea } from '@kadr/catalog';
+import { type CardScene, calloutPlaces, type MarketplacePreset, safeArea } from '@kadr/catalog';
 import type {
   BadgeStyle,
   BrandKit,
@@ -59,6 +59,13 @@ export type PictureLayout = {
   halo: { x: number; y: number; radius: number; colour: string } | null;
 };
 
+/**
+ * What the layout could not show whole, by the check's field names (`title`, `bullets.<i>`,
+ * `badge`, `callouts.<i>.label`, `callouts.<i>.value`, `i` counting the slide's own arrays):
+ * `dropped` when it got no room at all, `cut` when it ends in an ellipsis.
+ */
+export type Omission = { field: string; how: 'dropped' | 'cut' };
+
 export type CardLayout = {
   width: number;
   height: number;
@@ -72,6 +79,8 @@ export type CardLayout = {
   texts: TextBlock[];
   /** The box the brand kit's logo is contained in, when the slide shows it. */
   logo: Rect | null;
+  /** The texts left off the card or cut short, in the order they were laid out. */
+  omitted: Omission[];
 };
 
 export type LayoutInput = {
@@ -110,12 +119,31 @@ type Context = {
   };
   shapes: Shape[];
   texts: TextBlock[];
+  omitted: Omission[];
   /** Set by the header when the slide shows the logo. */
   logoBox?: Rect;
 };
 
 const bottom = (rect: Rect) => rect.y + rect.height;
 const right = (rect: Rect) => rect.x + rect.width;
+
+/** An item of the slide's own array with its place there (what the check names it by). */
+type Indexed<T> = { item: T; index: number };
+
+/** The items with their places, those with nothing typed left out. */
+function indexed<T>(items: readonly T[], typed: (item: T) => boolean): Indexed<T>[] {
+  return items.flatMap((item, index) => (typed(item) ? [{ item, index }] : []));
+}
+
+/**
+ * Notes a text the smallest size could only show cut with an ellipsis (or, in a box with no room
+ * for a line, not at all).
+ */
+function noteCut(context: Context, field: string, fit: TextFit): void {
+  if (fit.truncated) {
+    context.omitted.push({ field, how: fit.lines.length > 0 ? 'cut' : 'dropped' });
+  }
+}
 
 function block(
   context: Context,
@@ -185,6 +213,7 @@ function header(context: Context): number {
     const width = panelled ? fit.width : options.width;
     const box = { x: safe.x + pad, y: y + pad, width, height: fit.height };
     block(context, 'title', box, context.title, context.colours.text, 'left', fit);
+    noteCut(context, 'title', fit);
     y = bottom(box) + pad + 2 * u;
   }
   if (!panelled && title) {
@@ -250,6 +279,7 @@ function flatBadge(context: Context, text: string, x: number, y: number, maxWidt
   context.shapes.push({ kind: 'badge', style, rect, colour: context.colours.accent, notch });
   const box = { x: x + padX, y: y + padY, width: fit.width, height: fit.height };
   block(context, 'badge', box, context.title, context.colours.onAccent, 'left', fit);
+  noteCut(context, 'badge', fit);
   return rect;
 }
 
@@ -286,19 +316,37 @@ function circleBadge(context: Context, text: string, x: number, y: number, size:
     height: fit.height,
   };
   block(context, 'badge', box, context.title, context.colours.onAccent, 'center', fit);
+  noteCut(context, 'badge', fit);
 }
 
 type BulletPlan = {
   size: number;
-  items: { bullet: CardBullet; fit: TextFit; height: number }[];
+  items: { bullet: Indexed<CardBullet>; fit: TextFit; height: number }[];
   height: number;
 };
+
+/**
+ * Notes what a bullet list or grid left out: every typed bullet not among `shown` was dropped, and
+ * each shown one that ends in an ellipsis was cut.
+ */
+function noteBullets(
+  context: Context,
+  list: readonly Indexed<CardBullet>[],
+  shown: readonly { bullet: Indexed<CardBullet>; fit: TextFit }[],
+): void {
+  const placed = new Map(shown.map(({ bullet, fit }) => [bullet.index, fit]));
+  for (const { index } of list) {
+    const fit = placed.get(index);
+    if (fit) noteCut(context, `bullets.${index}`, fit);
+    else context.omitted.push({ field: `bullets.${index}`, how: 'dropped' });
+  }
+}
 
 /**
  * The bullets as a list of panels, one per bullet, each with its icon: all at one size, the
  * largest at which the list fits `region`. At the smallest size each bullet gets an equal share of
  * the height and is cut with an ellipsis if it needs more; bullets that would not get even one
- * line there are left off the card (the seller sees that in the preview) rather than overflow.
+ * line there are left off the card rather than overflow, and the layout's `omitted` names them.
  */
 function bulletList(
   context: Context,
@@ -307,8 +355,12 @@ function bulletList(
   align: 'top' | 'bottom' | 'center',
 ): Rect | null {
   const { u } = context;
-  const list = bullets.filter((bullet) => bullet.text.trim());
-  if (list.length === 0 || region.height <= 0) return null;
+  const list = indexed(bullets, (bullet) => bullet.text.trim() !== '');
+  if (list.length === 0) return null;
+  if (region.height <= 0) {
+    noteBullets(context, list, []);
+    return null;
+  }
   const measures = (size: number) => {
     const padY = 0.62 * size;
     const padX = 0.7 * size;
@@ -325,7 +377,11 @@ function bulletList(
     leading: 1.18,
     maxLines: 4,
   });
-  const plan = (shown: readonly CardBullet[], fits: (TextFit | null)[], size: number) => {
+  const plan = (
+    shown: readonly Indexed<CardBullet>[],
+    fits: (TextFit | null)[],
+    size: number,
+  ): BulletPlan | null => {
     const m = measures(size);
     const items: BulletPlan['items'] = [];
     for (const [i, fit] of fits.entries()) {
@@ -343,8 +399,8 @@ function bulletList(
     (size, mode) =>
       plan(
         list,
-        list.map((bullet) =>
-          fitAt(bullet.text.trim(), context.body, options(size, region.height), size, mode),
+        list.map(({ item }) =>
+          fitAt(item.text.trim(), context.body, options(size, region.height), size, mode),
         ),
         size,
       ),
@@ -356,12 +412,13 @@ function bulletList(
       const shown = list.slice(0, Math.max(0, room));
       if (shown.length === 0) return null;
       const share = (region.height - m.between * (shown.length - 1)) / shown.length - 2 * m.padY;
-      const fits = shown.map((bullet) =>
-        cutAt(bullet.text.trim(), context.body, options(size, Math.max(share, oneLine)), size),
+      const fits = shown.map(({ item }) =>
+        cutAt(item.text.trim(), context.body, options(size, Math.max(share, oneLine)), size),
       );
       return plan(shown, fits, size);
     },
   );
+  noteBullets(context, list, chosen?.items ?? []);
   if (!chosen) return null;
   const m = measures(chosen.size);
   const spare = region.height - chosen.height;
@@ -384,7 +441,7 @@ function bulletList(
     };
     context.shapes.push({
       kind: 'icon',
-      icon: item.bullet.icon,
+      icon: item.bullet.item.icon,
       rect: iconRect,
       background: context.colours.accent,
       colour: context.colours.onAccent,
@@ -407,8 +464,12 @@ function bulletList(
  */
 function bulletGrid(context: Context, bullets: readonly CardBullet[], region: Rect): Rect | null {
   const { u } = context;
-  const list = bullets.filter((bullet) => bullet.text.trim());
-  if (list.length === 0 || region.height <= 0) return null;
+  const list = indexed(bullets, (bullet) => bullet.text.trim() !== '');
+  if (list.length === 0) return null;
+  if (region.height <= 0) {
+    noteBullets(context, list, []);
+    return null;
+  }
   const columns = list.length === 4 ? 2 : Math.min(3, list.length);
   const rows = Math.ceil(list.length / columns);
   const gap = 1.6 * u;
@@ -444,18 +505,25 @@ function bulletGrid(context: Context, bullets: readonly CardBullet[], region: Re
     2 * u,
     (size, mode) =>
       plan(
-        list.map((b) =>
-          fitAt(b.text.trim(), context.body, options(size, region.height), size, mode),
+        list.map(({ item }) =>
+          fitAt(item.text.trim(), context.body, options(size, region.height), size, mode),
         ),
         size,
       ),
     (size) => {
       const m = measures(size);
       const share = (region.height - gap * (rows - 1)) / rows - 2 * m.pad - m.icon - m.between;
-      const fits = list.map((b) => cutAt(b.text.trim(), context.body, options(size, share), size));
+      const fits = list.map(({ item }) =>
+        cutAt(item.text.trim(), context.body, options(size, share), size),
+      );
       return plan(fits, size);
     },
   );
+  const shown = list.flatMap((bullet, i) => {
+    const fit = chosen?.fits[i];
+    return fit ? [{ bullet, fit }] : [];
+  });
+  noteBullets(context, list, shown);
   if (!chosen) return null;
   const m = measures(chosen.size);
   let y = bottom(region) - chosen.height;
@@ -484,7 +552,7 @@ function bulletGrid(context: Context, bullets: readonly CardBullet[], region: Re
       };
       context.shapes.push({
         kind: 'icon',
-        icon: bullet.icon,
+        icon: bullet.item.icon,
         rect: iconRect,
         background: context.colours.accent,
         colour: context.colours.onAccent,
@@ -504,20 +572,23 @@ function bulletGrid(context: Context, bullets: readonly CardBullet[], region: Re
 
 type TilePlan = { size: number; values: TextFit[]; labels: TextFit[]; height: number };
 
+/** A callout with a label or a value typed: one to show. */
+const typedCallout = (c: CardCallout) => c.label.trim() !== '' || c.value.trim() !== '';
+
 /**
  * Size or composition callouts as a row of tiles (label over value) sitting on `baseline`, no
  * taller than `maxHeight`; returns the row's rect.
  */
 function calloutTiles(
   context: Context,
-  callouts: readonly CardCallout[],
+  callouts: readonly Indexed<CardCallout>[],
   x: number,
   width: number,
   baseline: number,
   maxHeight: number,
 ): Rect | null {
   const { u } = context;
-  const list = callouts.filter((c) => c.label.trim() || c.value.trim());
+  const list = callouts.map(({ item }) => item);
   if (list.length === 0) return null;
   const gap = 1.6 * u;
   const tileWidth = (width - gap * (list.length - 1)) / list.length;
@@ -571,10 +642,12 @@ function calloutTiles(
   );
   const y = baseline - chosen.height;
   const labelHeight = Math.max(...chosen.labels.map((f) => f.height));
-  list.forEach((_, i) => {
+  callouts.forEach(({ item, index }, i) => {
     const value = chosen.values[i];
     const label = chosen.labels[i];
     if (!value || !label) return;
+    if (item.label.trim()) noteCut(context, `callouts.${index}.label`, label);
+    if (item.value.trim()) noteCut(context, `callouts.${index}.value`, value);
     const rect = { x: x + i * (tileWidth + gap), y, width: tileWidth, height: chosen.height };
     context.shapes.push({
       kind: 'panel',
@@ -607,7 +680,7 @@ function calloutTiles(
 /** A label and value beside a dimension line, fitted to a box; returns the height used. */
 function dimensionText(
   context: Context,
-  callout: CardCallout,
+  { item: callout, index }: Indexed<CardCallout>,
   box: Rect,
   align: 'left' | 'center',
 ): number {
@@ -628,13 +701,17 @@ function dimensionText(
     minSize: 1.8 * u,
   });
   const labelBox = { x: box.x, y: box.y, width: box.width, height: labelFit.height };
-  if (label)
+  if (label) {
     block(context, 'callout-label', labelBox, context.body, context.colours.muted, align, labelFit);
+    noteCut(context, `callouts.${index}.label`, labelFit);
+  }
   const top = label ? bottom(labelBox) + 0.6 * u : box.y;
   const valueFit = cutOrFit(value, context.title, options(bottom(box) - top));
   const valueBox = { x: box.x, y: top, width: box.width, height: valueFit.height };
-  if (value)
+  if (value) {
     block(context, 'callout-value', valueBox, context.title, context.colours.text, align, valueFit);
+    noteCut(context, `callouts.${index}.value`, valueFit);
+  }
   return bottom(valueBox) - box.y;
 }
 
@@ -729,7 +806,7 @@ function pictureSlide(
     const top = header(context);
     const tiles = calloutTiles(
       context,
-      input.slide.callouts,
+      indexed(input.slide.callouts, typedCallout),
       safe.x,
       safe.width,
       bottom(safe),
@@ -742,14 +819,24 @@ function pictureSlide(
   };
 }
 
+/**
+ * The picture with a dimension line beside it (a height or depth) and one under it (a width,
+ * length or diameter), each callout on the line its meaning (or the seller) gives it; one callout
+ * a line, the first of each. The others (a weight, a material, a second height) are tiles, as are
+ * all of them over a picture covering the card.
+ */
 function sizesSlide(context: Context): Placed {
   const { u, safe, input, cover } = context;
   const top = header(context);
-  const callouts = input.slide.callouts.filter((c) => c.label.trim() || c.value.trim());
-  const measured = cover ? [] : callouts.slice(0, 2);
+  const callouts = indexed(input.slide.callouts, typedCallout);
+  const places = calloutPlaces(input.slide.callouts);
+  const first = (place: 'vertical' | 'horizontal') =>
+    cover ? undefined : callouts.find(({ index }) => places[index] === place);
+  const up = first('vertical');
+  const across = first('horizontal');
   const tiles = calloutTiles(
     context,
-    cover ? callouts : callouts.slice(2),
+    callouts.filter((callout) => callout !== up && callout !== across),
     safe.x,
     safe.width,
     bottom(safe),
@@ -769,7 +856,6 @@ function sizesSlide(context: Context): Placed {
   }
   circle(context, top);
   if (cover) return { picture: null };
-  const [across, up] = measured;
   // Room for the dimension lines and their texts: under the picture and to its right.
   const under = across ? 12 * u : 0;
   const beside = up ? 24 * u : 0;
@@ -842,7 +928,7 @@ function inUseSlide(context: Context): Placed {
   const hasBullets = input.slide.bullets.some((b) => b.text.trim());
   const tiles = calloutTiles(
     context,
-    input.slide.callouts,
+    indexed(input.slide.callouts, typedCallout),
     safe.x,
     safe.width,
     bottom(safe),
@@ -917,6 +1003,7 @@ export function layoutCard(input: LayoutInput): CardLayout {
     },
     shapes: [],
     texts: [],
+    omitted: [],
   };
   const placed = kinds[input.slide.kind](context);
   let picture: PictureLayout | null = null;
@@ -957,5 +1044,6 @@ export function layoutCard(input: LayoutInput): CardLayout {
     shapes: context.shapes,
     texts: context.texts,
     logo: context.logoBox ?? null,
+    omitted: context.omitted,
   };
 }

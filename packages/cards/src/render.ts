@@ -6,7 +6,7 @@
 import type { CardFileFacts, CardFormat, CardScene, MarketplacePreset } from '@kadr/catalog';
 import type { BrandKit, Slide, SlidePicture } from '@kadr/contract';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
-import { type CardLayout, layoutCard, type Rect } from './layout.ts';
+import { type CardLayout, layoutCard, type Omission, type Rect } from './layout.ts';
 import { staging } from './staging.ts';
 import { overlaySvg } from './svg.ts';
 
@@ -38,6 +38,8 @@ export type RenderedCard = {
   format: CardFormat;
   bytes: number;
   mime: string;
+  /** What the layout left off the card or cut short (`CardLayout.omitted`): the check names it. */
+  omitted: Omission[];
 };
 
 /** Pictures larger than this are refused before decoding (as the server's uploads are). */
@@ -235,6 +237,7 @@ export async function renderCard(input: CardRenderInput): Promise<RenderedCard> 
     format: preset.format,
     bytes: data.length,
     mime: preset.format === 'png' ? 'image/png' : 'image/jpeg',
+    omitted: layout.omitted,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import {
   badgeStyles,
   bulletIcons,
+  calloutPlacements,
   cardFonts,
   cardLimits,
   slideKinds,
@@ -42,6 +43,11 @@ export type CardBullet = z.infer<typeof cardBulletSchema>;
 export const cardCalloutSchema = z.strictObject({
   label: text(cardLimits.calloutLabel),
   value: text(cardLimits.calloutValue),
+  /**
+   * Where a sizes slide puts it, when the seller chose: absent (as in rows stored before it) or
+   * `auto` is where its label says.
+   */
+  placement: z.optional(z.enum(calloutPlacements)),
 });
 export type CardCallout = z.infer<typeof cardCalloutSchema>;
 
@@ -107,8 +113,16 @@ export const cardIssueSchema = z.object({
   /** The slide, from 0; null for the whole set. */
   slide: z.nullable(z.number().check(z.int())),
   field: z.nullable(z.string()),
-  /** A rule id (no-prices…) or a file issue code (too_small, ratio, bytes…). */
+  /**
+   * A rule id (no-prices…), what the drawing left out (text_dropped, text_cut) or a file issue
+   * code (too_small, ratio, bytes…).
+   */
   code: z.string(),
+  /**
+   * `refuse`: the marketplace refuses such a card, so the zip is not made until it is fixed;
+   * `warn`: its rules only advise against it (or a part of the text was shortened), worth a look.
+   */
+  severity: z.enum(['refuse', 'warn']),
   title: z.string(),
   fix: z.string(),
   /** The typed text the rule matched. */
@@ -118,7 +132,7 @@ export const cardIssueSchema = z.object({
 });
 export type CardIssue = z.infer<typeof cardIssueSchema>;
 
-/** `GET /api/card-sets/:id/check`: every issue of the set for its preset; ok when none. */
+/** `GET /api/card-sets/:id/check`: every issue of the set for its preset; ok when none refuses it. */
 export const cardCheckSchema = z.object({
   ok: z.boolean(),
   preset: z.string(),

@@ -77,6 +77,13 @@ export type SlideKind = (typeof slideKinds)[number];
 /** Which of the set's pictures a slide shows. */
 export const slidePictures = ['cutout', 'scene', 'photo'] as const;
 export type SlidePicture = (typeof slidePictures)[number];
+/**
+ * Where a sizes slide puts a callout (issue #50): along the vertical dimension line beside the
+ * picture, the horizontal one under it, or in the row of tiles beside the picture; `auto` (and a
+ * callout stored without one) goes where its label says (`calloutPlacement` of @kadr/catalog).
+ */
+export const calloutPlacements = ['auto', 'vertical', 'horizontal', 'beside'] as const;
+export type CalloutPlacement = (typeof calloutPlacements)[number];
 /** Lengths a card's texts may have, in characters. */
 export const cardLimits = {
   name: 80,

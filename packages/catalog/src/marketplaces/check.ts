@@ -1,6 +1,12 @@
 import type { Localized } from '../types.ts';
 import { cardRules } from './rules.ts';
-import type { CardRuleId, MarketplacePreset, Source } from './types.ts';
+import type {
+  CardRuleId,
+  CardRuleSeverity,
+  DrawnCode,
+  MarketplacePreset,
+  Source,
+} from './types.ts';
 
 /** One slide as the rules see it: the texts the seller typed, by field, and whether a logo is on. */
 export type CheckedSlide = {
@@ -8,12 +14,16 @@ export type CheckedSlide = {
   logo: boolean;
 };
 
-/** A broken rule: where (slide from 0, and the field, or null for the layout) and what matched. */
+/**
+ * A broken rule: where (slide from 0, and the field, or null for the layout), what matched, and
+ * whether the preset's source refuses it or only warns.
+ */
 export type CardViolation = {
   slide: number;
   field: string | null;
   rule: CardRuleId;
   match: string | null;
+  severity: CardRuleSeverity;
   source: Source;
 };
 
@@ -24,21 +34,52 @@ export function checkCardTexts(
 ): CardViolation[] {
   const found: CardViolation[] = [];
   slides.forEach((slide, index) => {
-    for (const { rule: id, on, source } of preset.rules) {
+    for (const { rule: id, on, severity, source } of preset.rules) {
       if (on === 'main' && index !== 0) continue;
       const rule = cardRules[id];
+      if (rule.check.kind === 'picture') continue;
       if (rule.check.kind === 'logo') {
-        if (slide.logo) found.push({ slide: index, field: null, rule: id, match: null, source });
+        if (slide.logo) {
+          found.push({ slide: index, field: null, rule: id, match: null, severity, source });
+        }
         continue;
       }
       for (const { field, text } of slide.fields) {
         for (const pattern of rule.check.patterns) {
           const match = pattern.exec(text);
           if (match) {
-            found.push({ slide: index, field, rule: id, match: match[0].trim(), source });
+            const matched = match[0].trim();
+            found.push({ slide: index, field, rule: id, match: matched, severity, source });
             break;
           }
         }
+      }
+    }
+  });
+  return found;
+}
+
+/**
+ * Every rule of the preset that the codes decoded from each drawn slide break (slides in order,
+ * the first the main one): one violation per code, on the slide's `picture`, matching the code's
+ * format and text.
+ */
+export function checkCardCodes(
+  preset: MarketplacePreset,
+  slides: readonly (readonly DrawnCode[])[],
+): CardViolation[] {
+  const found: CardViolation[] = [];
+  slides.forEach((codes, index) => {
+    for (const { rule: id, on, severity, source } of preset.rules) {
+      if (on === 'main' && index !== 0) continue;
+      const { check } = cardRules[id];
+      const kinds = check.kind === 'logo' ? undefined : check.codes;
+      if (!kinds) continue;
+      for (const code of codes) {
+        if (!kinds.includes(code.kind)) continue;
+        const text = code.text.length > 48 ? `${code.text.slice(0, 47)}…` : code.text;
+        const match = `${code.format}: ${text}`;
+        found.push({ slide: index, field: 'picture', rule: id, match, severity, source });
       }
     }
   });
@@ -122,5 +163,37 @@ export const cardFileIssueTexts: Readonly<Record<CardFileIssueCode, Localized>> 
   colour_profile: {
     ru: 'Цветовой профиль должен быть {expected}, сейчас {actual}.',
     en: 'The colour profile must be {expected}; it is {actual}.',
+  },
+};
+
+/**
+ * What the drawing of a slide left out: a text with no room for even one line is not drawn at all
+ * (`dropped`: the card would not say what the seller wrote, so it is not exported so), and one
+ * shortened to fit ends in an ellipsis (`cut`: worth a look, the marketplace takes it).
+ */
+export type CardLayoutIssueCode = 'text_dropped' | 'text_cut';
+
+export const cardLayoutIssueTexts: Readonly<
+  Record<CardLayoutIssueCode, { title: Localized; fix: Localized }>
+> = {
+  text_dropped: {
+    title: {
+      ru: 'Текст не поместился на слайд и не нарисован',
+      en: 'This text did not fit on the slide and is not drawn',
+    },
+    fix: {
+      ru: 'Сократите его или уберите другой пункт — или перенесите его на другой слайд.',
+      en: 'Shorten it or remove another point, or move it to another slide.',
+    },
+  },
+  text_cut: {
+    title: {
+      ru: 'Текст не поместился целиком и обрезан многоточием',
+      en: 'The text did not fit whole and is cut with an ellipsis',
+    },
+    fix: {
+      ru: 'Сократите текст: на слайде видна только его часть.',
+      en: 'Shorten the text: only part of it shows on the slide.',
+    },
   },
 };

@@ -1,10 +1,20 @@
 export {
+  type CalloutPlace,
+  calloutPlacement,
+  calloutPlaces,
+  calloutWords,
+  type PlacedCallout,
+} from './callouts.ts';
+export {
   type CardFileFacts,
   type CardFileIssue,
   type CardFileIssueCode,
+  type CardLayoutIssueCode,
   type CardViolation,
   type CheckedSlide,
   cardFileIssueTexts,
+  cardLayoutIssueTexts,
+  checkCardCodes,
   checkCardFile,
   checkCardTexts,
 } from './check.ts';

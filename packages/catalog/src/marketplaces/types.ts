@@ -15,7 +15,9 @@ export type CardRuleId =
   | 'no-contacts'
   | 'no-links'
   | 'no-qr'
+  | 'no-barcode'
   | 'no-promo'
+  | 'no-claims'
   | 'no-logo';
 
 export type CardRule = {
@@ -26,13 +28,34 @@ export type CardRule = {
   fix: Localized;
   /**
    * What is checked: the text the seller typed against patterns (each match is flagged with the
-   * text it matched), or whether the brand kit's logo is placed on the slide.
+   * text it matched), the codes decoded from the drawn slide (`codes`: a QR code or barcode printed
+   * in the photo or the scene), or whether the brand kit's logo is placed on the slide.
    */
-  check: { kind: 'text'; patterns: readonly RegExp[] } | { kind: 'logo' };
+  check:
+    | { kind: 'text'; patterns: readonly RegExp[]; codes?: readonly DrawnCodeKind[] }
+    | { kind: 'picture'; codes: readonly DrawnCodeKind[] }
+    | { kind: 'logo' };
 };
 
+/** A code found in a slide's drawing: a QR code (or another 2D code) or a linear barcode. */
+export type DrawnCodeKind = 'qr' | 'barcode';
+
+/** A code decoded from a drawn slide: its kind, the format's name (EAN13, QRCode…) and its text. */
+export type DrawnCode = { kind: DrawnCodeKind; format: string; text: string };
+
+/**
+ * What breaking a rule does, as the marketplace's source says: a refusal keeps the set from
+ * export (the source forbids it), a warning is only worth a look (the source advises against it).
+ */
+export type CardRuleSeverity = 'refuse' | 'warn';
+
 /** A rule as one marketplace applies it: on every slide or on the main (first) one only. */
-export type PresetRule = { rule: CardRuleId; on: 'all' | 'main'; source: Source };
+export type PresetRule = {
+  rule: CardRuleId;
+  on: 'all' | 'main';
+  severity: CardRuleSeverity;
+  source: Source;
+};
 
 export type MarketplacePreset = {
   id: MarketplaceId;

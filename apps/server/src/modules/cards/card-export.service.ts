@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   type CardRenderInput,
   cardFileName,
+  type FoundCode,
+  findCodes,
+  type Omission,
   type RenderedCard,
   readCardFile,
   renderCard,
@@ -13,8 +16,10 @@ import {
   type CardViolation,
   type CheckedSlide,
   cardFileIssueTexts,
+  cardLayoutIssueTexts,
   cardRules,
   cardScenes,
+  checkCardCodes,
   checkCardFile,
   checkCardTexts,
   getCardScene,
@@ -79,6 +84,9 @@ type Loaded = {
   files: SetFiles;
   logo: FileRow | undefined;
 };
+
+/** How many slides' codes are remembered: a few hundred sets' worth, a few hundred kilobytes. */
+const codesKept = 2000;
 
 /** A slide drawn at full size, at its place in the set. */
 type DrawnSlide = { index: number; slide: Slide; card: RenderedCard };
@@ -177,6 +185,8 @@ export function createCardExportService(deps: {
 }) {
   const { cardSets, brandKits, files } = deps.repositories;
   const rendererFingerprint = createRendererFingerprint();
+  /** The codes read off each drawn slide, by its drawing's digest (`codesOf`). */
+  const codesRead = new Map<string, FoundCode[]>();
 
   async function load(user: SessionUser, id: string): Promise<Loaded | NotFound | Gone> {
     const row = uuidPattern.test(id) ? await cardSets.findOwned(user.id, id) : undefined;
@@ -281,17 +291,68 @@ export function createCardExportService(deps: {
       if (input) inputs.push(input);
     }
     const cards: DrawnSlide[] = [];
-    const fileIssues: CardIssue[][] = [];
+    const drawnIssues: CardIssue[][] = [];
+    const codes: FoundCode[][] = set.row.slides.map(() => []);
     // The renderer's own pace (a few slides at a time), so a set's memory stays bounded.
     await renderCardSet(inputs, async (card, index) => {
       const slide = set.row.slides[index];
       if (slide) cards[index] = { index, slide, card };
       const facts = await readCardFile(card.data);
-      fileIssues[index] = checkCardFile(set.preset, facts).map((issue) =>
-        fileIssue(set.preset, index, issue, locale),
-      );
+      codes[index] = await codesOf(set, index, card);
+      drawnIssues[index] = [
+        ...(slide
+          ? card.omitted.map((omission) => layoutIssue(slide, index, omission, locale))
+          : []),
+        ...checkCardFile(set.preset, facts).map((issue) =>
+          fileIssue(set.preset, index, issue, locale),
+        ),
+      ];
     });
-    return { issues: [...issues, ...fileIssues.flat()], cards: cards.filter(Boolean) };
+    // A QR code or barcode printed in the photo or the scene, read off the drawn slide itself.
+    const pictured = checkCardCodes(set.preset, codes).map((v) => ruleIssue(v, locale));
+    return {
+      issues: [...issues, ...pictured, ...drawnIssues.flat()],
+      cards: cards.filter(Boolean),
+    };
+  }
+
+  /**
+   * The codes readable on a slide drawn at full size. Reading takes a few hundred milliseconds, and
+   * a slide's drawing is known by its ETag's digest, so each drawing is read once per process: the
+   * check after an edit reads only the slides the edit changed.
+   */
+  async function codesOf(set: Loaded, index: number, card: RenderedCard): Promise<FoundCode[]> {
+    const key = await etagOf(set, index, set.preset.width);
+    const known = codesRead.get(key);
+    if (known) {
+      // Most recently used last, so the oldest is the first to go.
+      codesRead.delete(key);
+      codesRead.set(key, known);
+      return known;
+    }
+    const found = await findCodes(card.data);
+    codesRead.set(key, found);
+    if (codesRead.size > codesKept) {
+      const oldest = codesRead.keys().next().value;
+      if (oldest !== undefined) codesRead.delete(oldest);
+    }
+    return found;
+  }
+
+  /** A text the drawing left off the slide or cut short, with what the seller typed there. */
+  function layoutIssue(slide: Slide, index: number, omission: Omission, locale: Locale): CardIssue {
+    const code = omission.how === 'dropped' ? 'text_dropped' : 'text_cut';
+    const typed = typedFields(slide).find((field) => field.field === omission.field)?.text ?? '';
+    return {
+      slide: index,
+      field: omission.field,
+      code,
+      severity: omission.how === 'dropped' ? 'refuse' : 'warn',
+      title: cardLayoutIssueTexts[code].title[locale],
+      fix: cardLayoutIssueTexts[code].fix[locale],
+      match: typed.trim() || null,
+      source: null,
+    };
   }
 
   function ruleIssue(violation: CardViolation, locale: Locale): CardIssue {
@@ -300,6 +361,7 @@ export function createCardExportService(deps: {
       slide: violation.slide,
       field: violation.field,
       code: violation.rule,
+      severity: violation.severity,
       title: rule.title[locale],
       fix: rule.fix[locale],
       match: violation.match,
@@ -318,6 +380,7 @@ export function createCardExportService(deps: {
       slide,
       field: null,
       code: issue.code,
+      severity: 'refuse',
       title: fill(cardFileIssueTexts[issue.code][locale], issue),
       fix: fileIssueFix[locale],
       match: null,
@@ -354,20 +417,22 @@ export function createCardExportService(deps: {
       const { issues } = await issuesOf(set, locale);
       return {
         outcome: 'checked',
-        check: { ok: issues.length === 0, preset: set.preset.id, issues },
+        check: { ok: !issues.some(refuses), preset: set.preset.id, issues },
       };
     },
 
     /**
      * Every slide drawn at full size for one zip named for the marketplace
-     * (`kadr-wildberries-<name>.zip`, `01-main.jpg`…) — or, if the check finds anything, the issues
-     * and no files.
+     * (`kadr-wildberries-<name>.zip`, `01-main.jpg`…) — or, if the check finds anything the
+     * marketplace refuses, those issues and no files.
      */
     async export(user: SessionUser, id: string, locale: Locale): Promise<SetExport> {
       const set = await load(user, id);
       if ('outcome' in set) return set;
       const { issues, cards } = await issuesOf(set, locale);
-      if (issues.length > 0) return { outcome: 'issues', issues };
+      // Warnings are the seller's to weigh: only what the marketplace refuses keeps the zip back.
+      const refusals = issues.filter(refuses);
+      if (refusals.length > 0) return { outcome: 'issues', issues: refusals };
       return {
         outcome: 'exported',
         name: zipName(set.preset, set.row.name),
@@ -379,6 +444,8 @@ export function createCardExportService(deps: {
     },
   };
 }
+
+const refuses = (issue: CardIssue) => issue.severity === 'refuse';
 
 /** `kadr-<preset>-<name's words>.zip`: letters of any script kept, everything else one hyphen. */
 function zipName(preset: MarketplacePreset, name: string): string {

@@ -59,6 +59,11 @@ function csvText(problem: CsvProblem, locale: Locale): string {
         `фото «${problem.name}» не загружено: добавьте его вместе с CSV.`,
         `the photo “${problem.name}” was not uploaded: add it with the CSV.`,
       );
+    case 'not_utf8':
+      return at(
+        'буквы не читаются — файл сохранён не в UTF-8. В Excel выберите «Файл → Сохранить как → CSV UTF-8 (разделитель — запятая)», в Google Таблицах — «Файл → Скачать → CSV», и загрузите файл снова.',
+        'the letters cannot be read: the file was not saved as UTF-8. In Excel choose “File → Save As → CSV UTF-8 (Comma delimited)”, in Google Sheets “File → Download → CSV”, and upload it again.',
+      );
     case 'bad_characters':
       return at(
         'в тексте есть невидимые служебные символы: уберите их.',

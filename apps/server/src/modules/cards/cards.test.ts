@@ -3,6 +3,8 @@
 // tokens; every layout step is checked to move none.
 import { getCardScene, getMarketplacePreset } from '@kadr/catalog';
 import type { Batch, BrandKit, CardCheck, CardSet, GenerationRecord, Slide } from '@kadr/contract';
+import bwipjs from 'bwip-js';
+import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemo, uploadPicture } from '../../../test/builders.ts';
@@ -137,7 +139,7 @@ function startingSlides(title: string): Slide[] {
       ],
     },
     { ...base, kind: 'in-use', picture: 'scene', title: 'В дорогу и в офис', bullets: [] },
-    { ...base, kind: 'details', picture: 'photo', title: 'Детали', bullets: [], badge: 'Хит' },
+    { ...base, kind: 'details', picture: 'photo', title: 'Детали', bullets: [], badge: 'Новинка' },
   ];
 }
 
@@ -769,6 +771,160 @@ describe('a seller’s whole path', () => {
   }, 60_000);
 });
 
+/** The set's check, asked in `lang`. */
+async function checkOf(who: Person, id: string, lang: 'ru' | 'en' = 'ru'): Promise<CardCheck> {
+  const res = await call(who, 'GET', `/api/card-sets/${id}/check`, undefined, {
+    'accept-language': lang,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as CardCheck;
+}
+
+describe('what the check names beyond the rules (issue #50)', () => {
+  it('names a bullet the drawing dropped and refuses the zip; a warning alone does not', async () => {
+    const seller = await person();
+    const photo = await upload(seller, await productPhoto(600, 800));
+    const long = (n: number) =>
+      `Пункт ${n}: очень длинное описание свойства товара, которое занимает много строк на слайде`;
+    const slides = startingSlides('Термос 500 мл');
+    (slides[0] as Slide).bullets = Array.from({ length: 5 }, (_, i) => ({
+      text: long(i + 1),
+      icon: 'check' as const,
+    }));
+    const made = await call(
+      seller,
+      'POST',
+      '/api/card-sets',
+      setBody({ photo, slides, preset: 'yandex-market' }),
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const set = made.json() as CardSet;
+    const before = await books(seller);
+    for (const lang of ['ru', 'en'] as const) {
+      const check = await checkOf(seller, set.id, lang);
+      expect(check.ok).toBe(false);
+      const dropped = check.issues.filter((issue) => issue.code === 'text_dropped');
+      expect(dropped.length).toBeGreaterThan(0);
+      for (const issue of dropped) {
+        expect(issue).toMatchObject({ slide: 0, severity: 'refuse', source: null });
+        const at = Number(/^bullets\.(\d)$/.exec(issue.field ?? '')?.[1]);
+        expect(issue.match).toBe(long(at + 1));
+        expect(issue.title).toBe(
+          lang === 'ru'
+            ? 'Текст не поместился на слайд и не нарисован'
+            : 'This text did not fit on the slide and is not drawn',
+        );
+      }
+      const zip = await call(seller, 'GET', `/api/card-sets/${set.id}/zip`, undefined, {
+        'accept-language': lang,
+      });
+      expect(zip.statusCode).toBe(422);
+      expect((zip.json() as Problem).errors?.map((e) => e.code)).toContain('text_dropped');
+    }
+    // Three short bullets fit; a claim Ozon only advises against is a warning, and the zip is made.
+    const fixed = startingSlides('Термос 500 мл');
+    (fixed[2] as Slide).badge = 'Хит сезона';
+    const onOzon = await call(seller, 'PUT', `/api/card-sets/${set.id}`, {
+      ...setBody({ photo, slides: fixed }),
+      preset: 'ozon',
+    });
+    expect(onOzon.statusCode, onOzon.body).toBe(200);
+    const ozon = await checkOf(seller, set.id);
+    expect(ozon.ok).toBe(true);
+    expect(
+      ozon.issues.map(({ slide, field, code, severity }) => [slide, field, code, severity]),
+    ).toEqual([[2, 'badge', 'no-claims', 'warn']]);
+    expect((await call(seller, 'GET', `/api/card-sets/${set.id}/zip`)).statusCode).toBe(200);
+    expect(await books(seller)).toEqual(before);
+  }, 60_000);
+});
+
+/** The product photo with a real code printed on it: on the bottle's body, as a sticker would be. */
+async function photoWithCode(code: 'qr' | 'ean13'): Promise<Buffer> {
+  const sticker =
+    code === 'qr'
+      ? await QRCode.toBuffer('https://shop.example.ru/termos', { margin: 2, width: 170 })
+      : await bwipjs.toBuffer({
+          bcid: 'ean13',
+          text: '4601234567893',
+          scale: 2,
+          height: 14,
+          includetext: true,
+          backgroundcolor: 'FFFFFF',
+          paddingwidth: 6,
+          paddingheight: 4,
+        });
+  const meta = await sharp(sticker).metadata();
+  const photo = await productPhoto(600, 800);
+  return sharp(photo)
+    .composite([{ input: sticker, left: 300 - Math.round((meta.width ?? 0) / 2), top: 300 }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+describe('codes printed in the picture (issue #50)', () => {
+  it('are refused on the slides that show them, by the check and the zip; a clean photo passes', async () => {
+    const seller = await person();
+    const qr = await upload(seller, await photoWithCode('qr'));
+    // Every slide shows the photo (no cut-out or scene is made): the code is read off each drawing.
+    const slides = startingSlides('Термос 500 мл').map((slide) => ({ ...slide, bullets: [] }));
+    const made = await call(seller, 'POST', '/api/card-sets', setBody({ photo: qr, slides }));
+    expect(made.statusCode, made.body).toBe(200);
+    const set = made.json() as CardSet;
+    const before = await books(seller);
+    for (const lang of ['ru', 'en'] as const) {
+      const check = await checkOf(seller, set.id, lang);
+      expect(check.ok).toBe(false);
+      const found = check.issues.filter((issue) => issue.code === 'no-qr');
+      expect(found.map((issue) => issue.slide)).toEqual([0, 1, 2, 3, 4]);
+      expect(found[0]).toMatchObject({
+        field: 'picture',
+        severity: 'refuse',
+        match: 'QRCode: https://shop.example.ru/termos',
+        title: lang === 'ru' ? 'QR-коды на картинке запрещены' : 'No QR codes on the picture',
+        source: { url: expect.stringMatching(/^https?:\/\//) },
+      });
+      const zip = await call(seller, 'GET', `/api/card-sets/${set.id}/zip`, undefined, {
+        'accept-language': lang,
+      });
+      expect(zip.statusCode).toBe(422);
+      expect((zip.json() as Problem).errors?.map((e) => [e.field, e.code])).toContainEqual([
+        'slides.4.picture',
+        'no-qr',
+      ]);
+    }
+    // A barcode: refused on Wildberries (no tags or labels on the photo); Ozon's rules say nothing.
+    const barcode = await upload(seller, await photoWithCode('ean13'));
+    const put = (preset: string) =>
+      call(seller, 'PUT', `/api/card-sets/${set.id}`, {
+        ...setBody({ photo: barcode, slides }),
+        preset,
+      });
+    expect((await put('wildberries')).statusCode).toBe(200);
+    const wb = await checkOf(seller, set.id);
+    expect(wb.issues.filter((issue) => issue.code === 'no-barcode')[0]).toMatchObject({
+      field: 'picture',
+      severity: 'refuse',
+      match: 'EAN13: 4601234567893',
+    });
+    expect((await put('ozon')).statusCode).toBe(200);
+    const ozon = await checkOf(seller, set.id);
+    expect(ozon).toMatchObject({ ok: true, issues: [] });
+    // The same set with a photo without a code passes, and its zip is made.
+    const clean = await upload(seller, await productPhoto(600, 800));
+    const cleaned = await call(seller, 'PUT', `/api/card-sets/${set.id}`, {
+      ...setBody({ photo: clean, slides }),
+    });
+    expect(cleaned.statusCode).toBe(200);
+    const passed = (
+      await call(seller, 'GET', `/api/card-sets/${set.id}/check`)
+    ).json() as CardCheck;
+    expect(passed).toMatchObject({ ok: true, issues: [] });
+    expect((await call(seller, 'GET', `/api/card-sets/${set.id}/zip`)).statusCode).toBe(200);
+    expect(await books(seller)).toEqual(before);
+  }, 90_000);
+});
+
 /** `name,bullets,photo` rows as a CSV file, with a BOM and semicolons, as Excel saves it. */
 function excelCsv(rows: string[][]): string {
   const quote = (cell: string) => (/[;"\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
@@ -922,6 +1078,35 @@ describe('card sets from a CSV', () => {
         'Line 3: the product has no name.',
         'Line 4: the photo “b.png” was not uploaded: add it with the CSV.',
       ]);
+    }
+    // A Windows-1251 file read as UTF-8 on the way here: its letters are lost, the header's too.
+    const header = new TextDecoder().decode(
+      Uint8Array.of(0xcd, 0xe0, 0xe7, 0xe2, 0xe0, 0xed, 0xe8, 0xe5),
+    );
+    const garbled = `${header};bullets;photo\r\nТермос;Сталь;a.png\r\n`;
+    for (const [lang, message] of [
+      [
+        'ru',
+        /^Строка 1: буквы не читаются — файл сохранён не в UTF-8\. В Excel выберите «Файл → Сохранить как → CSV UTF-8/,
+      ],
+      [
+        'en',
+        /^Line 1: the letters cannot be read: the file was not saved as UTF-8\. In Excel choose “File → Save As → CSV UTF-8/,
+      ],
+    ] as const) {
+      const refused = await call(
+        seller,
+        'POST',
+        '/api/card-sets/csv/quote',
+        { ...body, csv: garbled },
+        {
+          'accept-language': lang,
+        },
+      );
+      expect(refused.statusCode).toBe(400);
+      const errors = (refused.json() as Problem).errors ?? [];
+      expect(errors.map((e) => [e.field, e.code])).toEqual([['csv.lines.1', 'not_utf8']]);
+      expect(errors[0]?.message).toMatch(message);
     }
     const other = await person();
     const theirs = await upload(other, await productPhoto(100, 130));

@@ -100,6 +100,19 @@ describe('parseProductCsv', () => {
     ).toEqual({ outcome: 'invalid', problems: [{ code: 'unclosed_quote', line: 3 }] });
   });
 
+  it('refuses text whose letters were lost to another encoding, naming the first such line', () => {
+    // A Windows-1251 file read as UTF-8: each Cyrillic byte became U+FFFD, the header's too.
+    const bytes = Buffer.from([0xcd, 0xe0, 0xe7, 0xe2, 0xe0, 0xed, 0xe8, 0xe5]);
+    const header = new TextDecoder().decode(bytes);
+    expect(parseProductCsv(`${header};bullets;photo\nA;b;mug.png`, photos)).toEqual({
+      outcome: 'invalid',
+      problems: [{ code: 'not_utf8', line: 1 }],
+    });
+    expect(
+      parseProductCsv('name;bullets;photo\r\nA;b;mug.png\r\nB\uFFFD;b;mug.png', photos),
+    ).toEqual({ outcome: 'invalid', problems: [{ code: 'not_utf8', line: 3 }] });
+  });
+
   it('takes exactly the row limit', () => {
     const rows = [
       'name,bullets,photo',

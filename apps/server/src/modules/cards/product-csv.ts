@@ -15,7 +15,8 @@ export type CsvProblem =
   | { code: 'bullet_too_long'; line: number; limit: number }
   | { code: 'photo_missing'; line: number }
   | { code: 'photo_unknown'; line: number; name: string }
-  | { code: 'bad_characters'; line: number };
+  | { code: 'bad_characters'; line: number }
+  | { code: 'not_utf8'; line: number };
 
 type CsvColumn = 'name' | 'bullets' | 'photo';
 
@@ -118,13 +119,21 @@ function printable(value: string): boolean {
 }
 
 /**
- * A product CSV read (UTF-8 text, with or without a BOM): a header row naming the columns `name`,
+ * A product CSV read (UTF-8 text, with or without a BOM; text that lost letters to another
+ * encoding is refused): a header row naming the columns `name`,
  * `bullets` and `photo` (in any order, other columns ignored; Russian names too), then one product
  * per row. Bullets are separated by `;` or `|`; `photo` is a file name among `photos`. Blank rows
  * are skipped. Every problem is listed with its line, in the order of the file.
  */
 export function parseProductCsv(raw: string, photos: ReadonlySet<string>): ProductCsv {
   const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
+  // U+FFFD is what bytes that were not UTF-8 became on the way here (a Windows-1251 file read as
+  // UTF-8): said first, since its header's letters are lost too and no column would be found.
+  const lost = text.indexOf('\uFFFD');
+  if (lost !== -1) {
+    const line = (text.slice(0, lost).match(/\r\n|\r|\n/g)?.length ?? 0) + 1;
+    return { outcome: 'invalid', problems: [{ code: 'not_utf8', line }] };
+  }
   const read = records(text, delimiterOf(text));
   if (read.unclosed !== undefined) {
     return { outcome: 'invalid', problems: [{ code: 'unclosed_quote', line: read.unclosed }] };

@@ -10,6 +10,7 @@ const issue = (extra: Partial<CardIssue>): CardIssue => ({
   slide: 1,
   field: 'bullets.1',
   code: 'no-prices',
+  severity: 'refuse',
   title: 'The server’s title',
   fix: 'The server’s fix',
   match: '990 ₽',
@@ -59,6 +60,8 @@ describe('an issue where the seller meets it', () => {
     expect(issuesAt(issues, 0, null)).toHaveLength(1);
     expect(issueCount(issues, 1)).toBe(2);
     expect(issueCount(issues, 4)).toBe(0);
+    // A warning is not one to fix: the strip counts refusals.
+    expect(issueCount([...issues, issue({ severity: 'warn' })], 1)).toBe(2);
   });
 
   it('leads to an element id the editor gives the field (the layout’s is the logo switch)', () => {

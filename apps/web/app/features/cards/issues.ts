@@ -12,6 +12,8 @@ import type { TFunction } from 'i18next';
 export const slideFields = {
   title: 'title',
   badge: 'badge',
+  /** What is drawn on the slide: a code found in its picture. */
+  picture: 'picture',
   bullet: (index: number) => `bullets.${index}`,
   calloutLabel: (index: number) => `callouts.${index}.label`,
   calloutValue: (index: number) => `callouts.${index}.value`,
@@ -34,9 +36,20 @@ export function issuesAt(
   return issues.filter((issue) => issue.slide === slide && issue.field === field);
 }
 
-/** How many issues a slide has, on its fields and its layout. */
+/** How many issues to fix a slide has (refusals, on its fields and its layout; not warnings). */
 export function issueCount(issues: readonly CardIssue[], slide: number): number {
-  return issues.filter((issue) => issue.slide === slide).length;
+  return issues.filter((issue) => issue.slide === slide && issue.severity === 'refuse').length;
+}
+
+/** The issues that keep the set from export, then those only worth a look, each in its order. */
+export function bySeverity(issues: readonly CardIssue[]): {
+  refusals: CardIssue[];
+  warnings: CardIssue[];
+} {
+  return {
+    refusals: issues.filter((issue) => issue.severity === 'refuse'),
+    warnings: issues.filter((issue) => issue.severity === 'warn'),
+  };
 }
 
 function isRule(code: string): code is CardRuleId {
@@ -62,6 +75,7 @@ export function issuePlace(issue: CardIssue, t: TFunction<'app'>): string {
 /** A field's name in the check's list. */
 export function fieldName(field: string | null, t: TFunction<'app'>): string {
   if (field === null) return t('cards.fields.layout');
+  if (field === slideFields.picture) return t('cards.fields.picture');
   if (field === slideFields.title) return t('cards.fields.title');
   if (field === slideFields.badge) return t('cards.fields.badge');
   const bullet = /^bullets\.(\d+)(?:\.text)?$/.exec(field);

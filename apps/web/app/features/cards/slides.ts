@@ -1,7 +1,9 @@
 import { getCardScene, type MarketplacePreset } from '@kadr/catalog';
 import {
   type BulletIcon,
+  type CalloutPlacement,
   type CardBullet,
+  type CardCallout,
   type CardSet,
   type CardSetBody,
   cardLimits,
@@ -33,12 +35,24 @@ export function newSlide(kind: SlideKind, title: string): Slide {
     title,
     bullets,
     badge: '',
-    callouts: kind === 'sizes' ? [emptyCallout(), emptyCallout()] : [],
+    callouts: kind === 'sizes' ? [newCallout(), newCallout()] : [],
     logo: false,
   };
 }
 
-const emptyCallout = () => ({ label: '', value: '' });
+/** A callout to type into; with no placement, a sizes slide puts it where its label says. */
+export function newCallout(): CardCallout {
+  return { label: '', value: '' };
+}
+
+/**
+ * The callout put where the seller chose on a sizes slide; `auto` drops the choice, so the callout
+ * is stored as one never moved and goes where its label says.
+ */
+export function withPlacement(callout: CardCallout, placement: CalloutPlacement): CardCallout {
+  const { placement: _, ...rest } = callout;
+  return placement === 'auto' ? rest : { ...rest, placement };
+}
 
 /** The title a new slide of `kind` starts with. */
 function kindTitle(kind: SlideKind, name: string, titles: KindTitles): string {

@@ -1,7 +1,14 @@
 import '~/locales/app-cards';
 import { getMarketplacePreset } from '@kadr/catalog';
-import type { CardCheck, CardSetBody } from '@kadr/contract';
-import { CircleAlert, CircleCheck, Download, ExternalLink, LoaderCircle } from 'lucide-react';
+import type { CardCheck, CardIssue, CardSetBody } from '@kadr/contract';
+import {
+  CircleAlert,
+  CircleCheck,
+  Download,
+  ExternalLink,
+  LoaderCircle,
+  TriangleAlert,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { ClientError } from '~/features/generations/api';
@@ -9,7 +16,7 @@ import { currentLanguage } from '~/lib/i18n';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { downloadCardZip } from '../api';
-import { issuePlace, issueText } from '../issues';
+import { bySeverity, issuePlace, issueText } from '../issues';
 import { problemText } from '../problems';
 
 /** Hands a file to the browser as a download. */
@@ -58,7 +65,7 @@ export function CheckPanel({
   const [downloading, setDownloading] = useState(false);
   const preset = getMarketplacePreset(draft.preset);
   const marketplace = preset?.name[language] ?? draft.preset;
-  const issues = check?.issues ?? [];
+  const { refusals, warnings } = bySeverity(check?.issues ?? []);
   const clean = check?.ok === true && check.preset === draft.preset;
   const ready = clean && settled && !checking;
 
@@ -98,53 +105,21 @@ export function CheckPanel({
         ) : (
           <p className="flex items-start gap-2 text-sm font-medium text-red-200">
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-300" />
-            {t('cards.check.found', { count: issues.length })}
+            {t('cards.check.found', { count: refusals.length })}
           </p>
         )}
       </div>
-      {issues.length > 0 ? (
-        <ul className="space-y-2" aria-label={t('cards.check.listLabel')}>
-          {issues.map((issue, at) => {
-            const text = issueText(issue, language);
-            return (
-              <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: the list is read whole, never edited
-                key={at}
-                data-issue={issue.code}
-                data-issue-slide={issue.slide ?? ''}
-                data-issue-field={issue.field ?? ''}
-                className="rounded-xl border border-red-400/25 bg-red-400/5 p-3 text-sm"
-              >
-                <button
-                  type="button"
-                  onClick={() => onShow(issue.slide, issue.field)}
-                  className="text-xs font-medium text-accent-soft underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent-soft"
-                >
-                  {issuePlace(issue, t)}
-                </button>
-                <p className="mt-1 font-medium text-fg">
-                  {text.title}
-                  {issue.match ? (
-                    <span className="font-normal text-red-200"> — «{issue.match}»</span>
-                  ) : null}
-                </p>
-                <p className="mt-1 text-fg-muted">{text.fix}</p>
-                {issue.source ? (
-                  <a
-                    href={issue.source.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="mt-1 inline-flex items-center gap-1 text-xs text-fg-muted underline underline-offset-2 hover:text-fg"
-                  >
-                    {t('cards.check.source', { title: issue.source.title })}
-                    <ExternalLink aria-hidden="true" className="size-3" />
-                    <span className="sr-only">{t('cards.check.newTab')}</span>
-                  </a>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+      {refusals.length > 0 ? (
+        <IssueList issues={refusals} label={t('cards.check.listLabel')} onShow={onShow} />
+      ) : null}
+      {warnings.length > 0 ? (
+        <div className="space-y-2" data-warnings="">
+          <p className="flex items-start gap-2 text-sm font-medium text-amber-200">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+            {t('cards.check.warnings', { count: warnings.length })}
+          </p>
+          <IssueList issues={warnings} label={t('cards.check.warningsLabel')} onShow={onShow} />
+        </div>
       ) : null}
       <div className="space-y-2">
         <Button
@@ -177,5 +152,75 @@ export function CheckPanel({
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * Issues, each on its slide and field (a link there), with the rule's title, the text it matched,
+ * what to change and where the rule was read: refusals in red, warnings in amber.
+ */
+function IssueList({
+  issues,
+  label,
+  onShow,
+}: {
+  issues: readonly CardIssue[];
+  label: string;
+  onShow: (slide: number | null, field: string | null) => void;
+}) {
+  const { t } = useTranslation('app');
+  const language = currentLanguage();
+  return (
+    <ul className="space-y-2" aria-label={label}>
+      {issues.map((issue, at) => {
+        const text = issueText(issue, language);
+        const warn = issue.severity === 'warn';
+        return (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is read whole, never edited
+            key={at}
+            data-issue={issue.code}
+            data-issue-slide={issue.slide ?? ''}
+            data-issue-field={issue.field ?? ''}
+            data-issue-severity={issue.severity}
+            className={
+              warn
+                ? 'rounded-xl border border-amber-400/25 bg-amber-400/5 p-3 text-sm'
+                : 'rounded-xl border border-red-400/25 bg-red-400/5 p-3 text-sm'
+            }
+          >
+            <button
+              type="button"
+              onClick={() => onShow(issue.slide, issue.field)}
+              className="text-xs font-medium text-accent-soft underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent-soft"
+            >
+              {issuePlace(issue, t)}
+            </button>
+            <p className="mt-1 font-medium text-fg">
+              {text.title}
+              {issue.match ? (
+                <span className={warn ? 'font-normal text-amber-200' : 'font-normal text-red-200'}>
+                  {' '}
+                  — «{issue.match}»
+                </span>
+              ) : null}
+            </p>
+            <p className="mt-1 text-fg-muted">{text.fix}</p>
+            {issue.source ? (
+              <a
+                href={issue.source.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-1 inline-flex items-center gap-1 text-xs text-fg-muted underline underline-offset-2 hover:text-fg"
+              >
+                {t('cards.check.source', { title: issue.source.title })}
+                <ExternalLink aria-hidden="true" className="size-3" />
+                <span className="sr-only">{t('cards.check.newTab')}</span>
+              </a>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -21,6 +21,7 @@ import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { quoteCardCsv, startCardCsv } from '../api';
+import { readCsvFile } from '../csv-file';
 import { problemText } from '../problems';
 
 const followMs = 2000;
@@ -45,7 +46,7 @@ export function CsvPanel() {
   const client = useQueryClient();
   const user = useCurrentUser();
   const language = currentLanguage();
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [csv, setCsv] = useState<{ name: string; text: string; encoding: string } | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [uploaded, setUploaded] = useState<ReadonlyMap<File, string>>(new Map());
   const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
@@ -164,7 +165,16 @@ export function CsvPanel() {
                 event.currentTarget.value = '';
                 if (!file) return;
                 reset();
-                void file.text().then((text) => setCsv({ name: file.name, text }));
+                setCsv(null);
+                void readCsvFile(file).then((read) => {
+                  if (read.outcome === 'read') {
+                    setCsv({ name: file.name, text: read.text, encoding: read.encoding });
+                  } else {
+                    setErrors([
+                      t(read.outcome === 'workbook' ? 'cards.csv.workbook' : 'cards.csv.notText'),
+                    ]);
+                  }
+                });
               }}
             />
           </label>
@@ -227,6 +237,13 @@ export function CsvPanel() {
               : t('cards.csv.quote')}
           </Button>
         </div>
+        {csv && csv.encoding !== 'utf-8' ? (
+          <p className="text-sm text-fg-muted" data-csv-encoding={csv.encoding}>
+            {t('cards.csv.otherEncoding', {
+              encoding: csv.encoding === 'utf-16' ? 'UTF-16' : 'Windows-1251',
+            })}
+          </p>
+        ) : null}
         {errors.length > 0 ? (
           <ul
             role="alert"

@@ -1,8 +1,11 @@
 import '~/locales/app-cards';
+import { calloutPlaces } from '@kadr/catalog';
 import {
   type BulletIcon,
   bulletIcons,
+  type CalloutPlacement,
   type CardIssue,
+  calloutPlacements,
   cardLimits,
   type Slide,
   type SlidePicture,
@@ -16,11 +19,14 @@ import { Button } from '~/components/ui/button';
 import { currentLanguage } from '~/lib/i18n';
 import { useTranslation } from '~/lib/use-translation';
 import { fieldElementId, issuesAt, issueText, slideFields } from '../issues';
+import { newCallout, withPlacement } from '../slides';
 import { bulletIconShapes } from './bullet-icon';
 import { FreeTag } from './step';
 
 const inputClass =
   'h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3 text-sm text-fg placeholder:text-fg-muted/80 aria-invalid:border-red-400';
+const placementClass =
+  'h-9 min-w-0 max-w-full rounded-lg border border-line bg-surface px-2 text-xs text-fg';
 
 /**
  * The selected slide's fields: kind, picture, title, 3–5 bullets with icons, badge, callouts and
@@ -63,14 +69,20 @@ export function SlideEditor({
   const invalid = (field: string) => {
     const found = issuesAt(issues, index, field);
     const errorId = `${idOf(field)}-error`;
+    // Only what the marketplace refuses makes the field invalid; a warning is said in amber.
+    const refused = found.some((issue) => issue.severity === 'refuse');
     return {
       props: {
-        'aria-invalid': found.length > 0 ? true : undefined,
+        'aria-invalid': refused ? true : undefined,
         'aria-describedby': found.length > 0 ? errorId : undefined,
       },
       message:
         found.length > 0 ? (
-          <p id={errorId} className="mt-1 text-xs text-red-300" data-field-error={field}>
+          <p
+            id={errorId}
+            className={clsx('mt-1 text-xs', refused ? 'text-red-300' : 'text-amber-200')}
+            data-field-error={field}
+          >
             {found.map((issue) => issueText(issue, language).title).join(' · ')}
             {found[0]?.match ? ` — «${found[0].match}»` : ''}
           </p>
@@ -80,7 +92,17 @@ export function SlideEditor({
 
   const title = invalid(slideFields.title);
   const badge = invalid(slideFields.badge);
+  // A code read off the drawn slide: the picture it shows carries it.
+  const picture = invalid(slideFields.picture);
   const layout = issuesAt(issues, index, null);
+  // On a sizes slide each callout has a place: on a dimension line or a tile beside the picture.
+  // Where it goes on auto, as the card's layout puts it (by its label, one callout a line, the
+  // others where they are).
+  const sizes = slide.kind === 'sizes';
+  const autoPlace = (at: number) =>
+    calloutPlaces(
+      slide.callouts.map((callout, i) => (i === at ? withPlacement(callout, 'auto') : callout)),
+    )[at] ?? 'beside';
 
   return (
     <div className="min-w-0 space-y-5" data-slide-editor={index}>
@@ -135,12 +157,13 @@ export function SlideEditor({
             ))}
           </select>
         </Field>
-        <Field label={t('cards.editor.picture')} htmlFor={idOf('picture')}>
+        <Field label={t('cards.editor.picture')} htmlFor={idOf(slideFields.picture)}>
           <select
-            id={idOf('picture')}
+            id={idOf(slideFields.picture)}
             value={slide.picture}
             onChange={(event) => set({ picture: event.currentTarget.value as SlidePicture })}
             className={inputClass}
+            {...picture.props}
           >
             {slidePictures.map((picture) => (
               <option key={picture} value={picture}>
@@ -150,6 +173,7 @@ export function SlideEditor({
               </option>
             ))}
           </select>
+          {picture.message}
         </Field>
       </div>
 
@@ -272,7 +296,9 @@ export function SlideEditor({
 
       <fieldset className="min-w-0">
         <legend className="mb-1 text-sm font-medium text-fg">{t('cards.editor.callouts')}</legend>
-        <p className="mb-2 text-xs text-fg-muted">{t('cards.editor.calloutsHint')}</p>
+        <p className="mb-2 text-xs text-fg-muted">
+          {t(sizes ? 'cards.editor.calloutsHintSizes' : 'cards.editor.calloutsHint')}
+        </p>
         <ol className="space-y-2">
           {slide.callouts.map((callout, at) => {
             const labelField = slideFields.calloutLabel(at);
@@ -323,6 +349,40 @@ export function SlideEditor({
                     <X aria-hidden="true" />
                   </Button>
                 </div>
+                {sizes ? (
+                  <div className="mt-1.5 flex min-w-0 flex-wrap items-center gap-2">
+                    <label
+                      htmlFor={`${idOf(labelField)}-placement`}
+                      className="text-xs text-fg-muted"
+                    >
+                      {t('cards.editor.placement', { n: at + 1 })}
+                    </label>
+                    <select
+                      id={`${idOf(labelField)}-placement`}
+                      value={callout.placement ?? 'auto'}
+                      onChange={(event) =>
+                        set({
+                          callouts: slide.callouts.map((each, i) =>
+                            i === at
+                              ? withPlacement(each, event.currentTarget.value as CalloutPlacement)
+                              : each,
+                          ),
+                        })
+                      }
+                      className={placementClass}
+                    >
+                      {calloutPlacements.map((placement) => (
+                        <option key={placement} value={placement}>
+                          {placement === 'auto'
+                            ? t('cards.editor.placements.auto', {
+                                guess: t(`cards.editor.guesses.${autoPlace(at)}`),
+                              })
+                            : t(`cards.editor.placements.${placement}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ) : null}
                 {labelState.message}
                 {valueState.message}
               </li>
@@ -334,7 +394,7 @@ export function SlideEditor({
             variant="ghost"
             size="sm"
             className="mt-2"
-            onClick={() => set({ callouts: [...slide.callouts, { label: '', value: '' }] })}
+            onClick={() => set({ callouts: [...slide.callouts, newCallout()] })}
           >
             <Plus aria-hidden="true" />
             {t('cards.editor.addCallout')}
