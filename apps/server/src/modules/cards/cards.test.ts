@@ -907,6 +907,9 @@ describe('codes printed in the picture (issue #50)', () => {
       severity: 'refuse',
       match: 'EAN13: 4601234567893',
     });
+    const barcodeZip = await call(seller, 'GET', `/api/card-sets/${set.id}/zip`);
+    expect(barcodeZip.statusCode).toBe(422);
+    expect((barcodeZip.json() as Problem).errors?.map((e) => e.code)).toContain('no-barcode');
     expect((await put('ozon')).statusCode).toBe(200);
     const ozon = await checkOf(seller, set.id);
     expect(ozon).toMatchObject({ ok: true, issues: [] });
