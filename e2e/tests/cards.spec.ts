@@ -114,10 +114,16 @@ async function runStep(page: Page, lang: Lang, step: string, press: (b: Locator)
   return cost;
 }
 
-/** Waits until what was typed is saved and the check has answered for it. */
+/**
+ * Waits until what was typed is saved and the check has answered for it: no newer check on its
+ * way. A check draws every slide at full size and reads each new drawing for QR codes and barcodes
+ * (about a quarter of a second a slide, ADR 052); in a clean-clone run of 2026-12-07, two tests
+ * and their browsers on two cores, the export button stayed disabled past 7 s while one ran.
+ */
 async function settled(page: Page) {
   await expect(page.locator('[data-save="saved"]')).toBeVisible();
   await expect(page.locator('[data-check]')).not.toHaveAttribute('data-check', 'pending');
+  await expect(page.locator('[data-check][data-checking]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** Downloads the set and reads the zip: its name and files. */

@@ -90,7 +90,11 @@ export function CheckPanel({
   };
 
   return (
-    <div className="space-y-4" data-check={check ? (clean ? 'ok' : 'issues') : 'pending'}>
+    <div
+      className="space-y-4"
+      data-check={check ? (clean ? 'ok' : 'issues') : 'pending'}
+      data-checking={checking ? '' : undefined}
+    >
       <div aria-live="polite">
         {!check ? (
           <p className="flex items-center gap-2 text-sm text-fg-muted">
