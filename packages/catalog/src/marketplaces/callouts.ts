@@ -5,6 +5,7 @@
  * picture. Words are matched by their stems, in Russian and English, whatever their case; a label
  * Kadr does not know goes beside: a line is never guessed for an unknown word.
  */
+import { after, before } from './word-edges.ts';
 
 /** Where a callout goes on a sizes slide. */
 export type CalloutPlace = 'vertical' | 'horizontal' | 'beside';
@@ -67,9 +68,6 @@ export const calloutWords: Readonly<
   },
 };
 
-// Word edges for Cyrillic and Latin alike: JavaScript's \b knows only ASCII letters.
-const before = '(?<![\\p{L}\\p{N}])';
-const after = '(?![\\p{L}\\p{N}])';
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every place's words as one pattern, matching each mention (global). */

@@ -1,8 +1,6 @@
 import type { CardRule, CardRuleId, Source } from './types.ts';
+import { after, before } from './word-edges.ts';
 
-// Word edges for Cyrillic and Latin alike: JavaScript's \b knows only ASCII letters.
-const before = '(?<![\\p{L}\\p{N}])';
-const after = '(?![\\p{L}\\p{N}])';
 const word = (body: string) => new RegExp(`${before}(?:${body})${after}`, 'iu');
 const stem = (body: string) => new RegExp(`${before}(?:${body})`, 'iu');
 

@@ -5,8 +5,10 @@
  * file that is not a CSV at all — an Excel workbook chosen by mistake, or any binary file — is
  * refused before anything is uploaded, with how to save it.
  */
+export type CsvEncoding = 'utf-8' | 'utf-16' | 'windows-1251';
+
 export type CsvFile =
-  | { outcome: 'read'; text: string; encoding: 'utf-8' | 'utf-16' | 'windows-1251' }
+  | { outcome: 'read'; text: string; encoding: CsvEncoding }
   | { outcome: 'workbook' }
   | { outcome: 'not_text' };
 

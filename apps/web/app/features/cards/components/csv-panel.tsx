@@ -21,7 +21,7 @@ import { useCurrentUser } from '~/lib/session';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { quoteCardCsv, startCardCsv } from '../api';
-import { readCsvFile } from '../csv-file';
+import { type CsvEncoding, readCsvFile } from '../csv-file';
 import { problemText } from '../problems';
 
 const followMs = 2000;
@@ -46,7 +46,9 @@ export function CsvPanel() {
   const client = useQueryClient();
   const user = useCurrentUser();
   const language = currentLanguage();
-  const [csv, setCsv] = useState<{ name: string; text: string; encoding: string } | null>(null);
+  const [csv, setCsv] = useState<{ name: string; text: string; encoding: CsvEncoding } | null>(
+    null,
+  );
   const [photos, setPhotos] = useState<File[]>([]);
   const [uploaded, setUploaded] = useState<ReadonlyMap<File, string>>(new Map());
   const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
