@@ -85,8 +85,17 @@ type Loaded = {
   logo: FileRow | undefined;
 };
 
-/** How many slides' codes are remembered: a few hundred sets' worth, a few hundred kilobytes. */
-const codesKept = 2000;
+/**
+ * How many slides' readings are remembered: a few hundred sets' worth, a few hundred kilobytes
+ * (a reading is a few short lists, never the drawing).
+ */
+const readingsKept = 2000;
+
+/**
+ * What the check reads off one drawn slide, the same for every request that draws the same input:
+ * the texts the layout left off or cut, the file's problems and the codes printed in it.
+ */
+type Reading = { omitted: Omission[]; fileIssues: CardFileIssue[]; codes: FoundCode[] };
 
 /** A slide drawn at full size, at its place in the set. */
 type DrawnSlide = { index: number; slide: Slide; card: RenderedCard };
@@ -185,8 +194,8 @@ export function createCardExportService(deps: {
 }) {
   const { cardSets, brandKits, files } = deps.repositories;
   const rendererFingerprint = createRendererFingerprint();
-  /** The codes read off each drawn slide, by its drawing's digest (`codesOf`). */
-  const codesRead = new Map<string, FoundCode[]>();
+  /** Each drawn slide's reading, by its drawing's digest (`readingOf`), oldest first. */
+  const readings = new Map<string, Reading>();
 
   async function load(user: SessionUser, id: string): Promise<Loaded | NotFound | Gone> {
     const row = uuidPattern.test(id) ? await cardSets.findOwned(user.id, id) : undefined;
@@ -270,10 +279,15 @@ export function createCardExportService(deps: {
     };
   }
 
-  /** Every issue of the set: its typed texts against the preset's rules, and each drawn file. */
+  /**
+   * Every issue of the set: its typed texts against the preset's rules, and what each drawn slide
+   * shows. The check draws only the slides whose reading is not remembered (after an edit, the one
+   * edited); the export draws them all, since it ships the drawings.
+   */
   async function issuesOf(
     set: Loaded,
     locale: Locale,
+    draw: 'all' | 'unread',
   ): Promise<{ issues: CardIssue[]; cards: DrawnSlide[] }> {
     const violations = checkCardTexts(
       set.preset,
@@ -283,60 +297,72 @@ export function createCardExportService(deps: {
       })),
     );
     const issues = violations.map((violation) => ruleIssue(violation, locale));
+    const keys = await Promise.all(
+      set.row.slides.map((_, index) => etagOf(set, index, set.preset.width)),
+    );
+    const read: (Reading | undefined)[] = keys.map((key) => recall(key));
     // The set's pictures are read once and shared by its slides.
-    const read = reader();
+    const bytes = reader();
     const inputs: CardRenderInput[] = [];
     for (const index of set.row.slides.keys()) {
-      const input = await inputOf(set, index, read);
+      if (draw === 'unread' && read[index]) continue;
+      const input = await inputOf(set, index, bytes);
       if (input) inputs.push(input);
     }
     const cards: DrawnSlide[] = [];
-    const drawnIssues: CardIssue[][] = [];
-    const codes: FoundCode[][] = set.row.slides.map(() => []);
     // The renderer's own pace (a few slides at a time), so a set's memory stays bounded.
-    await renderCardSet(inputs, async (card, index) => {
+    await renderCardSet(inputs, async (card, at) => {
+      const input = inputs[at];
+      const slide = input ? set.row.slides[input.index] : undefined;
+      if (!input || !slide) return;
+      cards[input.index] = { index: input.index, slide, card };
+      const known = read[input.index];
+      if (known) return;
+      const reading: Reading = {
+        omitted: card.omitted,
+        fileIssues: checkCardFile(set.preset, await readCardFile(card.data)),
+        codes: await findCodes(card.data),
+      };
+      read[input.index] = reading;
+      // A picture that could not be read (the store away) is not the slide's true drawing.
+      const pictured = pictureOf(slide, set.files).file === undefined || input.picture !== null;
+      if (pictured) remember(keys[input.index] ?? '', reading);
+    });
+    const drawn = read.flatMap((reading, index) => {
       const slide = set.row.slides[index];
-      if (slide) cards[index] = { index, slide, card };
-      const facts = await readCardFile(card.data);
-      codes[index] = await codesOf(set, index, card);
-      drawnIssues[index] = [
-        ...(slide
-          ? card.omitted.map((omission) => layoutIssue(slide, index, omission, locale))
-          : []),
-        ...checkCardFile(set.preset, facts).map((issue) =>
-          fileIssue(set.preset, index, issue, locale),
-        ),
+      if (!reading || !slide) return [];
+      return [
+        ...reading.omitted.map((omission) => layoutIssue(slide, index, omission, locale)),
+        ...reading.fileIssues.map((issue) => fileIssue(set.preset, index, issue, locale)),
       ];
     });
     // A QR code or barcode printed in the photo or the scene, read off the drawn slide itself.
+    const codes = read.map((reading) => reading?.codes ?? []);
     const pictured = checkCardCodes(set.preset, codes).map((v) => ruleIssue(v, locale));
-    return {
-      issues: [...issues, ...pictured, ...drawnIssues.flat()],
-      cards: cards.filter(Boolean),
-    };
+    return { issues: [...issues, ...pictured, ...drawn], cards: cards.filter(Boolean) };
   }
 
   /**
-   * The codes readable on a slide drawn at full size. Reading takes a few hundred milliseconds, and
-   * a slide's drawing is known by its ETag's digest, so each drawing is read once per process: the
-   * check after an edit reads only the slides the edit changed.
+   * A drawing's reading, if this process has made it: reading a slide for codes takes a few
+   * hundred milliseconds and drawing it as long again, and a slide's drawing is known by its
+   * ETag's digest, so each drawing is read once per process.
    */
-  async function codesOf(set: Loaded, index: number, card: RenderedCard): Promise<FoundCode[]> {
-    const key = await etagOf(set, index, set.preset.width);
-    const known = codesRead.get(key);
+  function recall(key: string): Reading | undefined {
+    const known = readings.get(key);
     if (known) {
       // Most recently used last, so the oldest is the first to go.
-      codesRead.delete(key);
-      codesRead.set(key, known);
-      return known;
+      readings.delete(key);
+      readings.set(key, known);
     }
-    const found = await findCodes(card.data);
-    codesRead.set(key, found);
-    if (codesRead.size > codesKept) {
-      const oldest = codesRead.keys().next().value;
-      if (oldest !== undefined) codesRead.delete(oldest);
+    return known;
+  }
+
+  function remember(key: string, reading: Reading) {
+    readings.set(key, reading);
+    if (readings.size > readingsKept) {
+      const oldest = readings.keys().next().value;
+      if (oldest !== undefined) readings.delete(oldest);
     }
-    return found;
   }
 
   /** A text the drawing left off the slide or cut short, with what the seller typed there. */
@@ -414,7 +440,7 @@ export function createCardExportService(deps: {
     async check(user: SessionUser, id: string, locale: Locale): Promise<SetCheck> {
       const set = await load(user, id);
       if ('outcome' in set) return set;
-      const { issues } = await issuesOf(set, locale);
+      const { issues } = await issuesOf(set, locale, 'unread');
       return {
         outcome: 'checked',
         check: { ok: !issues.some(refuses), preset: set.preset.id, issues },
@@ -429,7 +455,7 @@ export function createCardExportService(deps: {
     async export(user: SessionUser, id: string, locale: Locale): Promise<SetExport> {
       const set = await load(user, id);
       if ('outcome' in set) return set;
-      const { issues, cards } = await issuesOf(set, locale);
+      const { issues, cards } = await issuesOf(set, locale, 'all');
       // Warnings are the seller's to weigh: only what the marketplace refuses keeps the zip back.
       const refusals = issues.filter(refuses);
       if (refusals.length > 0) return { outcome: 'issues', issues: refusals };
