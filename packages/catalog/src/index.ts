@@ -67,9 +67,11 @@ export { type Draft, estimateDraft, pricedParameters, priceOfModel } from './pri
 export {
   type CostRate,
   lowestCosts,
+  lowestPrice,
   type ModelCost,
   modelCosts,
   offeredOptions,
+  priceRates,
   type ToolCost,
   toolCosts,
   type WorkedExample,

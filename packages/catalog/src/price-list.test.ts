@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { getModel, priceOf } from './catalog.ts';
+import { defaultParameters, getModel, priceOf } from './catalog.ts';
 import {
   lowestCosts,
+  lowestPrice,
   modelCosts,
   offeredOptions,
+  priceRates,
   toolCosts,
   workedExamples,
 } from './price-list.ts';
@@ -135,5 +137,41 @@ describe('tool costs', () => {
       per: 'megapixel',
       minimum: 1,
     });
+  });
+});
+
+describe('lowestPrice: the least any request a model takes costs (issue #51)', () => {
+  const model = (id: string) => {
+    const found = getModel(id);
+    if (!found) throw new Error(id);
+    return found;
+  };
+
+  it('is the cheapest offered option at the shortest offered length', () => {
+    // Seedance 1 Lite: 480p at 2 a second, 5 s at least; its unoffered 1080p never counts.
+    expect(lowestPrice(model('seedance-lite'))).toBe(10);
+    expect(lowestPrice(model('seedance-pro'))).toBe(15);
+    // Veo 3: 8 s without sound at 50 a second, not its default with sound (600).
+    expect(lowestPrice(model('veo3'))).toBe(400);
+    expect(lowestPrice(model('veo3-fast'))).toBe(216);
+    expect(lowestPrice(model('upscale'))).toBe(1);
+    expect(lowestPrice(model('omni-human'))).toBe(16);
+  });
+
+  it('is never above the price of the defaults, and never below a real request’s price', () => {
+    for (const entry of [...listModels(), ...listTools()]) {
+      const least = lowestPrice(entry);
+      expect(least, entry.id).toBeGreaterThan(0);
+      if (entry.tool || entry.speech) continue;
+      const defaults = priceOf(entry.id, { parameters: defaultParameters(entry.id), duration: 0 });
+      expect(least, entry.id).toBeLessThanOrEqual(defaults);
+    }
+  });
+
+  it('priceRates names only offered resolutions, cheapest first', () => {
+    expect(priceRates(model('seedance-lite')).map((rate) => rate.resolution)).toEqual([
+      '480p',
+      '720p',
+    ]);
   });
 });

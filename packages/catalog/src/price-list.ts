@@ -1,5 +1,7 @@
 import { defaultParameters, priceOf } from './catalog.ts';
 import { effectiveDuration } from './duration.ts';
+import { pricedParameters, priceOfModel } from './price.ts';
+import { validateModelRequest } from './request.ts';
 import { listModels } from './studio-models.ts';
 import { listTools } from './tool-models.ts';
 import type {
@@ -55,6 +57,15 @@ function offeredValues(model: ModelDefinition, param: string): ParamValue[] {
   return def.fixed === true ? [def.default ?? null] : [true, false];
 }
 
+/**
+ * A model's rates as the price list states them: for a rate by resolution or by option, only the
+ * values the form offers, cheapest first (a table may keep a rate for one it does not: Seedance 1
+ * Lite's 1080p).
+ */
+export function priceRates(model: ModelDefinition): CostRate[] {
+  return ratesOf(model);
+}
+
 function ratesOf(model: ModelDefinition): CostRate[] {
   const rule = model.price;
   switch (rule.kind) {
@@ -85,6 +96,59 @@ function ratesOf(model: ModelDefinition): CostRate[] {
             : [{ tokens, per: 'second' as const, option }];
         })
         .sort((a, b) => a.tokens - b.tokens);
+  }
+}
+
+/** The values of a priced parameter worth trying for the least price: each offered, or the ends. */
+function candidateValues(def: ParameterDefinition): ParamValue[] {
+  if (def.fixed === true) return [def.default ?? null];
+  if (def.type === 'select') return (def.options ?? []).map((option) => option.value);
+  if (def.type === 'boolean') return [true, false];
+  const ends = [def.min, def.max, def.default].filter((v): v is number => typeof v === 'number');
+  return ends.length > 0 ? [...new Set(ends)] : [def.default ?? null];
+}
+
+/** More combinations than any model has: the search stops there rather than grow unbounded. */
+const maxCombinations = 512;
+
+/**
+ * The least a generation of the model can cost (`/api/v1/models`' `price.from`): every
+ * combination of the offered values of the parameters its price depends on, kept only when the
+ * catalogue's own checks take it (a value or pairing the model refuses is never priced), priced
+ * as the server charges. A tool priced by the megapixel costs at least its minimum; a talking
+ * character's shortest video lasts its shortest recording, one second (ADR 049).
+ */
+export function lowestPrice(model: ModelDefinition): number {
+  const rule = model.price;
+  if (rule.kind === 'per-megapixel') return rule.minimum;
+  if (model.speech && rule.kind === 'per-second') return rule.tokensPerSecond;
+  const names = pricedParameters(model);
+  const defs = model.parameters.filter((def) => names.includes(def.name));
+  let combinations: Record<string, ParamValue>[] = [{}];
+  for (const def of defs) {
+    combinations = combinations
+      .flatMap((chosen) => candidateValues(def).map((value) => ({ ...chosen, [def.name]: value })))
+      .slice(0, maxCombinations);
+  }
+  const defaults = defaultParameters(model.id);
+  const prices = combinations.flatMap((chosen) => {
+    const checked = validateModelRequest(model, { prompt: 'a', parameters: chosen });
+    // Only the priced values' own refusals count: a missing start picture is not the price's.
+    if (!checked.ok && checked.errors.some((error) => names.includes(error.field))) return [];
+    try {
+      return [priceOfModel(model, { parameters: { ...defaults, ...chosen }, duration: 0 })];
+    } catch {
+      return [];
+    }
+  });
+  return prices.length > 0 ? Math.min(...prices) : (priceOfDefaults(model) ?? 0);
+}
+
+function priceOfDefaults(model: ModelDefinition): number | null {
+  try {
+    return priceOfModel(model, { parameters: defaultParameters(model.id), duration: 0 });
+  } catch {
+    return null;
   }
 }
 

@@ -12,7 +12,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Every model and finishing tool, from the catalogue: parameters, price rule, typical time, and whether it is available now. Texts in the request language (`Accept-Language`). */
+        /** @description Every model and finishing tool the key may run (a key with allowed models: those only), from the catalogue: parameters, price rule, the least it costs, typical time, and whether it is available now. Texts in the request language (`Accept-Language`). */
         get: operations["listModels"];
         put?: never;
         post?: never;
@@ -48,7 +48,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description What a create with this body would cost now, and the balance. A model outside the key's allowed list is 403 `forbidden`, as its create would be. With `extend`, the clip is checked as the create would check it, and the price is the model's own. */
+        /** @description What a create with this very body would cost now, and the balance: it takes every field a create takes and refuses what the create would refuse (a bad `webhook_url`, an unknown `style`). A model outside the key's allowed list is 403 `forbidden`, as its create would be. With `extend`, the clip is checked as the create would check it, and the price is the model's own. */
         post: operations["estimate"];
         delete?: never;
         options?: never;
@@ -132,7 +132,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description An output's bytes (`outputs[].url`), with its content type and a download name; one byte range is honoured. */
+        /** @description An output's bytes (`outputs[].url`), with its content type and a download name; one byte range is honoured. A generation still running, failed or canceled has no outputs: 409 `conflict`, saying which; an index past its outputs is 404 `not_found`, saying how many it has. */
         get: operations["downloadOutput"];
         put?: never;
         post?: never;
@@ -236,7 +236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The owner's balance in tokens (the studio's and the API's alike) and the key's own limits with what it spent today and this month (UTC). */
+        /** @description The owner's balance in tokens (the studio's and the API's alike) and the key's own scope (the models it may run, null: all) and limits, with what it spent today and this month (UTC). */
         get: operations["getBalance"];
         put?: never;
         post?: never;
@@ -649,9 +649,12 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     duration?: number;
+                    translate_prompt?: boolean;
+                    style?: string | null;
+                    webhook_url?: string;
+                    elements?: string[];
                     /** @description Continue one of the key owner's finished videos (its generation id): the model, one that starts a video from a picture, starts from the clip's last frame, whatever start frame the parameters name. Priced and charged as any generation of the model; once it is made, Kadr joins the clip and the continuation into a new generation of model `join`, free (find it in `GET /api/v1/generations`: its `source_id` is the clip). */
                     extend?: string;
-                    style?: string | null;
                 };
             };
         };
@@ -2200,6 +2203,31 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "invalid_request" | "unauthorized" | "forbidden" | "account_blocked" | "not_found" | "insufficient_tokens" | "spend_limit_daily" | "spend_limit_monthly" | "model_off" | "idempotency_key_reused" | "idempotency_key_in_progress" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running" | "server_error" | "unavailable";
+                        detail?: string;
+                        errors?: {
+                            field: string;
+                            code: string;
+                            message: string;
+                        }[];
+                        limit?: number;
+                        required?: number;
+                        spent?: number;
+                        resets_at?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3790,6 +3818,7 @@ export interface operations {
                         tokens: number;
                         key: {
                             id: string;
+                            allowed_models: string[] | null;
                             daily_limit: number | null;
                             monthly_limit: number | null;
                             spent_today: number;

@@ -292,7 +292,10 @@ export const apiModelSchema = z.object({
   /** How its price is made, in tokens (the catalogue's rule; estimate for an exact figure). */
   price: z.object({
     rule: z.string(),
-    /** The price of its defaults (a tool's depends on its picture: its smallest price). */
+    /**
+     * The least any request it takes costs: its cheapest offered options at their shortest (a
+     * tool's depends on its picture: its smallest price). The summary names only offered options.
+     */
     from: z.number().check(z.int()),
     summary: z.string(),
   }),
@@ -348,20 +351,6 @@ const apiExtend = z
     ),
   );
 
-/** `POST /api/v1/estimate`: what a create with this body would cost. Unknown fields are refused. */
-export const apiEstimateBodySchema = z.strictObject({
-  model: z.string().check(z.maxLength(100)),
-  prompt: z._default(z.string(), ''),
-  parameters: z._default(apiParameters, {}),
-  /** Seconds, for a video model with a choice of duration. */
-  duration: z.optional(z.number()),
-  /** A continuation, priced as the model's own generation (the clip changes nothing). */
-  extend: z.optional(apiExtend),
-  /** A style preset's id, checked as a create checks it (it changes no price). */
-  style: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
-});
-export type ApiEstimateBody = z.infer<typeof apiEstimateBodySchema>;
-
 export const apiEstimateSchema = z.object({
   model: z.string(),
   /** Tokens a create with this body charges now. */
@@ -398,6 +387,14 @@ export const apiCreateBodySchema = z.strictObject({
   extend: z.optional(apiExtend),
 });
 export type ApiCreateBody = z.infer<typeof apiCreateBodySchema>;
+
+/**
+ * `POST /api/v1/estimate`: what a create with this very body would cost — every field a create
+ * takes, checked as a create checks it (a webhook address, a translation switch, a style, elements
+ * and a continuation change no price but are refused here as they would be there).
+ */
+export const apiEstimateBodySchema = z.extend(apiCreateBodySchema, {});
+export type ApiEstimateBody = ApiCreateBody;
 
 /**
  * `POST /api/v1/joins` (honours `Idempotency-Key`; ADR 047): 2–6 of the key owner's finished
@@ -566,9 +563,11 @@ export type ApiAddElementPicturesBody = z.infer<typeof apiAddElementPicturesBody
 
 export const apiBalanceSchema = z.object({
   tokens: z.number().check(z.int()),
-  /** The key's own limits and what it spent in their periods (null: no limit). */
+  /** The key's own scope and limits, and what it spent in their periods (null: no limit). */
   key: z.object({
     id: z.string(),
+    /** The models and tools the key may run (`/api/v1/models` lists those); null: every one. */
+    allowed_models: z.nullable(z.array(z.string())),
     daily_limit: z.nullable(z.number().check(z.int())),
     monthly_limit: z.nullable(z.number().check(z.int())),
     spent_today: z.number().check(z.int()),

@@ -27,8 +27,8 @@ function schemaProblem(error: Error, locale: Locale): HttpProblem {
   );
 }
 
-/** What a schema issue says, by zod's code. */
-function issueText(
+/** What a schema issue says, by zod's code, in the person's language. */
+export function issueText(
   code: string,
   params: { maximum?: unknown; origin?: unknown; keys?: unknown },
   locale: Locale,

@@ -1,8 +1,9 @@
 import {
-  estimateFromDraft,
   type Localized,
+  lowestPrice,
   type ModelDefinition,
   type ParameterDefinition,
+  priceRates,
   promptUse,
 } from '@kadr/catalog';
 import type {
@@ -61,12 +62,12 @@ const priceSummaries: Record<Locale, (model: ModelDefinition) => string> = {
       case 'per-second':
         return `${rule.tokensPerSecond} tokens per second of video`;
       case 'per-second-by-resolution':
-        return `per second of video by resolution: ${Object.entries(rule.tokensPerSecond)
-          .map(([resolution, tokens]) => `${resolution} ${tokens}`)
+        return `per second of video by resolution: ${priceRates(model)
+          .map((rate) => `${rate.resolution} ${rate.tokens}`)
           .join(', ')} tokens`;
       case 'per-second-by-option':
-        return `per second of video: ${Object.entries(rule.tokensPerSecond)
-          .map(([value, tokens]) => `${rule.labels[value]?.en ?? value} ${tokens}`)
+        return `per second of video: ${priceRates(model)
+          .map((rate) => `${rate.option?.en} ${rate.tokens}`)
           .join(', ')} tokens`;
       case 'per-megapixel':
         return `${rule.tokensPerMegapixel} tokens per megapixel of the result, at least ${rule.minimum}`;
@@ -82,27 +83,18 @@ const priceSummaries: Record<Locale, (model: ModelDefinition) => string> = {
       case 'per-second':
         return `${rule.tokensPerSecond} кр. за секунду видео`;
       case 'per-second-by-resolution':
-        return `за секунду видео по разрешению: ${Object.entries(rule.tokensPerSecond)
-          .map(([resolution, tokens]) => `${resolution} — ${tokens}`)
+        return `за секунду видео по разрешению: ${priceRates(model)
+          .map((rate) => `${rate.resolution} — ${rate.tokens}`)
           .join(', ')} кр.`;
       case 'per-second-by-option':
-        return `за секунду видео: ${Object.entries(rule.tokensPerSecond)
-          .map(([value, tokens]) => `${rule.labels[value]?.ru ?? value} — ${tokens}`)
+        return `за секунду видео: ${priceRates(model)
+          .map((rate) => `${rate.option?.ru} — ${rate.tokens}`)
           .join(', ')} кр.`;
       case 'per-megapixel':
         return `${rule.tokensPerMegapixel} кр. за мегапиксель результата, не меньше ${rule.minimum}`;
     }
   },
 };
-
-/** The price of a model's defaults; a tool's depends on its picture, so its least. */
-function priceFrom(model: ModelDefinition): number {
-  const rule = model.price;
-  if (rule.kind === 'per-megapixel') return rule.minimum;
-  // A talking character's shortest video is its shortest recording's, a second (ADR 049).
-  if (model.speech && rule.kind === 'per-second') return rule.tokensPerSecond;
-  return estimateFromDraft(model.id, {}) ?? 0;
-}
 
 /** A catalogue model or tool as `GET /api/v1/models` lists it. */
 export function toApiModel(model: ModelDefinition, available: boolean, locale: Locale): ApiModel {
@@ -119,7 +111,7 @@ export function toApiModel(model: ModelDefinition, available: boolean, locale: L
       .map((def) => toApiParameter(def, locale)),
     price: {
       rule: model.price.kind,
-      from: priceFrom(model),
+      from: lowestPrice(model),
       summary: priceSummaries[locale](model),
     },
     typical_seconds: { min: model.typicalSeconds.min, max: model.typicalSeconds.max },

@@ -9,7 +9,8 @@ import {
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import type { PictureProblem } from '../elements/index.ts';
 import { type GenerationCreate, generationProblem } from '../generations/index.ts';
-import type { ApiElementDeletion, ApiElementOutcome } from './v1.service.ts';
+import { localizeFieldErrors } from './v1.field-texts.ts';
+import type { ApiElementDeletion, ApiElementOutcome, ApiOutput } from './v1.service.ts';
 
 /** Each code's status: a code never changes its status within v1. */
 const statuses: Record<ApiProblemCode, number> = {
@@ -126,7 +127,9 @@ export function apiProblem(
 ): HttpProblem {
   return new HttpProblem(statuses[code], options.detail ?? texts[code][locale], {
     type: `https://kadr.app/problems/${code.replaceAll('_', '-')}`,
-    ...(options.errors ? { errors: options.errors.slice(0, MAX_LISTED_ERRORS) } : {}),
+    ...(options.errors
+      ? { errors: localizeFieldErrors(options.errors.slice(0, MAX_LISTED_ERRORS), locale) }
+      : {}),
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.limit === undefined ? {} : { limit: options.limit }),
     members: { code, ...options.members },
@@ -359,4 +362,45 @@ export function codeForStatus(status: number, type: string): ApiProblemCode {
 /** The texts of a code, for answers built without a problem (the error handler's fallbacks). */
 export function codeText(code: ApiProblemCode, locale: Locale): string {
   return texts[code][locale];
+}
+
+/**
+ * Why an output of the owner's own generation cannot be read (issue #51), said as what the
+ * generation is: still running (409, retry when it completes), failed or canceled (409, it has
+ * none), or completed with fewer outputs (404, how many it has).
+ */
+export function outputProblem(
+  refusal: Exclude<ApiOutput, { outcome: 'found' | 'not_found' }>,
+  locale: Locale,
+): HttpProblem {
+  const ru = locale === 'ru';
+  switch (refusal.outcome) {
+    case 'not_ready':
+      return apiProblem('conflict', locale, {
+        detail: ru
+          ? `Генерация ещё не готова (статус ${refusal.status}): результаты появятся, когда она завершится.`
+          : `The generation is not finished yet (status ${refusal.status}): its outputs come when it completes.`,
+      });
+    case 'no_outputs': {
+      const why = refusal.error?.message;
+      return apiProblem('conflict', locale, {
+        detail:
+          refusal.error?.code === 'canceled'
+            ? ru
+              ? 'Генерация отменена: результатов у неё нет.'
+              : 'The generation was canceled: it has no outputs.'
+            : ru
+              ? `Генерация не удалась, результатов у неё нет${why ? `: ${why}` : '.'}`
+              : `The generation failed and has no outputs${why ? `: ${why}` : '.'}`,
+      });
+    }
+    case 'no_such_output':
+      return apiProblem('not_found', locale, {
+        detail: ru
+          ? `У этой генерации ${refusal.count} ${plural(refusal.count, locale, { one: 'результат', few: 'результата', many: 'результатов', other: 'результата' })}: номера с 0 по ${refusal.count - 1}.`
+          : `This generation has ${refusal.count} ${refusal.count === 1 ? 'output' : 'outputs'}: indexes 0 to ${refusal.count - 1}.`,
+      });
+    default:
+      return unhandledOutcome(refusal);
+  }
 }

@@ -35,6 +35,7 @@ import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { type Locale, requestLocale } from '../../lib/locale.ts';
 import { HttpProblem } from '../../lib/problem.ts';
+import { issueText } from '../../lib/schema-problem.ts';
 import { sendObject } from '../../lib/send-object.ts';
 import { unhandledOutcome } from '../../lib/unhandled-outcome.ts';
 import {
@@ -50,6 +51,7 @@ import {
   createProblem,
   elementProblem,
   invalidRequest,
+  outputProblem,
   tooMany,
   unavailable,
 } from './v1.problems.ts';
@@ -88,7 +90,11 @@ function keyOf(request: FastifyRequest): { user: { id: string }; key: ApiKeyCont
 }
 
 /** A v1 problem body: a code on every answer, the detail in the request's language. */
-function asApiProblem(error: FastifyError | HttpProblem, locale: Locale): HttpProblem {
+function asApiProblem(
+  error: FastifyError | HttpProblem,
+  locale: Locale,
+  route: string | undefined,
+): HttpProblem {
   if (error instanceof HttpProblem) {
     if (error.members?.code !== undefined) return error;
     const code = codeForStatus(error.status, error.type);
@@ -109,12 +115,54 @@ function asApiProblem(error: FastifyError | HttpProblem, locale: Locale): HttpPr
         issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
         (error.validationContext ?? 'body'),
       code: issue.keyword,
-      message: issue.message ?? 'is invalid',
+      message: issueText(issue.keyword, issue.params as Parameters<typeof issueText>[1], locale),
     }));
     return invalidRequest(errors, locale);
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-  return apiProblem(codeForStatus(status, ''), locale);
+  const said = bodyProblemDetail(error.code, locale, route);
+  return apiProblem(codeForStatus(status, ''), locale, said ? { detail: said } : {});
+}
+
+/** JSON bodies above this are refused before they are read (the app's `bodyLimit`). */
+const jsonBodyLimitBytes = 1024 * 1024;
+
+/**
+ * What was wrong with a body Fastify refused before any route read it (issue #51): a form or
+ * other type where JSON was wanted, a JSON body over the limit, JSON that does not parse. The
+ * uploads' own refusals (a file too large, not a picture) are their routes' and never come here.
+ */
+function bodyProblemDetail(
+  code: string | undefined,
+  locale: Locale,
+  route: string | undefined,
+): string | undefined {
+  const ru = locale === 'ru';
+  const file = route?.endsWith('/uploads')
+    ? 'image'
+    : route?.endsWith('/recordings')
+      ? 'audio'
+      : null;
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      if (file) {
+        return ru
+          ? `Этот запрос принимает multipart/form-data с одним файлом в поле ${file}.`
+          : `This request takes multipart/form-data with one file in the field ${file}.`;
+      }
+      return ru
+        ? 'Этот запрос принимает тело в JSON (Content-Type: application/json). Файлы загружаются отдельно: POST /api/v1/uploads.'
+        : 'This request takes a JSON body (Content-Type: application/json). Files are uploaded on their own: POST /api/v1/uploads.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return ru
+        ? `Тело запроса больше ${jsonBodyLimitBytes / 1024 / 1024} МБ: столько JSON не нужно ни одному запросу. Картинки передаются адресом (POST /api/v1/uploads), не в теле.`
+        : `The request body is over ${jsonBodyLimitBytes / 1024 / 1024} MB, more JSON than any request needs. Pictures are passed by address (POST /api/v1/uploads), not in the body.`;
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return ru ? 'Тело запроса — не JSON.' : 'The request body is not valid JSON.';
+    default:
+      return undefined;
+  }
 }
 
 function sendProblem(reply: FastifyReply, problem: HttpProblem) {
@@ -141,7 +189,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
         unavailable(away, requestLocale(request)),
       );
     }
-    const problem = asApiProblem(error, requestLocale(request));
+    const problem = asApiProblem(error, requestLocale(request), request.routeOptions.url);
     if (problem.status >= 500) request.log.error({ err: error }, 'v1 request failed');
     return sendProblem(reply, problem);
   });
@@ -178,12 +226,15 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
         security,
         operationId: 'listModels',
         description:
-          'Every model and finishing tool, from the catalogue: parameters, price rule, typical time, ' +
-          'and whether it is available now. Texts in the request language (`Accept-Language`).',
+          'Every model and finishing tool the key may run (a key with allowed models: those only), ' +
+          'from the catalogue: parameters, price rule, the least it costs, typical time, and ' +
+          'whether it is available now. Texts in the request language (`Accept-Language`).',
         response: { 200: apiModelListSchema, ...problems() },
       },
     },
-    async (request) => ({ items: await v1.models(requestLocale(request)) }),
+    async (request) => ({
+      items: await v1.models(requestLocale(request), keyOf(request).key),
+    }),
   );
 
   app.get(
@@ -211,9 +262,11 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
         security,
         operationId: 'estimate',
         description:
-          'What a create with this body would cost now, and the balance. A model outside the ' +
-          "key's allowed list is 403 `forbidden`, as its create would be. With `extend`, the " +
-          "clip is checked as the create would check it, and the price is the model's own.",
+          'What a create with this very body would cost now, and the balance: it takes every ' +
+          'field a create takes and refuses what the create would refuse (a bad `webhook_url`, ' +
+          "an unknown `style`). A model outside the key's allowed list is 403 `forbidden`, as " +
+          'its create would be. With `extend`, the clip is checked as the create would check ' +
+          "it, and the price is the model's own.",
         body: apiEstimateBodySchema,
         response: { 200: apiEstimateSchema, ...problems(400, 409) },
       },
@@ -270,7 +323,11 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
     async (request, reply) => {
       const { user, key } = keyOf(request);
       const idempotency = idempotencyKeyOf(request.headers);
-      return answerCreate(request, reply, await v1.create(user, key, request.body, idempotency));
+      return answerCreate(
+        request,
+        reply,
+        await v1.create(user, key, request.body, idempotency, requestLocale(request)),
+      );
     },
   );
 
@@ -312,7 +369,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       return answerCreate(
         request,
         reply,
-        await v1.createJoin(user, key, request.body, idempotency),
+        await v1.createJoin(user, key, request.body, idempotency, requestLocale(request)),
       );
     },
   );
@@ -333,7 +390,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
     },
     async (request) => {
       const { user } = keyOf(request);
-      const listed = await v1.list(user, request.query);
+      const listed = await v1.list(user, request.query, requestLocale(request));
       if (listed.outcome === 'listed') return listed.list;
       throw badCursor(request);
     },
@@ -352,7 +409,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       },
     },
     async (request) => {
-      const read = await v1.read(keyOf(request).user, request.params.id);
+      const read = await v1.read(keyOf(request).user, request.params.id, requestLocale(request));
       if (read.outcome !== 'found') throw notFound(request);
       return read.generation;
     },
@@ -373,7 +430,11 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       },
     },
     async (request) => {
-      const canceled = await v1.cancel(keyOf(request).user, request.params.id);
+      const canceled = await v1.cancel(
+        keyOf(request).user,
+        request.params.id,
+        requestLocale(request),
+      );
       if (canceled.outcome === 'found') return canceled.generation;
       if (canceled.outcome === 'finished') throw apiProblem('conflict', requestLocale(request));
       throw notFound(request);
@@ -389,19 +450,23 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
         operationId: 'downloadOutput',
         description:
           "An output's bytes (`outputs[].url`), with its content type and a download name; one " +
-          'byte range is honoured.',
+          'byte range is honoured. A generation still running, failed or canceled has no ' +
+          'outputs: 409 `conflict`, saying which; an index past its outputs is 404 `not_found`, ' +
+          'saying how many it has.',
         params: outputParams,
         response: {
           200: { description: 'The whole file.', content: bytes },
           206: { description: 'The requested range of the file.', content: bytes },
-          ...problems(400, 404),
+          ...problems(400, 404, 409),
         },
       },
     },
     async (request, reply) => {
       const { user } = keyOf(request);
-      const output = await v1.output(user, request.params.id, request.params.index);
-      if (output.outcome !== 'found') throw notFound(request);
+      const locale = requestLocale(request);
+      const output = await v1.output(user, request.params.id, request.params.index, locale);
+      if (output.outcome === 'not_found') throw notFound(request);
+      if (output.outcome !== 'found') throw outputProblem(output, locale);
       reply.header('content-type', output.mime);
       reply.header('content-disposition', attachmentDisposition(output.name));
       reply.header('cache-control', 'private, no-store');
@@ -642,7 +707,8 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
         operationId: 'getBalance',
         description:
           "The owner's balance in tokens (the studio's and the API's alike) and the key's own " +
-          'limits with what it spent today and this month (UTC).',
+          'scope (the models it may run, null: all) and limits, with what it spent today and ' +
+          'this month (UTC).',
         response: { 200: apiBalanceSchema, ...problems() },
       },
     },

@@ -61,6 +61,10 @@ export type ApiRead = { outcome: 'found'; generation: ApiGeneration } | NotFound
 export type ApiCancel = ApiRead | { outcome: 'finished' };
 export type ApiOutput =
   | { outcome: 'found'; mime: string; name: string; object: SendableObject }
+  /** The generation is the owner's but has no such output: what it is instead. */
+  | { outcome: 'not_ready'; status: GenerationStatus }
+  | { outcome: 'no_outputs'; error: ApiGeneration['error'] }
+  | { outcome: 'no_such_output'; count: number }
   | NotFound;
 
 /** An element as v1 shows it, or why the library refused (said by v1.problems.ts). */
@@ -95,16 +99,14 @@ const OUTPUT_PATH = /^\/api\/v1\/generations\/([0-9a-f-]{36})\/outputs\/(\d{1,2}
 const typeOf = (model: string): ModelType => getModel(model)?.type ?? 'image';
 
 /** The catalogue body of a v1 create or estimate, as the generation service reads it. */
-function catalogueBody(body: ApiEstimateBody | ApiCreateBody): Record<string, unknown> {
+function catalogueBody(body: ApiCreateBody): Record<string, unknown> {
   return {
     model: body.model,
     prompt: body.prompt,
     parameters: body.parameters,
     ...(body.duration === undefined ? {} : { duration: body.duration }),
-    ...('translate_prompt' in body && body.translate_prompt !== undefined
-      ? { translate_prompt: body.translate_prompt }
-      : {}),
-    ...('elements' in body && body.elements !== undefined ? { elements: body.elements } : {}),
+    ...(body.translate_prompt === undefined ? {} : { translate_prompt: body.translate_prompt }),
+    ...(body.elements === undefined ? {} : { elements: body.elements }),
     ...(body.style === undefined || body.style === null ? {} : { style: body.style }),
     // A continuation (ADR 047): the service checks the clip, and at a create reads its last frame.
     ...(body.extend === undefined ? {} : { extend: body.extend }),
@@ -169,22 +171,33 @@ export function createApiV1Service(deps: {
     return (await deps.repositories.users.findById(user.id))?.tokens ?? 0;
   }
 
-  async function read(user: SessionUser, id: string): Promise<ApiRead> {
+  /** One of the owner's generations, a failure said in `locale` (the request's). */
+  async function read(user: SessionUser, id: string, locale: Locale): Promise<ApiRead> {
     const found = await deps.generations.readForApi(user, id);
     if (found.outcome !== 'found') return found;
-    return { outcome: 'found', generation: toApiGeneration(found.row, found.files, publicUrl) };
+    return {
+      outcome: 'found',
+      generation: toApiGeneration(found.row, found.files, publicUrl, { locale }),
+    };
   }
 
   /** A create's (or a join's) answer as v1 gives it: the generation it made, or its refusal. */
-  async function answered(user: SessionUser, created: GenerationCreate): Promise<ApiCreateOutcome> {
+  async function answered(
+    user: SessionUser,
+    created: GenerationCreate,
+    locale: Locale,
+  ): Promise<ApiCreateOutcome> {
     if (created.outcome === 'created') {
       // Answered from what the create statement wrote (pending, no files yet), not read back:
       // the same mapping a read makes of the same row.
-      return { outcome: 'created', generation: toApiGeneration(created.row, [], publicUrl) };
+      return {
+        outcome: 'created',
+        generation: toApiGeneration(created.row, [], publicUrl, { locale }),
+      };
     }
     if (created.outcome !== 'replayed') return created;
     // A replay answers the generation as it stands now (it may have finished since).
-    const found = await read(user, created.response.request_id);
+    const found = await read(user, created.response.request_id, locale);
     // Replayed from the person's own key claim: it is theirs.
     if (found.outcome !== 'found') throw new Error('a replayed generation could not be read');
     return { outcome: 'replayed', generation: found.generation };
@@ -234,11 +247,13 @@ export function createApiV1Service(deps: {
 
   return {
     /** Every model and tool of the catalogue, with whether an operator switched it off. */
-    async models(locale: Locale): Promise<ApiModel[]> {
+    /** The catalogue's models and tools the key may run (all of them for a key with no list). */
+    async models(locale: Locale, key: Pick<ApiKeyContext, 'allowedModels'>): Promise<ApiModel[]> {
       const off = await deps.modelSwitches.off();
-      return [...listModels(), ...listTools()].map((model) =>
-        toApiModel(model, !off.has(model.id), locale),
-      );
+      const allowed = key.allowedModels;
+      return [...listModels(), ...listTools()]
+        .filter((model) => !allowed || allowed.includes(model.id))
+        .map((model) => toApiModel(model, !off.has(model.id), locale));
     },
 
     /** The style presets (ADR 051), in the request language, with the models each suits. */
@@ -260,6 +275,9 @@ export function createApiV1Service(deps: {
       if (key.allowedModels && !key.allowedModels.includes(body.model)) {
         return { outcome: 'model_not_allowed', model: body.model };
       }
+      // The create's own checks, so that an estimate never passes a body its create refuses.
+      const webhook = webhookOf(body.webhook_url);
+      if (webhook.outcome === 'invalid') return webhook;
       const quoted = await deps.generations.quote(user, typeOf(body.model), catalogueBody(body));
       if (quoted.outcome !== 'priced') return quoted;
       return {
@@ -275,6 +293,7 @@ export function createApiV1Service(deps: {
       key: ApiKeyContext,
       body: ApiCreateBody,
       idempotencyKey: string | undefined,
+      locale: Locale,
     ): Promise<ApiCreateOutcome> {
       const webhook = webhookOf(body.webhook_url);
       if (webhook.outcome === 'invalid') return webhook;
@@ -285,7 +304,7 @@ export function createApiV1Service(deps: {
         idempotencyKey,
         contextOf(key, webhook.webhookUrl),
       );
-      return answered(user, created);
+      return answered(user, created, locale);
     },
 
     /**
@@ -297,6 +316,7 @@ export function createApiV1Service(deps: {
       key: ApiKeyContext,
       body: ApiCreateJoinBody,
       idempotencyKey: string | undefined,
+      locale: Locale,
     ): Promise<ApiCreateOutcome> {
       const { webhook_url: asked, ...join } = body;
       const webhook = webhookOf(asked);
@@ -307,7 +327,7 @@ export function createApiV1Service(deps: {
         idempotencyKey,
         contextOf(key, webhook.webhookUrl),
       );
-      return answered(user, created);
+      return answered(user, created, locale);
     },
 
     read,
@@ -320,6 +340,7 @@ export function createApiV1Service(deps: {
         type?: ModelType | undefined;
         status?: GenerationStatus | undefined;
       },
+      locale: Locale,
     ): Promise<{ outcome: 'listed'; list: ApiGenerationList } | BadCursor> {
       const before = query.cursor === undefined ? undefined : generationCursor(query.cursor);
       if (query.cursor !== undefined && before === undefined) return { outcome: 'bad_cursor' };
@@ -334,23 +355,31 @@ export function createApiV1Service(deps: {
       return {
         outcome: 'listed',
         list: {
-          items: page.map((row) => toApiGeneration(row, row.files, publicUrl)),
+          items: page.map((row) => toApiGeneration(row, row.files, publicUrl, { locale })),
           next_cursor:
             rows.length > query.limit && last ? encodeTimeCursor(last.at, last.id) : null,
         },
       };
     },
 
-    async cancel(user: SessionUser, id: string): Promise<ApiCancel> {
+    async cancel(user: SessionUser, id: string, locale: Locale): Promise<ApiCancel> {
       const canceled = await deps.generations.cancel(user, id);
       if (canceled.outcome === 'finished' || canceled.outcome === 'not_found') return canceled;
-      return read(user, id);
+      return read(user, id, locale);
     },
 
     /** Output `index` (0-based, in the generation's order) of one of the person's generations. */
-    async output(user: SessionUser, id: string, index: number): Promise<ApiOutput> {
+    async output(user: SessionUser, id: string, index: number, locale: Locale): Promise<ApiOutput> {
       const file = await outputFile(user, id, index);
-      if (!file) return { outcome: 'not_found' };
+      if (!file) {
+        // Why not, said as what the generation is: running, failed, or made fewer outputs.
+        const found = await read(user, id, locale);
+        if (found.outcome !== 'found') return found;
+        const { status, error, outputs } = found.generation;
+        if (status === 'failed') return { outcome: 'no_outputs', error };
+        if (status !== 'completed') return { outcome: 'not_ready', status };
+        return { outcome: 'no_such_output', count: outputs.length };
+      }
       const extension = file.storageKey.split('.').pop() ?? 'bin';
       return {
         outcome: 'found',
@@ -443,6 +472,7 @@ export function createApiV1Service(deps: {
         tokens,
         key: {
           id: key.id,
+          allowed_models: key.allowedModels ? [...key.allowedModels] : null,
           daily_limit: key.dailyLimit,
           monthly_limit: key.monthlyLimit,
           spent_today: spent.today,

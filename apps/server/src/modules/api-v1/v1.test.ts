@@ -66,18 +66,18 @@ describe('/api/v1 with a bearer key', () => {
     ]);
     expect(items.find((item) => item.id === 'remove-background')?.kind).toBe('tool');
     for (const item of items) expect(item.price.from).toBeGreaterThan(0);
-    // Sound switches Veo 3's rate (ADR 048); `from` is its defaults' price, with sound.
+    // Sound switches Veo 3's rate (ADR 048); `from` is its least, without sound (issue #51).
     expect(items.find((item) => item.id === 'veo3')?.price).toEqual({
       rule: 'per-second-by-option',
-      from: 600,
-      summary: 'per second of video: with sound 75, without sound 50 tokens',
+      from: 400,
+      summary: 'per second of video: without sound 50, with sound 75 tokens',
     });
     const ru = (await v1('GET', '/models', { headers: { 'accept-language': 'ru' } })).json() as {
       items: { id: string; description: string; price: { summary: string } }[];
     };
     expect(ru.items[0]?.description).not.toBe(items[0]?.description);
     expect(ru.items.find((item) => item.id === 'veo3')?.price.summary).toBe(
-      'за секунду видео: со звуком — 75, без звука — 50 кр.',
+      'за секунду видео: без звука — 50, со звуком — 75 кр.',
     );
   });
 

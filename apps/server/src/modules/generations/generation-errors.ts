@@ -16,6 +16,24 @@ export const generationErrorTexts: Record<GenerationErrorCode, string> = {
   join_failed: 'The clips could not be joined.',
 };
 
+/** The same sentences in Russian: a v1 answer says a failure in the request's language. */
+const russianErrorTexts: Record<GenerationErrorCode, string> = {
+  canceled: 'Отменено',
+  unsafe: 'Модель отказалась: запрос или картинка сочтены недопустимыми.',
+  model_failed: 'Модели не удалось сделать эту генерацию.',
+  no_output: 'Модель не вернула результата.',
+  not_accepted: 'Сервис модели не принял запрос.',
+  lost: 'Сервис модели потерял эту генерацию.',
+  timeout: 'Генерация шла слишком долго и остановлена.',
+  save_failed: 'Результат не удалось сохранить.',
+  join_failed: 'Ролики не удалось склеить.',
+};
+
+/** A failure's sentence in a language: English for webhooks and logs, the request's for v1. */
+export function generationErrorText(code: GenerationErrorCode, locale: 'ru' | 'en'): string {
+  return locale === 'ru' ? russianErrorTexts[code] : generationErrorTexts[code];
+}
+
 /** Safety checkers (NSFW filters, content moderation) say so in their error; anything else is the model's failure. */
 const unsafeWords = /\b(nsfw|safety|sensitive|flagged|moderation)\b/i;
 

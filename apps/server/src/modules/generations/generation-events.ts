@@ -30,7 +30,9 @@ export async function announceGeneration(
     userId: row.userId,
     apiKeyId: row.apiKeyId,
     requestUrl: row.webhookUrl,
-    generation: toApiGeneration(row, row.recordFiles ?? [], options.publicUrl, options.refunded),
+    generation: toApiGeneration(row, row.recordFiles ?? [], options.publicUrl, {
+      refunded: options.refunded,
+    }),
     at: new Date(),
   });
 }

@@ -10,7 +10,7 @@ import {
 import type { FileUrls } from '../files/index.ts';
 import { downloadName } from '../files/index.ts';
 import type { GenerationRow, RecordFile, RecordRow } from './generation.repository.ts';
-import { generationErrorTexts } from './generation-errors.ts';
+import { generationErrorText, generationErrorTexts } from './generation-errors.ts';
 
 /** A code the contract knows; a failed row from before codes (or an unknown one) failed in the model. */
 function errorCode(code: string | null | undefined): GenerationErrorCode {
@@ -94,7 +94,8 @@ const isoOf = (at: Date | string) =>
  * `publicUrl` the site's origin, so output URLs are absolute. `refunded` says whether its tokens
  * came back (a `generation_refund` entry exists); when not given, a failure with a cost (the engine
  * refunds every failure in the same transaction). An operator's refund of a completed one is known
- * only to its caller (the console's refund announces it with `refunded: true`).
+ * only to its caller (the console's refund announces it with `refunded: true`). A failure's
+ * `error.message` is in `locale` (a v1 answer's, the request's); English when not given (webhooks).
  */
 export function toApiGeneration(
   row: ApiGenerationRow,
@@ -103,8 +104,9 @@ export function toApiGeneration(
     'kind' | 'mime' | 'width' | 'height' | 'durationMs' | 'position'
   >[],
   publicUrl: string,
-  refunded: boolean = row.status === 'failed' && row.cost > 0,
+  options: { refunded?: boolean | undefined; locale?: 'ru' | 'en' } = {},
 ): ApiGeneration {
+  const refunded = options.refunded ?? (row.status === 'failed' && row.cost > 0);
   const outputs = files
     .filter((f) => f.kind === 'output')
     .sort((a, b) => a.position - b.position)
@@ -130,7 +132,10 @@ export function toApiGeneration(
       input && typeof input === 'object' && !Array.isArray(input)
         ? { ...(input as Record<string, unknown>) }
         : {},
-    error: row.status === 'failed' ? { code, message: generationErrorTexts[code] } : null,
+    error:
+      row.status === 'failed'
+        ? { code, message: generationErrorText(code, options.locale ?? 'en') }
+        : null,
     outputs,
     source_id: row.sourceGenerationId ?? null,
     key_id: row.apiKeyId ?? null,
