@@ -27,7 +27,7 @@ const node = await startApiNode({
       `${V1_READ_WITHOUT_KEY}/:id`,
       { schema: { hide: true, response: { 200: apiGenerationSchema } } },
       async (request) => {
-        const read = await container.v1.read({ id: readerId }, request.params.id, 'en');
+        const read = await container.v1.read({ id: readerId }, request.params.id, 'en', undefined);
         if (read.outcome !== 'found') throw new Error('the bench generation is gone');
         return read.generation;
       },

@@ -1062,7 +1062,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1–255 printable ASCII characters. The same key with the same body answers the same generation, made and charged once (200); with another body, 409 `idempotency_key_reused`. */
+                /** @description 1–255 printable ASCII characters. The same key with the same body answers the same generation, made and charged once (200); with another body, 409 `idempotency_key_reused`. It belongs to the API key that sent it (two keys never meet each other's) and answers for 24 hours; after that it is free again. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1375,7 +1375,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1–255 printable ASCII characters. The same key with the same body answers the same generation, made and charged once (200); with another body, 409 `idempotency_key_reused`. */
+                /** @description 1–255 printable ASCII characters. The same key with the same body answers the same generation, made and charged once (200); with another body, 409 `idempotency_key_reused`. It belongs to the API key that sent it (two keys never meet each other's) and answers for 24 hours; after that it is free again. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3819,6 +3819,8 @@ export interface operations {
                         key: {
                             id: string;
                             allowed_models: string[] | null;
+                            /** @enum {string} */
+                            scope: "key" | "account";
                             daily_limit: number | null;
                             monthly_limit: number | null;
                             spent_today: number;

@@ -109,6 +109,14 @@ const tokensLimit = z.nullable(
   z.number().check(z.int(), z.gte(1), z.lte(apiKeyLimits.maxSpendLimit)),
 );
 
+/**
+ * What a key reads and changes on `/api/v1` (issue #51): `key`, the generations it made itself
+ * (the default for a new key), or `account`, every generation of the account — the studio's and
+ * other keys' too. Creating with the person's library and balance is the same either way.
+ */
+export const apiKeyScopes = ['key', 'account'] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+
 /** An API key as its owner (and an operator) sees it: never the key itself after creation. */
 export const apiKeySchema = z.object({
   id: z.string(),
@@ -123,6 +131,8 @@ export const apiKeySchema = z.object({
   monthly_limit: z.nullable(z.number().check(z.int())),
   /** Catalogue ids it may create with; null: every model and tool. */
   allowed_models: z.nullable(z.array(z.string())),
+  /** What it reads and changes: its own generations (`key`) or the whole account's. */
+  scope: z.enum(apiKeyScopes),
   webhook_url: z.nullable(z.string()),
   /** Tokens spent: today (UTC), this month (UTC), ever (refunded generations count nothing). */
   spent_today: z.number().check(z.int()),
@@ -149,6 +159,8 @@ export const createApiKeyBodySchema = z.strictObject({
   daily_limit: z.optional(tokensLimit),
   monthly_limit: z.optional(tokensLimit),
   allowed_models: z.optional(allowedModels),
+  /** `key` when absent. */
+  scope: z.optional(z.enum(apiKeyScopes)),
   webhook_url: z.optional(webhookUrl),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
@@ -159,6 +171,7 @@ export const updateApiKeyBodySchema = z.strictObject({
   daily_limit: z.optional(tokensLimit),
   monthly_limit: z.optional(tokensLimit),
   allowed_models: z.optional(allowedModels),
+  scope: z.optional(z.enum(apiKeyScopes)),
   webhook_url: z.optional(webhookUrl),
 });
 export type UpdateApiKeyBody = z.infer<typeof updateApiKeyBodySchema>;
@@ -568,6 +581,8 @@ export const apiBalanceSchema = z.object({
     id: z.string(),
     /** The models and tools the key may run (`/api/v1/models` lists those); null: every one. */
     allowed_models: z.nullable(z.array(z.string())),
+    /** What it reads and changes: the generations it made (`key`) or the account's (`account`). */
+    scope: z.enum(apiKeyScopes),
     daily_limit: z.nullable(z.number().check(z.int())),
     monthly_limit: z.nullable(z.number().check(z.int())),
     spent_today: z.number().check(z.int()),

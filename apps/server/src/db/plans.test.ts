@@ -160,8 +160,8 @@ const history = {
 const create: Expectations = {
   scans: {
     users: { by: ['users_pkey'] },
-    // The claim is INSERT … ON CONFLICT DO NOTHING, which names no arbiter in its plan; removing a
-    // claim the balance cannot cover finds it by the primary key.
+    // The claim is INSERT … ON CONFLICT (user_id, key) DO UPDATE … WHERE expired (a key answers
+    // for a day, issue #51); removing a claim the balance cannot cover finds it by the primary key.
     idempotency_keys: { by: ['idempotency_keys_user_id_key_pk'] },
   },
   // The per-type count (trigger on generation_requests) and the job, each upserted by its key.

@@ -835,6 +835,13 @@ export const apiKeys = pgTable(
     monthlyLimit: integer('monthly_limit'),
     /** Catalogue ids the key may create with; null: every model and tool. */
     allowedModels: text('allowed_models').array(),
+    /**
+     * What the key reads and changes on v1 (issue #51): `key`, the generations it made; `account`,
+     * every generation of the account. Keys made before the choice existed are `account`.
+     */
+    scope: text('scope', { enum: ['key', 'account'] })
+      .notNull()
+      .default('key'),
     /** Where this key's generations' endings are sent (Standard Webhooks); null: nowhere. */
     webhookUrl: text('webhook_url'),
     /** The Standard Webhooks signing secret (`whsec_…`), one per key. */
@@ -845,6 +852,7 @@ export const apiKeys = pgTable(
     index('api_keys_user_created_idx').on(t.userId, t.created.desc()),
     check('api_keys_daily_limit_check', sql`${t.dailyLimit} is null or ${t.dailyLimit} > 0`),
     check('api_keys_monthly_limit_check', sql`${t.monthlyLimit} is null or ${t.monthlyLimit} > 0`),
+    check('api_keys_scope_check', sql`${t.scope} in ('key', 'account')`),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { AccountService } from '../modules/auth/account.service.ts';
 import type { BatchService } from '../modules/batches/batch.service.ts';
 import type { TrainingService } from '../modules/elements/index.ts';
 import type { GenerationEngine } from '../modules/generations/generation.engine.ts';
+import type { IdempotencyKeyRepository } from '../modules/generations/idempotency-key.repository.ts';
 import type { RateLimitRepository } from '../modules/limits/rate-limit.repository.ts';
 import type { Metrics } from '../modules/metrics/metrics.service.ts';
 import type { PaymentService } from '../modules/payments/payment.service.ts';
@@ -14,7 +15,10 @@ import type { WebhookDeliveryService } from '../modules/webhooks-out/webhook-del
 export function buildTaskList(services: {
   engine: GenerationEngine;
   payments: Pick<PaymentService, 'reconcile'>;
-  repositories: { rateLimits: Pick<RateLimitRepository, 'prune'> };
+  repositories: {
+    rateLimits: Pick<RateLimitRepository, 'prune'>;
+    idempotencyKeys: Pick<IdempotencyKeyRepository, 'prune'>;
+  };
   accounts: Pick<AccountService, 'payDeferredReferrals'>;
   batches: Pick<BatchService, 'releaseAll'>;
   webhookDeliveries: Pick<WebhookDeliveryService, 'send'>;
@@ -78,6 +82,10 @@ export function buildTaskList(services: {
     prune_rate_limits: async () => {
       await repositories.rateLimits.prune(60 * 60_000);
     },
+    // Idempotency-Keys older than their day (issue #51) answer nothing any more.
+    prune_idempotency_keys: async () => {
+      await repositories.idempotencyKeys.prune();
+    },
   };
   if (!metrics) return tasks;
   // Every run counted by task and outcome (`kadr_job_runs_total`).
@@ -96,5 +104,6 @@ export const crontab = [
   '* * * * * release_batches ?max=1',
   '* * * * * reconcile_prompt_improvements ?max=1',
   '*/10 * * * * prune_rate_limits ?max=1',
+  '*/10 * * * * prune_idempotency_keys ?max=1',
   '5 0 * * * pay_deferred_referrals ?max=1',
 ].join('\n');

@@ -74,9 +74,14 @@ BEGIN
   LOOP
     request_id := v_item."id";
     IF v_item."key" IS NOT NULL THEN
+      -- A key answers for a day (issue #51): an expired claim of it is taken over, a live one
+      -- is not (the row is left as it is, and nothing is found).
       INSERT INTO "idempotency_keys" ("user_id", "key", "request_hash", "status_code", "response")
       VALUES (p_user, v_item."key", v_item."request_hash", 200, v_item."response")
-      ON CONFLICT DO NOTHING;
+      ON CONFLICT ("user_id", "key") DO UPDATE
+        SET "request_hash" = EXCLUDED."request_hash", "status_code" = EXCLUDED."status_code",
+            "response" = EXCLUDED."response", "created" = now()
+        WHERE "idempotency_keys"."created" < now() - interval '24 hours';
       IF NOT FOUND THEN
         outcome := 'key_taken';
         balance := NULL;

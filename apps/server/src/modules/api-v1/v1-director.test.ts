@@ -381,7 +381,8 @@ describe('POST /api/v1/joins (ADR 047)', () => {
     const a = await clip(maker, '#3355aa');
     const b = await clip(maker, '#aa5533');
     // A second key of the same person, limited to one image model: a Seedance create is refused.
-    const limited = await withKey(maker, { allowed_models: ['seedream-3'] });
+    // It sees the whole account: the clips were made with the first key (issue #51's scope).
+    const limited = await withKey(maker, { allowed_models: ['seedream-3'], scope: 'account' });
     const refused = await v1(limited, 'POST', '/generations', { payload: seedance() });
     expect(refused.statusCode).toBe(403);
 

@@ -17,9 +17,14 @@ type Person = { user: { id: string }; cookie: string; auth: { authorization: str
 let anna: Person;
 let boris: Person;
 
+/**
+ * A person with a key that sees the whole account: the results made into elements here are the
+ * studio's, which a key scoped to its own generations would not see (issue #51).
+ */
 async function person(): Promise<Person> {
   const signed = await signInDemo(t.app);
-  return { ...signed, auth: (await createApiKey(t.app, signed.cookie)).auth };
+  const key = await createApiKey(t.app, signed.cookie, { scope: 'account' });
+  return { ...signed, auth: key.auth };
 }
 
 beforeAll(async () => {

@@ -389,8 +389,8 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       },
     },
     async (request) => {
-      const { user } = keyOf(request);
-      const listed = await v1.list(user, request.query, requestLocale(request));
+      const { user, key } = keyOf(request);
+      const listed = await v1.list(user, key, request.query, requestLocale(request));
       if (listed.outcome === 'listed') return listed.list;
       throw badCursor(request);
     },
@@ -409,7 +409,8 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       },
     },
     async (request) => {
-      const read = await v1.read(keyOf(request).user, request.params.id, requestLocale(request));
+      const { user, key } = keyOf(request);
+      const read = await v1.read(user, request.params.id, requestLocale(request), key);
       if (read.outcome !== 'found') throw notFound(request);
       return read.generation;
     },
@@ -432,6 +433,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
     async (request) => {
       const canceled = await v1.cancel(
         keyOf(request).user,
+        keyOf(request).key,
         request.params.id,
         requestLocale(request),
       );
@@ -462,9 +464,9 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       },
     },
     async (request, reply) => {
-      const { user } = keyOf(request);
+      const { user, key } = keyOf(request);
       const locale = requestLocale(request);
-      const output = await v1.output(user, request.params.id, request.params.index, locale);
+      const output = await v1.output(user, key, request.params.id, request.params.index, locale);
       if (output.outcome === 'not_found') throw notFound(request);
       if (output.outcome !== 'found') throw outputProblem(output, locale);
       reply.header('content-type', output.mime);
@@ -647,7 +649,8 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       },
     },
     async (request, reply) => {
-      const created = await v1.createElement(keyOf(request).user, request.body);
+      const { user, key } = keyOf(request);
+      const created = await v1.createElement(user, key, request.body);
       return reply.code(201).send(element(request, created));
     },
   );
@@ -669,10 +672,10 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
       },
     },
     async (request) => {
-      const { user } = keyOf(request);
+      const { user, key } = keyOf(request);
       return element(
         request,
-        await v1.addElementPictures(user, request.params.id, request.body.pictures),
+        await v1.addElementPictures(user, key, request.params.id, request.body.pictures),
       );
     },
   );
@@ -838,7 +841,8 @@ function completed(operation: Operation): Operation {
         description:
           '1–255 printable ASCII characters. The same key with the same body answers the same ' +
           'generation, made and charged once (200); with another body, 409 ' +
-          '`idempotency_key_reused`.',
+          '`idempotency_key_reused`. It belongs to the API key that sent it (two keys never meet ' +
+          "each other's) and answers for 24 hours; after that it is free again.",
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
       },
     ];

@@ -138,9 +138,23 @@ function contextOf(
       dailyLimit: key.dailyLimit,
       monthlyLimit: key.monthlyLimit,
       allowedModels: key.allowedModels,
+      scope: key.scope,
     },
     webhookUrl,
   };
+}
+
+/** The key whose own generations alone it reads, when it is scoped to them (issue #51). */
+function madeBy(key: Pick<ApiKeyContext, 'id' | 'scope'>): string | undefined {
+  return key.scope === 'key' ? key.id : undefined;
+}
+
+/**
+ * A v1 Idempotency-Key as stored: kept apart per API key (issue #51), so two keys of one account
+ * never answer each other's requests, and apart from the studio's own keys.
+ */
+function keyedIdempotency(key: Pick<ApiKeyContext, 'id'>, asked: string | undefined) {
+  return asked === undefined ? undefined : `v1:${key.id}:${asked}`;
 }
 
 /**
@@ -171,10 +185,20 @@ export function createApiV1Service(deps: {
     return (await deps.repositories.users.findById(user.id))?.tokens ?? 0;
   }
 
-  /** One of the owner's generations, a failure said in `locale` (the request's). */
-  async function read(user: SessionUser, id: string, locale: Locale): Promise<ApiRead> {
+  /**
+   * One of the owner's generations, a failure said in `locale` (the request's). A key scoped to
+   * its own generations meets any other as one that does not exist.
+   */
+  async function read(
+    user: SessionUser,
+    id: string,
+    locale: Locale,
+    key: Pick<ApiKeyContext, 'id' | 'scope'> | undefined,
+  ): Promise<ApiRead> {
     const found = await deps.generations.readForApi(user, id);
     if (found.outcome !== 'found') return found;
+    const only = key ? madeBy(key) : undefined;
+    if (only !== undefined && found.row.apiKeyId !== only) return { outcome: 'not_found' };
     return {
       outcome: 'found',
       generation: toApiGeneration(found.row, found.files, publicUrl, { locale }),
@@ -197,14 +221,32 @@ export function createApiV1Service(deps: {
     }
     if (created.outcome !== 'replayed') return created;
     // A replay answers the generation as it stands now (it may have finished since).
-    const found = await read(user, created.response.request_id, locale);
+    const found = await read(user, created.response.request_id, locale, undefined);
     // Replayed from the person's own key claim: it is theirs.
     if (found.outcome !== 'found') throw new Error('a replayed generation could not be read');
     return { outcome: 'replayed', generation: found.generation };
   }
 
   /** Output `index` (0-based, in the generation's order) of one of the person's generations. */
-  async function outputFile(user: SessionUser, id: string, index: number) {
+  /** Whether the key reads this generation: any of the owner's, or for a scoped key its own. */
+  async function visible(
+    user: SessionUser,
+    id: string,
+    key: Pick<ApiKeyContext, 'id' | 'scope'>,
+  ): Promise<boolean> {
+    const only = madeBy(key);
+    if (only === undefined) return true;
+    const found = await deps.generations.readForApi(user, id);
+    return found.outcome === 'found' && found.row.apiKeyId === only;
+  }
+
+  async function outputFile(
+    user: SessionUser,
+    id: string,
+    index: number,
+    key: Pick<ApiKeyContext, 'id' | 'scope'>,
+  ) {
+    if (!(await visible(user, id, key))) return undefined;
     const stored = await deps.generations.ownFiles(user, id);
     return stored
       ?.filter((candidate) => candidate.kind === 'output')
@@ -229,12 +271,16 @@ export function createApiV1Service(deps: {
    * its results) becomes its file's address when the output is the person's; anything else is
    * passed as it is, for the library to take (an upload's, a result's file address) or refuse.
    */
-  function libraryAddresses(user: SessionUser, addresses: readonly string[]): Promise<string[]> {
+  function libraryAddresses(
+    user: SessionUser,
+    key: Pick<ApiKeyContext, 'id' | 'scope'>,
+    addresses: readonly string[],
+  ): Promise<string[]> {
     return Promise.all(
       addresses.map(async (address) => {
         const output = outputOf(address);
         const file: FileRow | undefined =
-          output && (await outputFile(user, output.id, output.index));
+          output && (await outputFile(user, output.id, output.index, key));
         return file ? deps.urls.absolute(file.id, path.posix.basename(file.storageKey)) : address;
       }),
     );
@@ -269,7 +315,7 @@ export function createApiV1Service(deps: {
 
     async estimate(
       user: SessionUser,
-      key: Pick<ApiKeyContext, 'allowedModels'>,
+      key: Pick<ApiKeyContext, 'id' | 'allowedModels' | 'scope'>,
       body: ApiEstimateBody,
     ): Promise<ApiEstimateOutcome> {
       if (key.allowedModels && !key.allowedModels.includes(body.model)) {
@@ -278,7 +324,12 @@ export function createApiV1Service(deps: {
       // The create's own checks, so that an estimate never passes a body its create refuses.
       const webhook = webhookOf(body.webhook_url);
       if (webhook.outcome === 'invalid') return webhook;
-      const quoted = await deps.generations.quote(user, typeOf(body.model), catalogueBody(body));
+      const quoted = await deps.generations.quote(
+        user,
+        typeOf(body.model),
+        catalogueBody(body),
+        madeBy(key),
+      );
       if (quoted.outcome !== 'priced') return quoted;
       return {
         outcome: 'priced',
@@ -301,7 +352,7 @@ export function createApiV1Service(deps: {
         user,
         typeOf(body.model),
         catalogueBody(body),
-        idempotencyKey,
+        keyedIdempotency(key, idempotencyKey),
         contextOf(key, webhook.webhookUrl),
       );
       return answered(user, created, locale);
@@ -324,7 +375,7 @@ export function createApiV1Service(deps: {
       const created = await deps.generations.createJoin(
         user,
         join,
-        idempotencyKey,
+        keyedIdempotency(key, idempotencyKey),
         contextOf(key, webhook.webhookUrl),
       );
       return answered(user, created, locale);
@@ -334,6 +385,7 @@ export function createApiV1Service(deps: {
 
     async list(
       user: SessionUser,
+      key: Pick<ApiKeyContext, 'id' | 'scope'>,
       query: {
         cursor?: string | undefined;
         limit: number;
@@ -349,6 +401,7 @@ export function createApiV1Service(deps: {
         limit: query.limit + 1,
         type: query.type,
         status: query.status,
+        apiKeyId: madeBy(key),
       });
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
@@ -362,18 +415,30 @@ export function createApiV1Service(deps: {
       };
     },
 
-    async cancel(user: SessionUser, id: string, locale: Locale): Promise<ApiCancel> {
+    async cancel(
+      user: SessionUser,
+      key: Pick<ApiKeyContext, 'id' | 'scope'>,
+      id: string,
+      locale: Locale,
+    ): Promise<ApiCancel> {
+      if (!(await visible(user, id, key))) return { outcome: 'not_found' };
       const canceled = await deps.generations.cancel(user, id);
       if (canceled.outcome === 'finished' || canceled.outcome === 'not_found') return canceled;
-      return read(user, id, locale);
+      return read(user, id, locale, key);
     },
 
     /** Output `index` (0-based, in the generation's order) of one of the person's generations. */
-    async output(user: SessionUser, id: string, index: number, locale: Locale): Promise<ApiOutput> {
-      const file = await outputFile(user, id, index);
+    async output(
+      user: SessionUser,
+      key: Pick<ApiKeyContext, 'id' | 'scope'>,
+      id: string,
+      index: number,
+      locale: Locale,
+    ): Promise<ApiOutput> {
+      const file = await outputFile(user, id, index, key);
       if (!file) {
         // Why not, said as what the generation is: running, failed, or made fewer outputs.
-        const found = await read(user, id, locale);
+        const found = await read(user, id, locale, key);
         if (found.outcome !== 'found') return found;
         const { status, error, outputs } = found.generation;
         if (status === 'failed') return { outcome: 'no_outputs', error };
@@ -441,17 +506,22 @@ export function createApiV1Service(deps: {
     },
 
     /** A new element from the owner's pictures (uploads, results — copied — or other elements'). */
-    async createElement(user: SessionUser, body: ApiCreateElementBody): Promise<ApiElementOutcome> {
-      const pictures = await libraryAddresses(user, body.pictures);
+    async createElement(
+      user: SessionUser,
+      key: Pick<ApiKeyContext, 'id' | 'scope'>,
+      body: ApiCreateElementBody,
+    ): Promise<ApiElementOutcome> {
+      const pictures = await libraryAddresses(user, key, body.pictures);
       return asApiElement(await deps.elements.create(user.id, { ...body, pictures }));
     },
 
     async addElementPictures(
       user: SessionUser,
+      key: Pick<ApiKeyContext, 'id' | 'scope'>,
       id: string,
       pictures: readonly string[],
     ): Promise<ApiElementOutcome> {
-      const addresses = await libraryAddresses(user, pictures);
+      const addresses = await libraryAddresses(user, key, pictures);
       return asApiElement(await deps.elements.addPictures(user.id, id, addresses));
     },
 
@@ -473,6 +543,7 @@ export function createApiV1Service(deps: {
         key: {
           id: key.id,
           allowed_models: key.allowedModels ? [...key.allowedModels] : null,
+          scope: key.scope,
           daily_limit: key.dailyLimit,
           monthly_limit: key.monthlyLimit,
           spent_today: spent.today,

@@ -455,6 +455,8 @@ export function createGenerationEngine(options: EngineOptions) {
             model: videoJoin.id,
             jsondata: join,
             sourceId: clip.id,
+            // The continuation's key made it too: a key that reads only its own sees the join.
+            apiKeyId: row.apiKeyId,
           });
           await tx.jobs.enqueue(
             'submit_generation',

@@ -250,10 +250,13 @@ export function createGenerationRepository(db: Executor) {
         limit: number;
         type?: 'image' | 'video' | undefined;
         status?: GenerationStatus | undefined;
+        /** Only those made with this API key (a key scoped to its own, issue #51). */
+        apiKeyId?: string | undefined;
       },
     ): Promise<ApiPageRow[]> {
       const g = generationRequests;
       const conditions = [eq(g.userId, userId)];
+      if (options.apiKeyId) conditions.push(eq(g.apiKeyId, options.apiKeyId));
       if (options.type) conditions.push(eq(g.type, options.type));
       if (options.status) conditions.push(eq(g.status, options.status));
       if (options.before) {
@@ -572,6 +575,8 @@ export function createGenerationRepository(db: Executor) {
       model: string;
       jsondata: GenerationJsondata;
       sourceId: string | null;
+      /** The API key it was made for (a continuation's own join), null: the studio's. */
+      apiKeyId?: string | null;
     }): Promise<GenerationRow> {
       const [row] = await db
         .insert(generationRequests)
@@ -584,6 +589,7 @@ export function createGenerationRepository(db: Executor) {
           cost: 0,
           jsondata: values.jsondata,
           sourceGenerationId: values.sourceId,
+          apiKeyId: values.apiKeyId ?? null,
         })
         .returning();
       if (!row) throw new Error('the request was not written');

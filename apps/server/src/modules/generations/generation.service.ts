@@ -120,9 +120,19 @@ export interface ApiCreateContext {
     monthlyLimit: number | null;
     /** Catalogue ids the key may create with; null: all. */
     allowedModels: readonly string[] | null;
+    /**
+     * What the key reads (issue #51): with `key`, a clip it continues or joins must be one it made;
+     * with `account`, any of the person's.
+     */
+    scope: 'key' | 'account';
   };
   /** This request's own webhook address (beside the key's). */
   webhookUrl: string | null;
+}
+
+/** The key whose own generations alone count as the person's, for a key scoped to them. */
+function madeByOf(context: ApiCreateContext | undefined): string | undefined {
+  return context?.apiKey.scope === 'key' ? context.apiKey.id : undefined;
 }
 
 /** One of the person's generations as `/api/v1` shows it: the row with its files and key. */
@@ -501,10 +511,12 @@ export function createGenerationService(deps: {
   async function finishedVideo(
     user: SessionUser,
     id: unknown,
+    madeBy: string | undefined,
   ): Promise<{ row: GenerationRow; file: FileRow } | 'not_found' | 'not_finished' | 'not_video'> {
     if (typeof id !== 'string' || !uuidPattern.test(id)) return 'not_found';
     const row = await generations.findOwned(user.id, id);
-    if (!row) return 'not_found';
+    // A key that reads only its own generations meets another's as one that does not exist.
+    if (!row || (madeBy !== undefined && row.apiKeyId !== madeBy)) return 'not_found';
     if (row.type !== 'video') return 'not_video';
     if (row.status !== 'completed') return 'not_finished';
     const file = (await files.findByGenerations([row.id])).find(
@@ -533,6 +545,7 @@ export function createGenerationService(deps: {
     model: ModelDefinition,
     extend: unknown,
     materialize: boolean,
+    madeBy: string | undefined,
   ): Promise<{ errors: FieldError[]; clip?: GenerationRow; frameUrl?: string }> {
     if (extend === undefined || extend === null) return { errors: [] };
     const imageParam = model.imageParam;
@@ -547,7 +560,7 @@ export function createGenerationService(deps: {
         ],
       };
     }
-    const clip = await finishedVideo(user, extend);
+    const clip = await finishedVideo(user, extend, madeBy);
     if (typeof clip === 'string') {
       return { errors: [{ field: 'extend', code: clip, message: clipRefusals[clip] }] };
     }
@@ -585,13 +598,14 @@ export function createGenerationService(deps: {
     type: ModelType,
     body: Record<string, unknown>,
     materialize = false,
+    madeBy?: string,
   ) {
     const parsed = parsePayload(type, body);
     if (parsed.outcome === 'invalid') return parsed;
     if (await isOff(parsed.model)) {
       return { outcome: 'model_off' as const, modelName: parsed.model.name };
     }
-    const continued = await continuationOf(user, parsed.model, body.extend, materialize);
+    const continued = await continuationOf(user, parsed.model, body.extend, materialize, madeBy);
     if (continued.errors.length > 0) {
       return { outcome: 'invalid' as const, errors: continued.errors };
     }
@@ -765,13 +779,17 @@ export function createGenerationService(deps: {
   }
 
   return {
-    /** The catalogue price of a create body, after the same checks a create makes. */
+    /**
+     * The catalogue price of a create body, after the same checks a create makes; `madeBy`: a
+     * key that reads only its own generations (a clip to continue must be one it made).
+     */
     async quote(
       user: SessionUser,
       type: ModelType,
       body: Record<string, unknown>,
+      madeBy?: string,
     ): Promise<GenerationQuote> {
-      const checked = await check(user, type, body);
+      const checked = await check(user, type, body, false, madeBy);
       if (checked.outcome !== 'valid') return checked;
       return { outcome: 'priced', cost: priceFor(checked) };
     },
@@ -792,7 +810,7 @@ export function createGenerationService(deps: {
       if (allowed && !allowed.includes(String(body.model))) {
         return { outcome: 'model_not_allowed', model: String(body.model) };
       }
-      const checked = await check(user, type, body, true);
+      const checked = await check(user, type, body, true, madeByOf(context));
       if (checked.outcome !== 'valid') return checked;
       const {
         validated,
@@ -872,7 +890,7 @@ export function createGenerationService(deps: {
       }
       const clips: NonNullable<GenerationJsondata['join']>['clips'] = [];
       for (const [index, asked] of body.clips.entries()) {
-        const found = await finishedVideo(user, asked.id);
+        const found = await finishedVideo(user, asked.id, madeByOf(context));
         if (typeof found === 'string') {
           errors.push({ field: `clips.${index}.id`, code: found, message: clipRefusals[found] });
           continue;

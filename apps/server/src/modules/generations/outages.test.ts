@@ -187,8 +187,8 @@ describe('the model provider away (503 for a while)', () => {
 
     const waiting = await until(cookie, ids, (r) => r.jsondata.waiting_for === 'model');
     expect(waiting.map((r) => r.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
-    // Code reading it through the API is told the same.
-    const key = await createApiKey(t.app, cookie);
+    // Code reading it through the API (a key that sees the account's studio work) is told the same.
+    const key = await createApiKey(t.app, cookie, { scope: 'account' });
     const read = await t.app.inject({ url: `/api/v1/generations/${ids[0]}`, headers: key.auth });
     expect(read.json()).toMatchObject({ status: 'pending', waiting_for: 'model' });
     expect(await providerHealth()).toMatchObject({

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@kadr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import { accountEvents, apiKeys, apiKeyUsage, generationRequests, users } from '../../db/schema.ts';
@@ -15,6 +16,7 @@ export interface ApiKeyRow {
   dailyLimit: number | null;
   monthlyLimit: number | null;
   allowedModels: string[] | null;
+  scope: ApiKeyScope;
   webhookUrl: string | null;
   spentToday: number;
   spentMonth: number;
@@ -30,6 +32,7 @@ export interface ApiKeyAuthRow {
   dailyLimit: number | null;
   monthlyLimit: number | null;
   allowedModels: string[] | null;
+  scope: ApiKeyScope;
   webhookUrl: string | null;
   ownerBlocked: boolean;
   ownerBlockedReason: string | null;
@@ -41,6 +44,7 @@ export interface ApiKeyChanges {
   dailyLimit?: number | null;
   monthlyLimit?: number | null;
   allowedModels?: string[] | null;
+  scope?: ApiKeyScope;
   webhookUrl?: string | null;
 }
 
@@ -63,6 +67,8 @@ export interface AccountEventRow {
 }
 
 type Raw = Record<string, unknown>;
+/** The column's check allows only these two; anything else would be a broken row, read narrowly. */
+const scopeOf = (value: unknown): ApiKeyScope => (value === 'account' ? 'account' : 'key');
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const maybeDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : date(value);
@@ -74,7 +80,7 @@ const monthStart = sql`(date_trunc('month', now() at time zone 'utc') at time zo
 /** A key's columns with its spend (generations not failed: a refund gives the limit back). */
 const listed = sql`
   select k.id, k.user_id, k.name, k.prefix, k.created, k.last_used_at, k.revoked_at,
-         k.daily_limit, k.monthly_limit, k.allowed_models, k.webhook_url,
+         k.daily_limit, k.monthly_limit, k.allowed_models, k.scope, k.webhook_url,
          coalesce(s.today, 0)::int as spent_today, coalesce(s.month, 0)::int as spent_month,
          coalesce(s.total, 0)::int as spent_total, coalesce(u.requests, 0)::int as requests_today
     from ${apiKeys} k
@@ -99,6 +105,7 @@ function toRow(raw: Raw): ApiKeyRow {
     dailyLimit: (raw.daily_limit as number | null) ?? null,
     monthlyLimit: (raw.monthly_limit as number | null) ?? null,
     allowedModels: (raw.allowed_models as string[] | null) ?? null,
+    scope: scopeOf(raw.scope),
     webhookUrl: (raw.webhook_url as string | null) ?? null,
     spentToday: Number(raw.spent_today ?? 0),
     spentMonth: Number(raw.spent_month ?? 0),
@@ -140,6 +147,7 @@ export function createApiKeyRepository(db: Executor) {
       dailyLimit: number | null;
       monthlyLimit: number | null;
       allowedModels: string[] | null;
+      scope: ApiKeyScope;
       webhookUrl: string | null;
     }): Promise<ApiKeyRow> {
       const [inserted] = await db.insert(apiKeys).values(values).returning({ id: apiKeys.id });
@@ -178,6 +186,7 @@ export function createApiKeyRepository(db: Executor) {
       if (changes.dailyLimit !== undefined) set.dailyLimit = changes.dailyLimit;
       if (changes.monthlyLimit !== undefined) set.monthlyLimit = changes.monthlyLimit;
       if (changes.allowedModels !== undefined) set.allowedModels = changes.allowedModels;
+      if (changes.scope !== undefined) set.scope = changes.scope;
       if (changes.webhookUrl !== undefined) set.webhookUrl = changes.webhookUrl;
       if (Object.keys(set).length === 0) return undefined;
       await db.update(apiKeys).set(set).where(sql`${apiKeys.id} = ${id}`);
@@ -218,7 +227,7 @@ export function createApiKeyRepository(db: Executor) {
     async findByHash(hash: string): Promise<ApiKeyAuthRow | undefined> {
       const result = await db.execute<Raw>(sql`
         select k.id, k.user_id, k.revoked_at, k.daily_limit, k.monthly_limit, k.allowed_models,
-               k.webhook_url, u.blocked_at is not null as owner_blocked,
+               k.scope, k.webhook_url, u.blocked_at is not null as owner_blocked,
                u.blocked_reason as owner_blocked_reason
           from ${apiKeys} k join ${users} u on u.id = k.user_id
          where k.key_hash = ${hash}`);
@@ -231,6 +240,7 @@ export function createApiKeyRepository(db: Executor) {
         dailyLimit: (raw.daily_limit as number | null) ?? null,
         monthlyLimit: (raw.monthly_limit as number | null) ?? null,
         allowedModels: (raw.allowed_models as string[] | null) ?? null,
+        scope: scopeOf(raw.scope),
         webhookUrl: (raw.webhook_url as string | null) ?? null,
         ownerBlocked: raw.owner_blocked === true,
         ownerBlockedReason: (raw.owner_blocked_reason as string | null) ?? null,

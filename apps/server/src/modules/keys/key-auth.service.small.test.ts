@@ -13,6 +13,7 @@ const row: ApiKeyAuthRow = {
   dailyLimit: 10,
   monthlyLimit: null,
   allowedModels: null,
+  scope: 'key',
   webhookUrl: null,
   ownerBlocked: false,
   ownerBlockedReason: null,

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@kadr/contract';
 import type { RealtimeMessage } from '../../lib/realtime-messages.ts';
 import type { RevocationFeed } from '../auth/index.ts';
 import type { ApiKeyRepository } from './api-key.repository.ts';
@@ -11,6 +12,8 @@ export interface ApiKeyContext {
   monthlyLimit: number | null;
   /** Catalogue ids it may create with; null: every model and tool. */
   allowedModels: string[] | null;
+  /** What it reads and changes on v1: the generations it made (`key`) or the account's. */
+  scope: ApiKeyScope;
   webhookUrl: string | null;
 }
 
@@ -86,6 +89,7 @@ export function createKeyAuthService(
                 dailyLimit: row.dailyLimit,
                 monthlyLimit: row.monthlyLimit,
                 allowedModels: row.allowedModels,
+                scope: row.scope,
                 webhookUrl: row.webhookUrl,
               },
             };

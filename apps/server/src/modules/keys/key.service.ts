@@ -63,6 +63,7 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
     daily_limit: row.dailyLimit,
     monthly_limit: row.monthlyLimit,
     allowed_models: row.allowedModels,
+    scope: row.scope,
     webhook_url: row.webhookUrl,
     spent_today: row.spentToday,
     spent_month: row.spentMonth,
@@ -112,6 +113,7 @@ function normalised(body: UpdateApiKeyBody): ApiKeyChanges {
         ? null
         : [...new Set(body.allowed_models)];
   }
+  if (body.scope !== undefined) changes.scope = body.scope;
   if (body.webhook_url !== undefined) {
     changes.webhookUrl = body.webhook_url === '' ? null : body.webhook_url;
   }
@@ -125,6 +127,7 @@ function moved(before: ApiKeyRow, changes: ApiKeyChanges): Record<string, unknow
     ['dailyLimit', 'daily_limit'],
     ['monthlyLimit', 'monthly_limit'],
     ['allowedModels', 'allowed_models'],
+    ['scope', 'scope'],
     ['webhookUrl', 'webhook_url'],
   ];
   const details: Record<string, unknown> = {};
@@ -218,6 +221,7 @@ export function createKeyService(deps: {
           dailyLimit: changes.dailyLimit ?? null,
           monthlyLimit: changes.monthlyLimit ?? null,
           allowedModels: changes.allowedModels ?? null,
+          scope: changes.scope ?? 'key',
           webhookUrl: changes.webhookUrl ?? null,
         });
         await tx.apiKeys.insertEvent({
@@ -231,6 +235,7 @@ export function createKeyService(deps: {
             daily_limit: inserted.dailyLimit,
             monthly_limit: inserted.monthlyLimit,
             allowed_models: inserted.allowedModels,
+            scope: inserted.scope,
             webhook_url: inserted.webhookUrl,
           },
           ip: actor.ip,

@@ -10,6 +10,8 @@ export interface JobPayloads {
   release_batches: Record<string, never>;
   reconcile_payments: Record<string, never>;
   prune_rate_limits: Record<string, never>;
+  /** Idempotency-Keys past their day (issue #51), deleted. */
+  prune_idempotency_keys: Record<string, never>;
   pay_deferred_referrals: Record<string, never>;
   /** One attempt at a webhook message (issue #37); its retries are this job again, run later. */
   send_webhook: { id: string };

@@ -13,6 +13,7 @@ const key: ApiKey = {
   daily_limit: 50,
   monthly_limit: null,
   allowed_models: ['seedream-3'],
+  scope: 'account',
   webhook_url: 'https://example.com/hook',
   spent_today: 0,
   spent_month: 0,
@@ -28,6 +29,7 @@ describe('the key form', () => {
         daily_limit: null,
         monthly_limit: null,
         allowed_models: null,
+        scope: 'key',
         webhook_url: null,
       },
     });
@@ -37,8 +39,42 @@ describe('the key form', () => {
         daily_limit: 50,
         monthly_limit: null,
         allowed_models: ['seedream-3'],
+        scope: 'account',
         webhook_url: 'https://example.com/hook',
       },
+    });
+  });
+
+  it('makes a new key see only its own generations unless the whole account is chosen', () => {
+    expect(emptyKeyForm.scope).toBe('key');
+    expect(keyBody({ ...emptyKeyForm, name: 'Bot' })).toEqual({
+      body: expect.objectContaining({ scope: 'key' }),
+    });
+    expect(keyBody({ ...emptyKeyForm, name: 'Bot', scope: 'account' })).toEqual({
+      body: expect.objectContaining({ scope: 'account' }),
+    });
+  });
+
+  it('starts a change with the key’s scope and sends the scope only when it moved', () => {
+    expect(keyFormOf(key).scope).toBe('account');
+    expect(keyFormOf({ ...key, scope: 'key' }).scope).toBe('key');
+    const unchanged = keyBody({ ...keyFormOf(key), name: 'Renamed' }, key);
+    // Strict: a scope of undefined would still be a field the body carries.
+    expect(unchanged).toStrictEqual({
+      body: {
+        name: 'Renamed',
+        daily_limit: 50,
+        monthly_limit: null,
+        allowed_models: ['seedream-3'],
+        webhook_url: 'https://example.com/hook',
+      },
+    });
+    expect(keyBody({ ...keyFormOf(key), scope: 'key' }, key)).toEqual({
+      body: expect.objectContaining({ scope: 'key' }),
+    });
+    const narrow = { ...key, scope: 'key' as const };
+    expect(keyBody({ ...keyFormOf(narrow), scope: 'account' }, narrow)).toEqual({
+      body: expect.objectContaining({ scope: 'account' }),
     });
   });
 

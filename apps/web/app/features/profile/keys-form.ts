@@ -1,5 +1,11 @@
 import { listModels, listTools } from '@kadr/catalog';
-import { type ApiKey, apiKeyLimits, type CreateApiKeyBody, type Language } from '@kadr/contract';
+import {
+  type ApiKey,
+  type ApiKeyScope,
+  apiKeyLimits,
+  type CreateApiKeyBody,
+  type Language,
+} from '@kadr/contract';
 
 /** What a key's form holds while the person types (limits as typed; models when restricted). */
 export type KeyFormValues = {
@@ -8,6 +14,8 @@ export type KeyFormValues = {
   monthlyLimit: string;
   /** null: every model and tool. */
   models: string[] | null;
+  /** What the key sees on `/api/v1`: its own generations, or the whole account's. */
+  scope: ApiKeyScope;
   webhookUrl: string;
 };
 
@@ -25,6 +33,7 @@ export const emptyKeyForm: KeyFormValues = {
   dailyLimit: '',
   monthlyLimit: '',
   models: null,
+  scope: 'key',
   webhookUrl: '',
 };
 
@@ -35,6 +44,7 @@ export function keyFormOf(key: ApiKey): KeyFormValues {
     dailyLimit: key.daily_limit === null ? '' : String(key.daily_limit),
     monthlyLimit: key.monthly_limit === null ? '' : String(key.monthly_limit),
     models: key.allowed_models === null ? null : [...key.allowed_models],
+    scope: key.scope,
     webhookUrl: key.webhook_url ?? '',
   };
 }
@@ -49,10 +59,13 @@ function limitOf(text: string): number | null | 'bad' {
 
 /**
  * The body a create or a change sends, or the fields the form can already tell are wrong. Every
- * field is sent, so a change can clear a limit or a webhook (null).
+ * field is sent, so a change can clear a limit or a webhook (null). The scope goes with every new
+ * key, and with a change of `editing` (the key as it is) only when it moved: what a key sees is
+ * changed on purpose, never by saving its other settings.
  */
 export function keyBody(
   values: KeyFormValues,
+  editing?: ApiKey,
 ): { body: CreateApiKeyBody } | { problems: Partial<Record<KeyField, KeyFieldProblem>> } {
   const problems: Partial<Record<KeyField, KeyFieldProblem>> = {};
   const name = values.name.trim();
@@ -73,6 +86,7 @@ export function keyBody(
       daily_limit: daily,
       monthly_limit: monthly,
       allowed_models: values.models,
+      ...(editing && editing.scope === values.scope ? {} : { scope: values.scope }),
       webhook_url: webhook === '' ? null : webhook,
     },
   };

@@ -112,6 +112,7 @@ function KeyCard({ apiKey: key, personId }: { apiKey: AdminApiKey; personId: str
             label: t('person.keys.models'),
             value: key.allowed_models?.join(', ') ?? t('person.keys.allModels'),
           },
+          { label: t('person.keys.scope'), value: t(`person.keys.scopes.${key.scope}`) },
           { label: t('person.keys.webhook'), value: key.webhook_url ?? t('common.none') },
         ]}
       />

@@ -13,6 +13,7 @@ const fieldNames = [
   'daily_limit',
   'monthly_limit',
   'allowed_models',
+  'scope',
   'webhook_url',
 ] as const;
 type FieldName = (typeof fieldNames)[number];

@@ -196,6 +196,10 @@ function KeyItem({
             ? t('keys.list.allModels')
             : key.allowed_models.map((id) => modelName(id, language)).join(', ')}
         </dd>
+        <dt className="text-fg-muted">{t('keys.list.scope')}</dt>
+        <dd className="min-w-0 break-words text-fg" data-scope={key.scope}>
+          {t(`keys.list.scopes.${key.scope}`)}
+        </dd>
         <dt className="text-fg-muted">{t('keys.list.webhook')}</dt>
         <dd className="min-w-0 break-all text-fg" data-webhook>
           {key.webhook_url ?? t('keys.list.noWebhook')}

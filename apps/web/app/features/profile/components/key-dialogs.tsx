@@ -2,7 +2,9 @@ import '~/locales/app';
 import '~/locales/app-keys';
 import {
   type ApiKey,
+  type ApiKeyScope,
   apiKeyLimits,
+  apiKeyScopes,
   type CreateApiKeyBody,
   type CreatedApiKey,
   isLanguage,
@@ -84,7 +86,7 @@ function formError(error: unknown): string {
 
 /**
  * Create (no `apiKey`) or change a key: name, the two spend limits, the models it may use (from
- * the catalogue) and its webhook. A new key's answer turns the dialog into the one showing it.
+ * the catalogue), what it sees and its webhook. A new key's answer turns the dialog into the one showing it.
  */
 function KeyFormDialog({ apiKey, onClose }: { apiKey?: ApiKey; onClose: () => void }) {
   const { t, i18n } = useTranslation('app');
@@ -125,7 +127,7 @@ function KeyFormDialog({ apiKey, onClose }: { apiKey?: ApiKey; onClose: () => vo
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = keyBody(values);
+    const result = keyBody(values, apiKey);
     if ('problems' in result) {
       setProblems(result.problems);
       // The first field at fault takes the focus, so its message is read.
@@ -210,6 +212,7 @@ function KeyFormDialog({ apiKey, onClose }: { apiKey?: ApiKey; onClose: () => vo
           error={errorOf('allowed_models')}
           onChange={(models) => set({ models })}
         />
+        <ScopeField scope={values.scope} onChange={(scope) => set({ scope })} />
         <Field
           id={`${ids}-webhook`}
           label={t('keys.form.webhookUrl')}
@@ -378,6 +381,44 @@ function ModelsField({
           ))}
         </div>
       )}
+    </fieldset>
+  );
+}
+
+/**
+ * What the key sees on `/api/v1`: only the generations it made itself (a new key's default), or
+ * every generation of the account, the studio's and other keys' too.
+ */
+function ScopeField({
+  scope,
+  onChange,
+}: {
+  scope: ApiKeyScope;
+  onChange: (scope: ApiKeyScope) => void;
+}) {
+  const { t } = useTranslation('app');
+  const ids = useId();
+  return (
+    <fieldset className="min-w-0" aria-describedby={`${ids}-hint`}>
+      <legend className="text-sm font-medium text-fg">{t('keys.form.scope')}</legend>
+      <div className="mt-2 flex flex-col gap-2">
+        {apiKeyScopes.map((value) => (
+          <label key={value} className="flex items-start gap-2 text-sm text-fg">
+            <input
+              type="radio"
+              name={`${ids}-scope`}
+              value={value}
+              checked={scope === value}
+              onChange={() => onChange(value)}
+              className="mt-0.5 size-4 shrink-0 accent-accent"
+            />
+            <span className="min-w-0">{t(`keys.form.scopes.${value}`)}</span>
+          </label>
+        ))}
+      </div>
+      <p id={`${ids}-hint`} className="mt-1 text-xs text-fg-muted">
+        {t('keys.form.scopeHint')}
+      </p>
     </fieldset>
   );
 }
