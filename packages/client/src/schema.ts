@@ -236,7 +236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The owner's balance in tokens (the studio's and the API's alike) and the key's own scope (the models it may run, null: all) and limits, with what it spent today and this month (UTC). */
+        /** @description The owner's balance in tokens (the studio's and the API's alike) and the key's own settings — the models it may run (null: all), what it sees (`scope`: its own generations or the whole account's) — and limits, with what it spent today and this month (UTC). */
         get: operations["getBalance"];
         put?: never;
         post?: never;

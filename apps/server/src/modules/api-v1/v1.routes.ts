@@ -710,7 +710,8 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (app, opti
         operationId: 'getBalance',
         description:
           "The owner's balance in tokens (the studio's and the API's alike) and the key's own " +
-          'scope (the models it may run, null: all) and limits, with what it spent today and ' +
+          'settings — the models it may run (null: all), what it sees (`scope`: its own ' +
+          "generations or the whole account's) — and limits, with what it spent today and " +
           'this month (UTC).',
         response: { 200: apiBalanceSchema, ...problems() },
       },

@@ -227,7 +227,6 @@ export function createApiV1Service(deps: {
     return { outcome: 'replayed', generation: found.generation };
   }
 
-  /** Output `index` (0-based, in the generation's order) of one of the person's generations. */
   /** Whether the key reads this generation: any of the owner's, or for a scoped key its own. */
   async function visible(
     user: SessionUser,
@@ -240,6 +239,7 @@ export function createApiV1Service(deps: {
     return found.outcome === 'found' && found.row.apiKeyId === only;
   }
 
+  /** Output `index` (0-based, in the generation's order) of a generation the key reads. */
   async function outputFile(
     user: SessionUser,
     id: string,
@@ -292,8 +292,10 @@ export function createApiV1Service(deps: {
       : outcome;
 
   return {
-    /** Every model and tool of the catalogue, with whether an operator switched it off. */
-    /** The catalogue's models and tools the key may run (all of them for a key with no list). */
+    /**
+     * The catalogue's models and tools the key may run (all of them for a key with no list), with
+     * whether an operator switched each off.
+     */
     async models(locale: Locale, key: Pick<ApiKeyContext, 'allowedModels'>): Promise<ApiModel[]> {
       const off = await deps.modelSwitches.off();
       const allowed = key.allowedModels;

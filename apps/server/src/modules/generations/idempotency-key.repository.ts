@@ -7,7 +7,7 @@ export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 /**
  * How long an Idempotency-Key answers for its request (issue #51): a day, as Stripe's do. After
  * that the key is free again; `prune` deletes what has expired. The create statement
- * (`kadr_create_generations`) frees an expired key the same way before it claims it.
+ * (`kadr_create_generations`) takes over an expired claim the same way when it claims the key.
  */
 const idempotencyKeyLifetimeHours = 24;
 const expired = sql`now() - make_interval(hours => ${idempotencyKeyLifetimeHours})`;
