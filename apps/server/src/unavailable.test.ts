@@ -79,7 +79,8 @@ beforeAll(async () => {
   const person = await signInDemo(t.app);
   cookie = person.cookie;
   userId = person.user.id;
-  key = (await createApiKey(t.app, cookie)).auth;
+  // It reads the studio's own output too, so it sees the whole account (ADR 053).
+  key = (await createApiKey(t.app, cookie, { scope: 'account' })).auth;
   output = await finishedOutput();
 });
 
